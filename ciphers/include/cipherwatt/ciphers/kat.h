@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cipherwatt/ciphers/types.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cipherwatt::ciphers {
+
+// One known-answer vector from a third-party source (tests/data/kat/*.vec, see its README).
+struct KatVector
+{
+    std::string cipherId;
+    std::string origin; // "<file>:<line>", for messages
+    Bytes key;
+    Bytes iv; // IV, nonce or tweak, as the cipher names it
+    Bytes aad;
+    Bytes in;
+    Bytes out;
+    std::size_t offset = 0;     // stream ciphers: `out` is the output at this key-stream offset
+    unsigned iterations = 1;    // X25519: RFC 7748 §5.2 iterated form
+};
+
+// Parses the text of a vector file. Throws CipherError naming the file and line on bad syntax,
+// an unknown cipher id, or a field the cipher does not take.
+std::vector<KatVector> parseVectorFile(std::string_view text, std::string_view fileName);
+
+enum class KatStatus : std::uint8_t { Passed, Failed, Unavailable };
+
+struct KatOutcome
+{
+    KatStatus status = KatStatus::Failed;
+    std::string message; // why it failed, or why the backend cannot run it
+};
+
+// Runs one vector through one backend, in both directions where the cipher has two.
+KatOutcome runVector(const KatVector &vector, std::string_view backend);
+
+// The vector files compiled into the library (the same files as tests/data/kat), so the worker
+// can check itself on a DUT without the source tree.
+const std::vector<KatVector> &builtinVectors();
+
+} // namespace cipherwatt::ciphers

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cipherwatt/ciphers/catalogue.h>
+#include <cipherwatt/ciphers/cipher.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace cipherwatt::ciphers {
+
+inline constexpr std::size_t maxBufferBytes = std::size_t{1} << 30; // 1 GiB
+inline constexpr std::uint64_t maxIterations = 1'000'000'000'000ULL;
+inline constexpr double maxRunSeconds = 24.0 * 3600.0;
+
+// One benchmark run: (cipher, backend, operation, buffer size, iterations or minimum seconds).
+struct RunSpec
+{
+    std::string cipherId;
+    std::string backend;
+    Operation operation = Operation::Encrypt;
+    std::size_t bufferBytes = 4096;
+    std::uint64_t iterations = 0; // exactly one of iterations and seconds is > 0
+    double seconds = 0.0;
+    int cpu = -1; // pin the running thread to this CPU; -1 = no pinning
+    std::uint64_t seed = 1;
+};
+
+struct RunProgress
+{
+    std::uint64_t iterations = 0;
+    std::uint64_t bytes = 0;
+    double seconds = 0.0;
+};
+
+struct RunResult
+{
+    RunSpec spec;
+    std::uint64_t iterations = 0;
+    std::uint64_t bytes = 0;       // iterations x buffer; key agreement: iterations x 32
+    double seconds = 0.0;          // wall time of the measured loop, steady clock
+    std::uint64_t cycles = 0;
+    std::string counter;           // CycleCounter::kind()
+    double counterHz = 0.0;        // counter ticks per wall second over the run
+    double bytesPerSecond = 0.0;
+    double cyclesPerByte = 0.0;
+    double cyclesPerOperation = 0.0;
+    std::uint64_t warmupIterations = 0;
+    bool verified = false;         // decrypt(encrypt(x)) == x, or both sides agree
+    bool cancelled = false;
+    int cpu = -1;                  // CPU the loop was pinned to, -1 if not pinned
+    Provenance provenance;
+};
+
+// Throws CipherError naming the offending parameter (unknown cipher or backend, operation the
+// cipher does not have, buffer size, iteration count, seconds, CPU).
+void validateRunSpec(const RunSpec &spec);
+
+// Runs the benchmark on the calling thread. `progress` is called at most four times a second;
+// `cancel` (may be null) stops the loop early, and the result says so. Throws CipherError when
+// the run cannot start or its verification fails (no result pretends to be good).
+RunResult runBenchmark(const RunSpec &spec,
+                       const std::function<void(const RunProgress &)> &progress = {},
+                       const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cipherwatt::ciphers

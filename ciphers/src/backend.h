@@ -1,0 +1,48 @@
+#pragma once
+
+// Internal: the table of backends. Callers use the lookup functions in cipher.h.
+
+#include <cipherwatt/ciphers/cipher.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cipherwatt::ciphers::detail {
+
+struct Backend
+{
+    std::string_view name;
+    std::unique_ptr<Cipher> (*createCipher)(const CipherInfo &info);
+    std::unique_ptr<KeyAgreement> (*createKeyAgreement)(const CipherInfo &info);
+    std::string (*libraryVersion)();
+};
+
+const std::vector<Backend> &backendTable();
+
+std::unique_ptr<Cipher> createBotanCipher(const CipherInfo &info);
+std::unique_ptr<KeyAgreement> createBotanKeyAgreement(const CipherInfo &info);
+std::string botanVersion();
+
+std::unique_ptr<Cipher> createOpensslCipher(const CipherInfo &info);
+std::unique_ptr<KeyAgreement> createOpensslKeyAgreement(const CipherInfo &info);
+std::string opensslVersion();
+
+// Allows subclasses of Cipher/KeyAgreement to live in backend files while the constructors
+// stay protected.
+class CipherBase : public Cipher
+{
+protected:
+    using Cipher::Cipher;
+};
+
+class KeyAgreementBase : public KeyAgreement
+{
+protected:
+    using KeyAgreement::KeyAgreement;
+};
+
+const std::vector<std::pair<std::string_view, std::string_view>> &embeddedVectorFiles();
+
+} // namespace cipherwatt::ciphers::detail

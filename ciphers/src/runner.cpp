@@ -1,0 +1,314 @@
+#include <cipherwatt/ciphers/cycle_counter.h>
+#include <cipherwatt/ciphers/runner.h>
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace cipherwatt::ciphers {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// splitmix64: inputs are reproducible from the seed without depending on a library's RNG.
+class InputGenerator
+{
+public:
+    explicit InputGenerator(std::uint64_t seed)
+        : m_state(seed)
+    {}
+
+    Bytes bytes(std::size_t n)
+    {
+        Bytes out(n);
+        for (std::size_t i = 0; i < n; i += 8) {
+            std::uint64_t v = next();
+            for (std::size_t j = i; j < std::min(n, i + 8); ++j) {
+                out[j] = static_cast<std::uint8_t>(v);
+                v >>= 8;
+            }
+        }
+        return out;
+    }
+
+private:
+    std::uint64_t next()
+    {
+        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+
+    std::uint64_t m_state;
+};
+
+// Pins the calling thread for the lifetime of the object and restores the previous mask.
+class CpuPin
+{
+public:
+    explicit CpuPin(int cpu)
+    {
+        if (cpu < 0)
+            return;
+        if (sched_getaffinity(0, sizeof m_previous, &m_previous) != 0)
+            throw CipherError("--cpu: cannot read the CPU affinity");
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(static_cast<std::size_t>(cpu), &set);
+        if (sched_setaffinity(0, sizeof set, &set) != 0)
+            throw CipherError("--cpu " + std::to_string(cpu) +
+                              ": cannot pin to that CPU (not online or not allowed)");
+        m_pinned = true;
+    }
+    ~CpuPin()
+    {
+        if (m_pinned)
+            sched_setaffinity(0, sizeof m_previous, &m_previous);
+    }
+    CpuPin(const CpuPin &) = delete;
+    CpuPin &operator=(const CpuPin &) = delete;
+
+private:
+    cpu_set_t m_previous{};
+    bool m_pinned = false;
+};
+
+// The work of one iteration, behind one call so the timed loop is the same for every kind.
+class Workload
+{
+public:
+    virtual ~Workload() = default;
+    virtual void iterate() = 0;
+    virtual bool verify() = 0;
+    virtual std::uint64_t bytesPerIteration() const = 0;
+    virtual Provenance provenance() const = 0;
+};
+
+class CipherWorkload final : public Workload
+{
+public:
+    CipherWorkload(const RunSpec &spec, const CipherInfo &info)
+        : m_cipher(createCipherOrThrow(spec.cipherId, spec.backend))
+        , m_decrypt(spec.operation == Operation::Decrypt)
+    {
+        InputGenerator gen(spec.seed);
+        m_cipher->setKey(gen.bytes(info.keyBytes()));
+        m_iv = gen.bytes(info.ivBytes);
+        m_plain = gen.bytes(spec.bufferBytes);
+        m_cipherText.resize(spec.bufferBytes + info.tagBytes);
+        m_cipher->encrypt(m_iv, {}, m_plain, m_cipherText); // real ciphertext for decryption
+        m_out.resize(m_decrypt ? spec.bufferBytes : spec.bufferBytes + info.tagBytes);
+    }
+
+    void iterate() override
+    {
+        if (!m_decrypt) {
+            m_cipher->encrypt(m_iv, {}, m_plain, m_out);
+        } else if (!m_cipher->decrypt(m_iv, {}, m_cipherText, m_out)) {
+            throw CipherError(std::string(m_cipher->info().id) +
+                              ": authentication of real ciphertext failed during the run");
+        }
+    }
+
+    bool verify() override
+    {
+        Bytes c = m_cipher->encrypt(m_iv, {}, m_plain);
+        Bytes p(m_plain.size());
+        return m_cipher->decrypt(m_iv, {}, c, p) && p == m_plain && c == m_cipherText;
+    }
+
+    std::uint64_t bytesPerIteration() const override { return m_plain.size(); }
+    Provenance provenance() const override { return m_cipher->provenance(); }
+
+private:
+    std::unique_ptr<Cipher> m_cipher;
+    bool m_decrypt;
+    Bytes m_iv;
+    Bytes m_plain;
+    Bytes m_cipherText;
+    Bytes m_out;
+};
+
+class KeyAgreementWorkload final : public Workload
+{
+public:
+    explicit KeyAgreementWorkload(const RunSpec &spec)
+        : m_ka(createKeyAgreementOrThrow(spec.cipherId, spec.backend))
+        , m_keygen(spec.operation == Operation::KeyGen)
+        , m_alice(m_ka->generate())
+        , m_bob(m_ka->generate())
+    {}
+
+    void iterate() override
+    {
+        if (m_keygen)
+            m_last = m_ka->generate().publicKey;
+        else
+            m_last = m_ka->agree(m_alice.privateKey, m_bob.publicKey);
+    }
+
+    bool verify() override
+    {
+        return m_ka->agree(m_alice.privateKey, m_bob.publicKey) ==
+               m_ka->agree(m_bob.privateKey, m_alice.publicKey);
+    }
+
+    std::uint64_t bytesPerIteration() const override { return 32; }
+    Provenance provenance() const override { return m_ka->provenance(); }
+
+private:
+    std::unique_ptr<KeyAgreement> m_ka;
+    bool m_keygen;
+    KeyPair m_alice;
+    KeyPair m_bob;
+    Bytes m_last;
+};
+
+std::unique_ptr<Workload> makeWorkload(const RunSpec &spec, const CipherInfo &info)
+{
+    if (info.isKeyAgreement())
+        return std::make_unique<KeyAgreementWorkload>(spec);
+    return std::make_unique<CipherWorkload>(spec, info);
+}
+
+bool cancelled(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+void validateRunSpec(const RunSpec &spec)
+{
+    const CipherInfo *info = findCipher(spec.cipherId);
+    if (!info)
+        throw CipherError("--cipher: unknown cipher '" + spec.cipherId +
+                          "'; valid ids: " + validCipherIds());
+    if (!isBackendName(spec.backend)) {
+        std::string names;
+        for (const auto &b : backendNames())
+            names += (names.empty() ? "" : ", ") + b;
+        throw CipherError("--backend: unknown backend '" + spec.backend + "'; valid: " + names);
+    }
+    const auto ops = info->operations();
+    if (std::find(ops.begin(), ops.end(), spec.operation) == ops.end())
+        throw CipherError("--op: " + spec.cipherId + " has no operation '" +
+                          std::string(operationName(spec.operation)) + "'; it has " +
+                          std::string(operationName(ops[0])) + " and " +
+                          std::string(operationName(ops[1])));
+    if (!info->isKeyAgreement()) {
+        if (spec.bufferBytes == 0 || spec.bufferBytes > maxBufferBytes)
+            throw CipherError("--buffer: must be 1.." + std::to_string(maxBufferBytes) +
+                              " bytes, got " + std::to_string(spec.bufferBytes));
+        if (spec.bufferBytes < info->minInputBytes)
+            throw CipherError("--buffer: " + spec.cipherId + " needs at least " +
+                              std::to_string(info->minInputBytes) + " bytes");
+        if (info->wholeBlocksOnly && spec.bufferBytes % info->blockBytes() != 0)
+            throw CipherError("--buffer: " + spec.cipherId + " needs a multiple of " +
+                              std::to_string(info->blockBytes()) + " bytes (no padding)");
+        if (info->mode == "CCM" && spec.bufferBytes >= (std::size_t{1} << (8 * (15 - info->ivBytes))))
+            throw CipherError("--buffer: too large for CCM with a " +
+                              std::to_string(info->ivBytes) + "-byte nonce");
+    }
+    const bool byCount = spec.iterations > 0;
+    const bool byTime = spec.seconds > 0.0;
+    if (byCount == byTime)
+        throw CipherError("give exactly one of --iterations and --seconds");
+    if (spec.iterations > maxIterations)
+        throw CipherError("--iterations: at most " + std::to_string(maxIterations));
+    if (byTime && (!std::isfinite(spec.seconds) || spec.seconds > maxRunSeconds))
+        throw CipherError("--seconds: must be > 0 and at most " +
+                          std::to_string(static_cast<int>(maxRunSeconds)));
+    if (spec.cpu >= 0) {
+        const long cpus = sysconf(_SC_NPROCESSORS_CONF);
+        if (spec.cpu >= cpus || spec.cpu >= CPU_SETSIZE)
+            throw CipherError("--cpu: no CPU " + std::to_string(spec.cpu) + " (this machine has " +
+                              std::to_string(cpus) + ")");
+    }
+}
+
+RunResult runBenchmark(const RunSpec &spec, const std::function<void(const RunProgress &)> &progress,
+                       const std::atomic<bool> *cancel)
+{
+    validateRunSpec(spec);
+    const CipherInfo &info = *findCipher(spec.cipherId);
+    CpuPin pin(spec.cpu);
+    auto work = makeWorkload(spec, info);
+
+    RunResult result;
+    result.spec = spec;
+    result.cpu = spec.cpu;
+    result.provenance = work->provenance();
+
+    // Warm up caches, branch predictors and the CPU clock; also calibrate how many iterations
+    // fit in ~10 ms, which is how often the loop looks at the clock and the cancel flag.
+    const auto warmStart = Clock::now();
+    std::uint64_t warm = 0;
+    while (warm < 2 || (secondsSince(warmStart) < 0.05 && warm < 1'000'000)) {
+        work->iterate();
+        ++warm;
+    }
+    result.warmupIterations = warm;
+    const double perIteration = secondsSince(warmStart) / static_cast<double>(warm);
+    const auto chunk = static_cast<std::uint64_t>(
+        std::clamp(0.01 / std::max(perIteration, 1e-9), 1.0, 1e6));
+
+    CycleCounter counter;
+    std::uint64_t done = 0;
+    const std::uint64_t bytesEach = work->bytesPerIteration();
+    const auto start = Clock::now();
+    const std::uint64_t cycles0 = counter.read();
+    auto lastReport = start;
+    for (;;) {
+        std::uint64_t n = chunk;
+        if (spec.iterations > 0)
+            n = std::min(n, spec.iterations - done);
+        for (std::uint64_t i = 0; i < n; ++i)
+            work->iterate();
+        done += n;
+        const auto now = Clock::now();
+        const double elapsed = std::chrono::duration<double>(now - start).count();
+        if (spec.iterations > 0 ? done >= spec.iterations : elapsed >= spec.seconds)
+            break;
+        if (cancelled(cancel)) {
+            result.cancelled = true;
+            break;
+        }
+        if (progress && now - lastReport >= std::chrono::milliseconds(250)) {
+            lastReport = now;
+            progress(RunProgress{done, done * bytesEach, elapsed});
+        }
+    }
+    const std::uint64_t cycles1 = counter.read();
+    result.seconds = secondsSince(start);
+    result.iterations = done;
+    result.bytes = done * bytesEach;
+    result.cycles = cycles1 - cycles0;
+    result.counter = std::string(counter.kind());
+    if (result.seconds > 0) {
+        result.bytesPerSecond = static_cast<double>(result.bytes) / result.seconds;
+        result.counterHz = static_cast<double>(result.cycles) / result.seconds;
+    }
+    if (result.bytes > 0)
+        result.cyclesPerByte = static_cast<double>(result.cycles) / static_cast<double>(result.bytes);
+    if (done > 0)
+        result.cyclesPerOperation = static_cast<double>(result.cycles) / static_cast<double>(done);
+
+    result.verified = work->verify();
+    if (!result.verified)
+        throw CipherError(spec.cipherId + " (" + spec.backend +
+                          "): decrypt(encrypt(x)) != x after the run; result discarded");
+    return result;
+}
+
+} // namespace cipherwatt::ciphers

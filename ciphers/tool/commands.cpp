@@ -1,0 +1,390 @@
+#include "commands.h"
+
+#include "options.h"
+
+#include <cipherwatt/ciphers/cipher.h>
+#include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/runner.h>
+
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+namespace cipherwatt::bench {
+
+using namespace cipherwatt::ciphers;
+
+namespace {
+
+// Errors in what the operator typed are usage errors (exit 1), not failures.
+template<typename F>
+auto asUsage(F &&f)
+{
+    try {
+        return f();
+    } catch (const CipherError &e) {
+        throw UsageError(e.what());
+    }
+}
+
+std::string joined(const std::vector<std::string> &items, std::string_view sep = ",")
+{
+    std::string out;
+    for (const auto &s : items)
+        out += (out.empty() ? "" : std::string(sep)) + s;
+    return out;
+}
+
+const CipherInfo &cipherArg(Options &opts)
+{
+    const std::string id = opts.required("--cipher");
+    const CipherInfo *info = findCipher(id);
+    if (!info)
+        throw UsageError("--cipher: unknown cipher '" + id + "'; valid ids: " + validCipherIds());
+    return *info;
+}
+
+std::string backendArg(Options &opts)
+{
+    const std::string backend = opts.required("--backend");
+    if (!isBackendName(backend))
+        throw UsageError("--backend: unknown backend '" + backend +
+                         "'; valid backends: " + joined(backendNames(), ", "));
+    return backend;
+}
+
+void printRunLine(const RunResult &r)
+{
+    char line[256];
+    std::snprintf(line, sizeof line, "%-20s %-8s %-8s %8zu %12.1f %10.2f %-11s %8.2f  %s",
+                  r.spec.cipherId.c_str(), r.spec.backend.c_str(),
+                  std::string(operationName(r.spec.operation)).c_str(), r.spec.bufferBytes,
+                  r.bytesPerSecond / 1e6, r.cyclesPerByte, r.counter.c_str(), r.seconds,
+                  r.provenance.implementation.c_str());
+    std::cout << line << '\n';
+}
+
+} // namespace
+
+int commandList(std::vector<std::string> args)
+{
+    Options opts(std::move(args));
+    const bool json = opts.flag("--json");
+    opts.finish();
+    if (json) {
+        Json out = Json::array();
+        for (const auto &c : catalogue())
+            out.push_back(toJson(c, backends(c.id)));
+        std::cout << out.dump() << '\n';
+        return ExitOk;
+    }
+    std::cout << std::left << std::setw(20) << "id" << std::setw(11) << "family"
+              << std::setw(14) << "mode" << std::right << std::setw(5) << "key" << std::setw(7)
+              << "block" << std::setw(8) << "iv" << "  backends\n";
+    for (const auto &c : catalogue()) {
+        std::string iv = c.ivKind == IvKind::None
+                             ? "-"
+                             : std::string(ivKindName(c.ivKind)) + std::to_string(c.ivBytes);
+        std::cout << std::left << std::setw(20) << c.id << std::setw(11) << c.family
+                  << std::setw(14) << c.mode << std::right << std::setw(5) << c.keyBits
+                  << std::setw(7) << (c.blockBits ? std::to_string(c.blockBits) : "-")
+                  << std::setw(8) << iv << "  " << joined(backends(c.id)) << '\n';
+    }
+    return ExitOk;
+}
+
+std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds)
+{
+    std::map<std::pair<std::string, std::string>, SelfTestEntry> byKey;
+    std::vector<std::pair<std::string, std::string>> order;
+    for (const auto &v : builtinVectors()) {
+        if (!cipherIds.empty() &&
+            std::find(cipherIds.begin(), cipherIds.end(), v.cipherId) == cipherIds.end())
+            continue;
+        for (const auto &backend : backendNames()) {
+            const auto key = std::pair{v.cipherId, backend};
+            auto [it, inserted] = byKey.try_emplace(key);
+            if (inserted) {
+                it->second.cipherId = v.cipherId;
+                it->second.backend = backend;
+                order.push_back(key);
+            }
+            const KatOutcome outcome = runVector(v, backend);
+            SelfTestEntry &e = it->second;
+            switch (outcome.status) {
+            case KatStatus::Passed:
+                ++e.passed;
+                break;
+            case KatStatus::Failed:
+                ++e.failed;
+                e.messages.push_back(outcome.message);
+                break;
+            case KatStatus::Unavailable:
+                ++e.unavailable;
+                if (e.messages.empty() || e.messages.back() != outcome.message)
+                    e.messages.push_back(outcome.message);
+                break;
+            }
+        }
+    }
+    // A requested cipher without a single vector cannot be vouched for: that is a failure.
+    for (const auto &id : cipherIds) {
+        const bool covered = std::any_of(order.begin(), order.end(),
+                                         [&](const auto &k) { return k.first == id; });
+        if (!covered) {
+            SelfTestEntry e;
+            e.cipherId = id;
+            e.backend = "*";
+            e.failed = 1;
+            e.messages.push_back(findCipher(id) ? "no known-answer vectors for " + id
+                                                : "unknown cipher " + id);
+            byKey.emplace(std::pair{id, std::string("*")}, e);
+            order.emplace_back(id, "*");
+        }
+    }
+    std::vector<SelfTestEntry> out;
+    for (const auto &k : order)
+        out.push_back(byKey.at(k));
+    return out;
+}
+
+bool allPassed(const std::vector<SelfTestEntry> &entries)
+{
+    return std::none_of(entries.begin(), entries.end(),
+                        [](const SelfTestEntry &e) { return e.failed > 0; });
+}
+
+Json toJson(const std::vector<SelfTestEntry> &entries)
+{
+    Json out = Json::array();
+    for (const auto &e : entries) {
+        const char *status = e.failed ? "failed" : e.passed ? "passed" : "unavailable";
+        out.push_back({{"cipher", e.cipherId},
+                       {"backend", e.backend},
+                       {"status", status},
+                       {"passed", e.passed},
+                       {"failed", e.failed},
+                       {"unavailable", e.unavailable},
+                       {"messages", e.messages}});
+    }
+    return out;
+}
+
+int commandSelfTest(std::vector<std::string> args)
+{
+    Options opts(std::move(args));
+    const bool json = opts.flag("--json");
+    opts.finish();
+    const auto entries = runSelfTest({});
+    const bool ok = allPassed(entries);
+    if (json) {
+        std::cout << Json{{"passed", ok}, {"results", toJson(entries)}}.dump() << '\n';
+        return ok ? ExitOk : ExitFailure;
+    }
+    std::size_t passed = 0;
+    std::size_t failed = 0;
+    for (const auto &e : entries) {
+        passed += e.passed;
+        failed += e.failed;
+        const char *status = e.failed ? "FAIL" : e.passed ? "ok" : "n/a";
+        std::cout << std::left << std::setw(20) << e.cipherId << std::setw(9) << e.backend
+                  << std::setw(5) << status << std::right << std::setw(4) << e.passed << " passed";
+        if (e.failed)
+            std::cout << ", " << e.failed << " failed";
+        if (!e.passed && !e.failed && !e.messages.empty())
+            std::cout << "  (" << e.messages.front() << ")";
+        std::cout << '\n';
+        if (e.failed) {
+            for (const auto &m : e.messages)
+                std::cout << "    " << m << '\n';
+        }
+    }
+    std::cout << "self-test: " << passed << " vector checks passed, " << failed << " failed\n";
+    return ok ? ExitOk : ExitFailure;
+}
+
+int commandKat(std::vector<std::string> args)
+{
+    Options opts(std::move(args));
+    const CipherInfo &info = cipherArg(opts);
+    const std::string backend = backendArg(opts);
+    const bool encrypt = opts.flag("--encrypt");
+    const bool decrypt = opts.flag("--decrypt");
+    const auto keyText = opts.required("--key");
+    const auto inputText = opts.required("--input");
+    std::map<std::string, std::optional<std::string>> params;
+    for (const char *name : {"--iv", "--tweak", "--nonce", "--aad"})
+        params[name] = opts.value(name);
+    opts.finish();
+
+    const Bytes key = asUsage([&] { return fromHex(keyText, "--key"); });
+    const Bytes input = asUsage([&] { return fromHex(inputText, "--input"); });
+    if (info.isKeyAgreement()) {
+        if (encrypt || decrypt)
+            throw UsageError(std::string(info.id) +
+                             " is a key agreement: give --key (scalar) and --input (peer public "
+                             "key), without --encrypt/--decrypt");
+        auto ka = asUsage([&] { return createKeyAgreementOrThrow(info.id, backend); });
+        std::cout << toHex(asUsage([&] { return ka->agree(key, input); })) << '\n';
+        return ExitOk;
+    }
+    if (encrypt == decrypt)
+        throw UsageError("give exactly one of --encrypt and --decrypt");
+    // Only the parameter this cipher takes, under its own name, is accepted.
+    const std::string ivOption = "--" + std::string(ivKindName(info.ivKind));
+    Bytes iv;
+    for (const auto &[name, value] : params) {
+        if (!value || name == "--aad")
+            continue;
+        if (name != ivOption)
+            throw UsageError(name + ": " + std::string(info.id) + " takes " +
+                             (info.ivKind == IvKind::None ? std::string("no IV, nonce or tweak")
+                                                          : ivOption + " instead"));
+        iv = asUsage([&] { return fromHex(*value, name); });
+    }
+    if (info.ivKind != IvKind::None && !params[ivOption])
+        throw UsageError(ivOption + " is required for " + std::string(info.id));
+    Bytes aad;
+    if (params["--aad"]) {
+        if (info.kind != CipherKind::Aead)
+            throw UsageError("--aad: " + std::string(info.id) + " takes no associated data");
+        aad = asUsage([&] { return fromHex(*params["--aad"], "--aad"); });
+    }
+    auto cipher = asUsage([&] { return createCipherOrThrow(info.id, backend); });
+    asUsage([&] {
+        cipher->setKey(key);
+        return 0;
+    });
+    if (encrypt) {
+        const Bytes out = asUsage([&] { return cipher->encrypt(iv, aad, input); });
+        std::cout << toHex(out) << '\n';
+        return ExitOk;
+    }
+    if (input.size() < info.tagBytes)
+        throw UsageError("--input: shorter than the " + std::to_string(info.tagBytes) +
+                         "-byte tag");
+    Bytes out(input.size() - info.tagBytes);
+    const bool ok = asUsage([&] { return cipher->decrypt(iv, aad, input, out); });
+    if (!ok)
+        throw CipherError("authentication failed: the tag does not match");
+    std::cout << toHex(out) << '\n';
+    return ExitOk;
+}
+
+RunSpec parseRunSpec(Options &opts)
+{
+    RunSpec spec;
+    spec.cipherId = std::string(cipherArg(opts).id);
+    spec.backend = backendArg(opts);
+    const std::string op = opts.required("--op");
+    const auto parsed = parseOperation(op);
+    if (!parsed)
+        throw UsageError("--op: unknown operation '" + op +
+                         "'; valid: encrypt, decrypt, keygen, agree");
+    spec.operation = *parsed;
+    const CipherInfo &info = *findCipher(spec.cipherId);
+    if (auto b = opts.value("--buffer"))
+        spec.bufferBytes = parseCount("--buffer", *b, 1, maxBufferBytes);
+    else if (!info.isKeyAgreement())
+        throw UsageError("--buffer is required");
+    const auto iterations = opts.value("--iterations");
+    const auto seconds = opts.value("--seconds");
+    if (iterations.has_value() == seconds.has_value())
+        throw UsageError("give exactly one of --iterations and --seconds");
+    if (iterations)
+        spec.iterations = parseCount("--iterations", *iterations, 1, maxIterations);
+    else
+        spec.seconds = parseSeconds("--seconds", *seconds, maxRunSeconds);
+    if (auto cpu = opts.value("--cpu"))
+        spec.cpu = parseCpu("--cpu", *cpu);
+    if (auto seed = opts.value("--seed"))
+        spec.seed = parseCount("--seed", *seed, 0, UINT64_MAX);
+    asUsage([&] {
+        validateRunSpec(spec);
+        return 0;
+    });
+    return spec;
+}
+
+int commandRun(std::vector<std::string> args)
+{
+    Options opts(std::move(args));
+    const bool json = opts.flag("--json");
+    const RunSpec spec = parseRunSpec(opts);
+    opts.finish();
+    if (!json) {
+        const RunResult r = runBenchmark(spec);
+        printRunLine(r);
+        return ExitOk;
+    }
+    auto emit = [](const Json &j) { std::cout << j.dump() << '\n' << std::flush; };
+    emit({{"event", "run_start"}, {"run", toJson(spec)}});
+    try {
+        const RunResult r = runBenchmark(spec, [&](const RunProgress &p) {
+            emit({{"event", "progress"},
+                  {"iterations", p.iterations},
+                  {"bytes", p.bytes},
+                  {"seconds", p.seconds}});
+        });
+        emit({{"event", "run_end"}, {"result", toJson(r)}});
+    } catch (const CipherError &e) {
+        emit({{"event", "error"}, {"message", e.what()}});
+        throw;
+    }
+    return ExitOk;
+}
+
+int commandGovernor(std::vector<std::string> args)
+{
+    if (args.empty())
+        throw UsageError("governor needs an action: show, set or restore");
+    const std::string action = args.front();
+    args.erase(args.begin());
+    Options opts(std::move(args));
+    const std::string root = opts.value("--sysfs-root").value_or("/");
+    const std::string journal = opts.value("--journal").value_or("");
+    const bool json = opts.flag("--json");
+    Governor governor(root, journal);
+    if (action == "show") {
+        opts.finish();
+        const GovernorState state = governor.read();
+        if (json)
+            std::cout << toJson(state).dump() << '\n';
+        else
+            std::cout << formatGovernorState(state);
+        return ExitOk;
+    }
+    if (action == "set") {
+        PinOptions pin;
+        pin.governor = opts.value("--governor").value_or("performance");
+        pin.fixFrequency = opts.flag("--fix-frequency");
+        pin.disableTurbo = opts.flag("--no-turbo");
+        if (auto list = opts.value("--cpus")) {
+            std::stringstream ss(*list);
+            std::string item;
+            while (std::getline(ss, item, ','))
+                pin.cpus.push_back(static_cast<unsigned>(parseCpu("--cpus", item)));
+        }
+        opts.finish();
+        const PinResult result = governor.pin(pin);
+        if (json)
+            std::cout << toJson(result).dump() << '\n';
+        else
+            std::cout << formatPinResult(result);
+        return ExitOk;
+    }
+    if (action == "restore") {
+        opts.finish();
+        const RestoreResult result = governor.restore();
+        if (json)
+            std::cout << toJson(result).dump() << '\n';
+        else
+            std::cout << formatRestoreResult(result);
+        return ExitOk;
+    }
+    throw UsageError("unknown governor action '" + action + "'; valid: show, set, restore");
+}
+
+} // namespace cipherwatt::bench

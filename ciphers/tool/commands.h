@@ -1,0 +1,37 @@
+#pragma once
+
+#include "json.h"
+
+#include <cipherwatt/ciphers/kat.h>
+
+#include <string>
+#include <vector>
+
+namespace cipherwatt::bench {
+
+// Exit codes, as for cipherwatt-cli: 0 success, 1 usage error, 2 failure.
+enum ExitCode : int { ExitOk = 0, ExitUsage = 1, ExitFailure = 2 };
+
+int commandList(std::vector<std::string> args);
+int commandSelfTest(std::vector<std::string> args);
+int commandKat(std::vector<std::string> args);
+int commandRun(std::vector<std::string> args);
+int commandGovernor(std::vector<std::string> args);
+int commandServe(std::vector<std::string> args);
+
+// Self-test over the built-in vectors, restricted to `cipherIds` when not empty: one entry per
+// (cipher, backend) with counts, shared by `self-test` and serve's `selftest` command.
+struct SelfTestEntry
+{
+    std::string cipherId;
+    std::string backend;
+    std::size_t passed = 0;
+    std::size_t failed = 0;
+    std::size_t unavailable = 0;
+    std::vector<std::string> messages;
+};
+std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds);
+Json toJson(const std::vector<SelfTestEntry> &entries);
+bool allPassed(const std::vector<SelfTestEntry> &entries);
+
+} // namespace cipherwatt::bench

@@ -1,0 +1,154 @@
+#include "json.h"
+
+#include <cipherwatt/ciphers/cipher.h>
+
+namespace cipherwatt::bench {
+
+using namespace cipherwatt::ciphers;
+
+namespace {
+
+Json operationsJson(const CipherInfo &info)
+{
+    Json ops = Json::array();
+    for (const Operation op : info.operations())
+        ops.push_back(operationName(op));
+    return ops;
+}
+
+std::string turboControlName(TurboControl c)
+{
+    switch (c) {
+    case TurboControl::None:
+        return "none";
+    case TurboControl::IntelPstateNoTurbo:
+        return "intel_pstate/no_turbo";
+    case TurboControl::CpufreqBoost:
+        return "cpufreq/boost";
+    }
+    return "?";
+}
+
+} // namespace
+
+Json toJson(const CipherInfo &info, const std::vector<std::string> &backends)
+{
+    return {{"id", info.id},
+            {"family", info.family},
+            {"mode", info.mode},
+            {"key_bits", info.keyBits},
+            {"block_bits", info.blockBits},
+            {"key_bytes", info.keyBytes()},
+            {"key_bytes_min", info.keyMinBytes},
+            {"key_bytes_max", info.keyMaxBytes},
+            {"iv_kind", ivKindName(info.ivKind)},
+            {"iv_bytes", info.ivBytes},
+            {"tag_bytes", info.tagBytes},
+            {"operations", operationsJson(info)},
+            {"note", info.note},
+            {"backends", backends}};
+}
+
+Json toJson(const Provenance &p)
+{
+    return {{"backend", p.backend},
+            {"library", p.library},
+            {"implementation", p.implementation},
+            {"note", p.providerNote}};
+}
+
+Json toJson(const RunSpec &spec)
+{
+    Json j{{"cipher", spec.cipherId},
+           {"backend", spec.backend},
+           {"op", operationName(spec.operation)},
+           {"buffer", spec.bufferBytes}};
+    if (spec.iterations > 0)
+        j["iterations"] = spec.iterations;
+    else
+        j["seconds"] = spec.seconds;
+    j["cpu"] = spec.cpu;
+    j["seed"] = spec.seed;
+    return j;
+}
+
+Json toJson(const RunResult &r)
+{
+    return {{"cipher", r.spec.cipherId},
+            {"backend", r.spec.backend},
+            {"op", operationName(r.spec.operation)},
+            {"buffer", r.spec.bufferBytes},
+            {"iterations", r.iterations},
+            {"bytes", r.bytes},
+            {"seconds", r.seconds},
+            {"cycles", r.cycles},
+            {"counter", r.counter},
+            {"counter_hz", r.counterHz},
+            {"bytes_per_second", r.bytesPerSecond},
+            {"cycles_per_byte", r.cyclesPerByte},
+            {"cycles_per_op", r.cyclesPerOperation},
+            {"warmup_iterations", r.warmupIterations},
+            {"verified", r.verified},
+            {"cancelled", r.cancelled},
+            {"cpu", r.cpu},
+            {"provenance", toJson(r.provenance)}};
+}
+
+Json toJson(const GovernorState &state)
+{
+    Json cpus = Json::array();
+    for (const auto &c : state.cpus) {
+        cpus.push_back({{"cpu", c.cpu},
+                        {"governor", c.governor},
+                        {"available_governors", c.availableGovernors},
+                        {"min_khz", c.minKHz},
+                        {"max_khz", c.maxKHz},
+                        {"cur_khz", c.curKHz},
+                        {"hw_min_khz", c.hwMinKHz},
+                        {"hw_max_khz", c.hwMaxKHz}});
+    }
+    Json turbo{{"control", turboControlName(state.turbo.control)}};
+    if (state.turbo.present())
+        turbo["enabled"] = state.turbo.enabled;
+    return {{"cpus", cpus}, {"turbo", turbo}};
+}
+
+Json toJson(const PinResult &r)
+{
+    return {{"applied", toJson(r.applied)},
+            {"mismatches", r.mismatches},
+            {"journal_created", r.journalCreated},
+            {"journal", r.journalPath.string()}};
+}
+
+Json toJson(const RestoreResult &r)
+{
+    return {{"restored", r.restored},
+            {"state", toJson(r.state)},
+            {"mismatches", r.mismatches},
+            {"cpus", r.cpus},
+            {"turbo_restored", r.turboRestored},
+            {"journal", r.journalPath.string()}};
+}
+
+Json toJson(const SystemInfo &info)
+{
+    Json temps = Json::array();
+    for (const auto &t : info.temperatures)
+        temps.push_back({{"sensor", t.sensor}, {"label", t.label}, {"celsius", t.celsius}});
+    Json libs = Json::object();
+    for (const auto &[backend, version] : libraryVersions())
+        libs[backend] = version;
+    return {{"cpu_model", info.cpuModel},
+            {"logical_cores", info.logicalCores},
+            {"architecture", info.architecture},
+            {"kernel", info.kernel},
+            {"hostname", info.hostname},
+            {"cpu_features", info.cpuFeatures},
+            {"governor", toJson(info.governor)},
+            {"temperatures", temps},
+            {"libraries", libs},
+            {"warnings", info.warnings}};
+}
+
+} // namespace cipherwatt::bench

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cipherwatt/ciphers/catalogue.h>
+#include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/kat.h>
+#include <cipherwatt/ciphers/runner.h>
+#include <cipherwatt/ciphers/sysinfo.h>
+
+#include <nlohmann/json.hpp>
+
+namespace cipherwatt::bench {
+
+using Json = nlohmann::ordered_json;
+
+// The JSON shapes of the worker's output (list --json, self-test --json, run --json, serve).
+// Field names are part of the protocol the core speaks; add fields, never rename them.
+inline constexpr int protocolVersion = 1;
+
+Json toJson(const ciphers::CipherInfo &info, const std::vector<std::string> &backends);
+Json toJson(const ciphers::Provenance &provenance);
+Json toJson(const ciphers::RunSpec &spec);
+Json toJson(const ciphers::RunResult &result);
+Json toJson(const ciphers::GovernorState &state);
+Json toJson(const ciphers::PinResult &result);
+Json toJson(const ciphers::RestoreResult &result);
+Json toJson(const ciphers::SystemInfo &info);
+
+} // namespace cipherwatt::bench

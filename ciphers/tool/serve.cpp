@@ -1,0 +1,286 @@
+// `cipherwatt-bench serve`: one process serves a whole session. Commands arrive as one JSON
+// object per line on stdin; events leave as JSON Lines on stdout. A run executes on its own
+// thread so `cancel` and end-of-input are seen while it runs. When stdin closes (the host died,
+// the SSH link dropped) the worker stops the run, restores the governor it pinned, and exits.
+
+#include "commands.h"
+#include "options.h"
+
+#include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/runner.h>
+#include <cipherwatt/ciphers/sysinfo.h>
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+namespace cipherwatt::bench {
+
+using namespace cipherwatt::ciphers;
+
+namespace {
+
+class EventWriter
+{
+public:
+    void emit(const Json &event)
+    {
+        const std::lock_guard lock(m_mutex);
+        std::cout << event.dump() << '\n' << std::flush;
+    }
+
+private:
+    std::mutex m_mutex;
+};
+
+// Reads a field with the expected JSON type; throws CipherError naming it otherwise.
+template<typename T>
+std::optional<T> field(const Json &cmd, const char *name)
+{
+    const auto it = cmd.find(name);
+    if (it == cmd.end() || it->is_null())
+        return std::nullopt;
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception &) {
+        throw CipherError(std::string("field '") + name + "' has the wrong type");
+    }
+}
+
+RunSpec runSpecFrom(const Json &cmd)
+{
+    RunSpec spec;
+    spec.cipherId = field<std::string>(cmd, "cipher").value_or("");
+    spec.backend = field<std::string>(cmd, "backend").value_or("");
+    const std::string op = field<std::string>(cmd, "op").value_or("encrypt");
+    const auto parsed = parseOperation(op);
+    if (!parsed)
+        throw CipherError("op: unknown operation '" + op + "'");
+    spec.operation = *parsed;
+    if (auto b = field<std::int64_t>(cmd, "buffer")) {
+        if (*b <= 0)
+            throw CipherError("buffer: must be positive");
+        spec.bufferBytes = static_cast<std::size_t>(*b);
+    }
+    if (auto n = field<std::int64_t>(cmd, "iterations")) {
+        if (*n <= 0)
+            throw CipherError("iterations: must be positive");
+        spec.iterations = static_cast<std::uint64_t>(*n);
+    }
+    if (auto s = field<double>(cmd, "seconds")) {
+        if (!(*s > 0))
+            throw CipherError("seconds: must be positive");
+        spec.seconds = *s;
+    }
+    if (auto cpu = field<int>(cmd, "cpu"))
+        spec.cpu = *cpu;
+    if (auto seed = field<std::uint64_t>(cmd, "seed"))
+        spec.seed = *seed;
+    validateRunSpec(spec);
+    return spec;
+}
+
+class Server
+{
+public:
+    Server(std::string sysfsRoot, std::string journal)
+        : m_governor(std::move(sysfsRoot), std::move(journal))
+    {}
+
+    int serve()
+    {
+        m_out.emit({{"event", "hello"},
+                    {"protocol", protocolVersion},
+                    {"version", CIPHERWATT_VERSION},
+                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))}});
+        // A journal left by a worker that died while pinned: put the governor back first.
+        if (m_governor.hasJournal()) {
+            try {
+                m_out.emit({{"event", "governor"}, {"action", "restore"},
+                            {"reason", "journal from an earlier worker"},
+                            {"result", toJson(m_governor.restore())}});
+            } catch (const CipherError &e) {
+                m_out.emit({{"event", "error"}, {"message", e.what()}});
+            }
+        }
+        std::string line;
+        while (!m_quit && std::getline(std::cin, line)) {
+            if (line.find_first_not_of(" \t\r") == std::string::npos)
+                continue;
+            handleLine(line);
+        }
+        shutdown(m_quit ? "quit" : "stdin closed");
+        return ExitOk;
+    }
+
+private:
+    void handleLine(const std::string &line)
+    {
+        Json cmd;
+        try {
+            cmd = Json::parse(line);
+        } catch (const nlohmann::json::exception &) {
+            m_out.emit({{"event", "error"}, {"message", "malformed command: not JSON"}});
+            return;
+        }
+        Json id = cmd.is_object() && cmd.contains("id") ? cmd["id"] : Json();
+        try {
+            if (!cmd.is_object() || !cmd.contains("cmd") || !cmd["cmd"].is_string())
+                throw CipherError("malformed command: expected an object with a \"cmd\" string");
+            dispatch(cmd["cmd"].get<std::string>(), cmd, id);
+        } catch (const CipherError &e) {
+            m_out.emit({{"event", "error"}, {"id", id}, {"message", e.what()}});
+        }
+    }
+
+    void dispatch(const std::string &name, const Json &cmd, const Json &id)
+    {
+        reapFinishedRun();
+        if (name == "run") {
+            startRun(cmd, id);
+        } else if (name == "cancel") {
+            const bool running = m_running.load();
+            m_cancel = true;
+            m_out.emit({{"event", "cancel"}, {"id", id}, {"running", running}});
+        } else if (name == "sysinfo") {
+            m_out.emit({{"event", "sysinfo"},
+                        {"id", id},
+                        {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))}});
+        } else if (name == "list") {
+            Json list = Json::array();
+            for (const auto &c : catalogue())
+                list.push_back(toJson(c, backends(c.id)));
+            m_out.emit({{"event", "list"}, {"id", id}, {"ciphers", list}});
+        } else if (name == "selftest") {
+            requireIdle();
+            const auto ids = field<std::vector<std::string>>(cmd, "ciphers").value_or(
+                std::vector<std::string>{});
+            const auto entries = runSelfTest(ids);
+            m_out.emit({{"event", "selftest"},
+                        {"id", id},
+                        {"passed", allPassed(entries)},
+                        {"results", toJson(entries)}});
+        } else if (name == "governor") {
+            requireIdle();
+            governor(cmd, id);
+        } else if (name == "quit") {
+            m_quit = true;
+        } else {
+            throw CipherError("unknown command '" + name +
+                              "'; commands: run, cancel, sysinfo, list, selftest, governor, quit");
+        }
+    }
+
+    void requireIdle() const
+    {
+        if (m_running)
+            throw CipherError("busy: a run is in progress (send cancel first)");
+    }
+
+    void governor(const Json &cmd, const Json &id)
+    {
+        const std::string action = field<std::string>(cmd, "action").value_or("");
+        if (action == "show") {
+            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+                        {"state", toJson(m_governor.read())}});
+        } else if (action == "pin") {
+            PinOptions options;
+            options.governor = field<std::string>(cmd, "governor").value_or("performance");
+            options.fixFrequency = field<bool>(cmd, "fix_frequency").value_or(false);
+            options.disableTurbo = field<bool>(cmd, "disable_turbo").value_or(false);
+            const PinResult result = m_governor.pin(options);
+            m_pinned = true;
+            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+                        {"result", toJson(result)}});
+        } else if (action == "restore") {
+            const RestoreResult result = m_governor.restore();
+            m_pinned = false;
+            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+                        {"result", toJson(result)}});
+        } else {
+            throw CipherError("governor: action must be show, pin or restore");
+        }
+    }
+
+    void startRun(const Json &cmd, const Json &id)
+    {
+        requireIdle();
+        const RunSpec spec = runSpecFrom(cmd);
+        m_cancel = false;
+        m_running = true;
+        m_out.emit({{"event", "run_start"}, {"id", id}, {"run", toJson(spec)}});
+        m_thread = std::thread([this, spec, id] {
+            Json last;
+            try {
+                const RunResult r = runBenchmark(
+                    spec,
+                    [&](const RunProgress &p) {
+                        m_out.emit({{"event", "progress"},
+                                    {"id", id},
+                                    {"iterations", p.iterations},
+                                    {"bytes", p.bytes},
+                                    {"seconds", p.seconds}});
+                    },
+                    &m_cancel);
+                last = {{"event", "run_end"}, {"id", id}, {"result", toJson(r)}};
+            } catch (const std::exception &e) {
+                last = {{"event", "error"}, {"id", id}, {"message", e.what()}};
+            }
+            // Idle before the last event goes out: a host that answers run_end at once with
+            // the next run must not be told "busy". (The reading thread joins this one before
+            // starting another.)
+            m_running = false;
+            m_out.emit(last);
+        });
+    }
+
+    void reapFinishedRun()
+    {
+        if (m_thread.joinable() && !m_running)
+            m_thread.join();
+    }
+
+    void shutdown(const char *why)
+    {
+        m_cancel = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        if (m_pinned || m_governor.hasJournal()) {
+            try {
+                const RestoreResult r = m_governor.restore();
+                m_out.emit({{"event", "governor"}, {"action", "restore"}, {"reason", why},
+                            {"result", toJson(r)}});
+            } catch (const CipherError &e) {
+                m_out.emit({{"event", "error"}, {"message", e.what()}});
+            }
+        }
+        m_out.emit({{"event", "bye"}, {"reason", why}});
+    }
+
+    EventWriter m_out;
+    Governor m_governor;
+    std::thread m_thread;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_running{false};
+    bool m_pinned = false;
+    bool m_quit = false;
+};
+
+} // namespace
+
+int commandServe(std::vector<std::string> args)
+{
+    Options opts(std::move(args));
+    std::string root = opts.value("--sysfs-root").value_or("/");
+    std::string journal = opts.value("--journal").value_or("");
+    opts.finish();
+    std::ios::sync_with_stdio(false);
+    Server server(std::move(root), std::move(journal));
+    return server.serve();
+}
+
+} // namespace cipherwatt::bench

@@ -1,0 +1,29 @@
+# Build options shared by every target, as INTERFACE libraries each target links:
+#   cipherwatt_options  - language standard and sanitizers
+#   cipherwatt_warnings - compiler warnings (errors with CIPHERWATT_WARNINGS_AS_ERRORS)
+
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+
+add_library(cipherwatt_options INTERFACE)
+add_library(cipherwatt::options ALIAS cipherwatt_options)
+target_compile_features(cipherwatt_options INTERFACE cxx_std_20)
+
+if(CIPHERWATT_SANITIZE)
+    target_compile_options(cipherwatt_options INTERFACE
+        -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    target_link_options(cipherwatt_options INTERFACE -fsanitize=address,undefined)
+endif()
+
+add_library(cipherwatt_warnings INTERFACE)
+add_library(cipherwatt::warnings ALIAS cipherwatt_warnings)
+target_compile_options(cipherwatt_warnings INTERFACE
+    -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
+    -Wunused -Woverloaded-virtual -Wconversion -Wsign-conversion -Wnull-dereference
+    -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough)
+if(CIPHERWATT_WARNINGS_AS_ERRORS)
+    target_compile_options(cipherwatt_warnings INTERFACE -Werror)
+endif()

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every build, test and run-time dependency of CipherWatt from Debian/Ubuntu packages.
+# Idempotent: apt-get skips what is already installed. Uses sudo when not run as root.
+set -euo pipefail
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+else
+    echo "install-deps: not root and sudo is not available; run this script as root" >&2
+    exit 1
+fi
+
+packages=(
+    # toolchain
+    build-essential cmake ninja-build pkg-config git
+    # Qt 6 and QCustomPlot
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-serialport-dev qt6-svg-dev libqt6sql6-sqlite libgl1-mesa-dev
+    libqcustomplot-dev libqcustomplot2.1-qt6
+    # crypto backends (and their command-line tools, used by the benchmark comparison)
+    libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
+    # meter and DUT transports, storage
+    libusb-1.0-0-dev libssh-dev libsqlite3-dev
+    # tests
+    catch2 python3
+)
+
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update
+"${SUDO[@]}" apt-get install -y --no-install-recommends "${packages[@]}"

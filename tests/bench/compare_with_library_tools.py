@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Is the harness free? Runs `cipherwatt-bench run` and the libraries' own speed tools
+interleaved on the same machine (AES-128-XTS, AES-256-XTS, ChaCha20; 4096-byte buffers) and
+prints our throughput divided by theirs. Target: >= 0.97 for each pair.
+
+usage: compare_with_library_tools.py [--bench PATH] [--seconds S] [--rounds N]
+A benchmark, not a test: it prints figures; record them in docs/benchmarks.md.
+"""
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+
+CASES = [
+    # (our id, openssl speed -evp name, botan speed name)
+    ("aes-128-xts", "aes-128-xts", "AES-128/XTS"),
+    ("aes-256-xts", "aes-256-xts", "AES-256/XTS"),
+    ("chacha20", "chacha20", "ChaCha(20)"),
+]
+
+
+def ours(bench, cipher, backend, seconds):
+    out = subprocess.run(
+        [bench, "run", "--cipher", cipher, "--backend", backend, "--op", "encrypt",
+         "--buffer", "4096", "--seconds", str(seconds), "--json"],
+        check=True, capture_output=True, text=True).stdout
+    end = [json.loads(line) for line in out.splitlines() if '"run_end"' in line][-1]
+    return end["result"]["bytes_per_second"]
+
+
+def openssl_speed(name, seconds):
+    out = subprocess.run(
+        ["openssl", "speed", "-elapsed", "-evp", name, "-bytes", "4096", "-seconds",
+         str(int(seconds))],
+        check=True, capture_output=True, text=True).stdout
+    # Last line: "<NAME>  123456.78k" in 1000s of bytes per second.
+    value = out.strip().splitlines()[-1].split()[-1]
+    if not value.endswith("k"):
+        raise RuntimeError("unexpected openssl speed output: " + out)
+    return float(value[:-1]) * 1000.0
+
+
+def botan_speed(name, seconds):
+    out = subprocess.run(
+        ["botan", "speed", "--buf-size=4096", "--msec=%d" % int(seconds * 1000), name],
+        check=True, capture_output=True, text=True).stdout
+    # "<algo> [encrypt ]buffer size 4096 bytes: 1061.234 MiB/sec ..."; take the encrypt line.
+    for line in out.splitlines():
+        if "decrypt" in line:
+            continue
+        m = re.search(r"([0-9.]+) MiB/sec", line)
+        if m:
+            return float(m.group(1)) * 1024 * 1024
+    raise RuntimeError("unexpected botan speed output: " + out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bench", default="build/release/ciphers/cipherwatt-bench")
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+
+    samples = {}
+    for r in range(args.rounds):
+        for cipher, ossl, botan in CASES:
+            pairs = [
+                (("ours/openssl", cipher), lambda: ours(args.bench, cipher, "openssl", args.seconds)),
+                (("openssl speed", cipher), lambda: openssl_speed(ossl, args.seconds)),
+                (("ours/botan", cipher), lambda: ours(args.bench, cipher, "botan", args.seconds)),
+                (("botan speed", cipher), lambda: botan_speed(botan, args.seconds)),
+            ]
+            for key, fn in pairs:
+                samples.setdefault(key, []).append(fn())
+        print("round %d/%d done" % (r + 1, args.rounds), file=sys.stderr)
+
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    print("%-12s %-8s %14s %14s %7s" % ("cipher", "backend", "ours MB/s", "tool MB/s", "ratio"))
+    worst = 10.0
+    for cipher, _, _ in CASES:
+        for backend, tool in (("openssl", "openssl speed"), ("botan", "botan speed")):
+            a = med[("ours/" + backend, cipher)]
+            b = med[(tool, cipher)]
+            worst = min(worst, a / b)
+            print("%-12s %-8s %14.1f %14.1f %7.3f" % (cipher, backend, a / 1e6, b / 1e6, a / b))
+    print("median of %d interleaved rounds of %.1f s each; lowest ratio %.3f (target >= 0.97)"
+          % (args.rounds, args.seconds, worst))
+
+
+if __name__ == "__main__":
+    main()

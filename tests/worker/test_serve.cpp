@@ -1,0 +1,185 @@
+// `cipherwatt-bench serve`: the JSON Lines protocol, malformed input, cancel, and what happens
+// when stdin closes in the middle of a run.
+
+#include "fake_sysfs.h"
+#include "process.h"
+#include "temp_dir.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <csignal>
+
+using cipherwatt::test::Child;
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Reads events until one has the given "event" name; fails the test on timeout.
+Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds timeout = 20s)
+{
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto line = worker.readLine(
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                                  std::chrono::steady_clock::now()));
+        if (!line)
+            break;
+        const Json event = Json::parse(*line); // every line must be valid JSON
+        if (event["event"] == name)
+            return event;
+    }
+    FAIL("no '" << name << "' event");
+    return {};
+}
+
+std::vector<std::string> serveArgs(const std::filesystem::path &sysfs = {})
+{
+    std::vector<std::string> args{CIPHERWATT_BENCH_EXE, "serve"};
+    if (!sysfs.empty()) {
+        args.push_back("--sysfs-root");
+        args.push_back(sysfs.string());
+    }
+    return args;
+}
+
+} // namespace
+
+TEST_CASE("serve greets with version and system information", "[serve]")
+{
+    Child worker(serveArgs());
+    const Json hello = waitFor(worker, "hello");
+    CHECK(hello["protocol"] == 1);
+    CHECK(hello["version"] == CIPHERWATT_VERSION);
+    CHECK_FALSE(hello["system"]["cpu_model"].get<std::string>().empty());
+    CHECK(hello["system"]["logical_cores"].get<int>() >= 1);
+    CHECK(hello["system"]["libraries"].contains("openssl"));
+    worker.closeStdin();
+    waitFor(worker, "bye");
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("malformed commands get an error event and the worker keeps serving", "[serve]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    for (const char *bad : {"this is not json", "[1,2,3]", "{\"cmd\": 42}", "{\"id\": 1}",
+                            "{\"cmd\": \"fly\", \"id\": 2}",
+                            "{\"cmd\": \"run\", \"id\": 3, \"cipher\": \"nope\", \"backend\": "
+                            "\"openssl\", \"buffer\": 4096, \"iterations\": 1}",
+                            "{\"cmd\": \"run\", \"id\": 4, \"cipher\": \"aes-128-ecb\", "
+                            "\"backend\": \"openssl\", \"buffer\": -1, \"iterations\": 1}",
+                            "{\"cmd\": \"run\", \"id\": 5, \"cipher\": \"aes-128-ecb\", "
+                            "\"backend\": \"openssl\", \"buffer\": \"big\", \"iterations\": 1}"}) {
+        INFO(bad);
+        worker.writeLine(bad);
+        const Json err = waitFor(worker, "error");
+        CHECK_FALSE(err["message"].get<std::string>().empty());
+    }
+    worker.writeLine(R"({"cmd": "sysinfo", "id": 9})");
+    const Json info = waitFor(worker, "sysinfo");
+    CHECK(info["id"] == 9);
+    worker.writeLine(R"({"cmd": "quit"})");
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("serve runs, reports progress, refuses a second run and cancels", "[serve]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    worker.writeLine(R"({"cmd":"run","id":"r1","cipher":"aes-128-gcm","backend":"botan",)"
+                     R"("op":"decrypt","buffer":4096,"iterations":500})");
+    CHECK(waitFor(worker, "run_start")["id"] == "r1");
+    const Json end = waitFor(worker, "run_end");
+    CHECK(end["id"] == "r1");
+    CHECK(end["result"]["bytes"] == 500 * 4096);
+    CHECK(end["result"]["verified"] == true);
+
+    worker.writeLine(R"({"cmd":"run","id":"long","cipher":"aes-128-ctr","backend":"openssl",)"
+                     R"("op":"encrypt","buffer":4096,"seconds":60})");
+    waitFor(worker, "run_start");
+    const Json progress = waitFor(worker, "progress");
+    CHECK(progress["id"] == "long");
+    worker.writeLine(R"({"cmd":"run","id":"second","cipher":"aes-128-ctr","backend":"openssl",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":1})");
+    const Json busy = waitFor(worker, "error");
+    CHECK(busy["id"] == "second");
+    CHECK_THAT(busy["message"].get<std::string>(), Catch::Contains("busy"));
+    worker.writeLine(R"({"cmd":"cancel","id":"c"})");
+    const Json cancelled = waitFor(worker, "run_end", 10s);
+    CHECK(cancelled["id"] == "long");
+    CHECK(cancelled["result"]["cancelled"] == true);
+    CHECK(cancelled["result"]["seconds"].get<double>() < 30);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("serve runs the self-test of the planned ciphers", "[serve]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    worker.writeLine(R"({"cmd":"selftest","id":1,"ciphers":["aes-128-xts","chacha20"]})");
+    const Json st = waitFor(worker, "selftest");
+    CHECK(st["passed"] == true);
+    CHECK(st["results"].size() == 4); // two ciphers x two backends
+    worker.writeLine(R"({"cmd":"selftest","id":2,"ciphers":["no-such-cipher"]})");
+    CHECK(waitFor(worker, "selftest")["passed"] == false);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("stdin closing mid-run stops the run and restores the governor", "[serve][governor]")
+{
+    cipherwatt::test::TempDir dir;
+    const auto root = dir.path() / "sysfs";
+    cipherwatt::test::makeFakeSysfs(root, 2);
+    using cipherwatt::test::cpufreqFile;
+    using cipherwatt::test::readFile;
+
+    Child worker(serveArgs(root));
+    waitFor(worker, "hello");
+    worker.writeLine(R"({"cmd":"governor","id":1,"action":"pin","fix_frequency":true})");
+    const Json pinned = waitFor(worker, "governor");
+    CHECK(pinned["result"]["applied"]["cpus"][0]["governor"] == "performance");
+    CHECK(readFile(cpufreqFile(root, 1, "scaling_governor")) == "performance");
+
+    worker.writeLine(R"({"cmd":"run","id":2,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"seconds":120})");
+    waitFor(worker, "progress");
+    const auto closedAt = std::chrono::steady_clock::now();
+    worker.closeStdin(); // the host died or the SSH link dropped
+    const Json restored = waitFor(worker, "governor", 10s);
+    CHECK(restored["result"]["restored"] == true);
+    waitFor(worker, "bye");
+    CHECK(worker.wait(10s) == 0);
+    CHECK(std::chrono::steady_clock::now() - closedAt < 5s);
+    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
+    CHECK(readFile(cpufreqFile(root, 1, "scaling_max_freq")) == "3000000");
+}
+
+TEST_CASE("a worker killed while pinned is restored by the next one", "[serve][governor]")
+{
+    cipherwatt::test::TempDir dir;
+    const auto root = dir.path() / "sysfs";
+    cipherwatt::test::makeFakeSysfs(root, 2);
+    using cipherwatt::test::cpufreqFile;
+    using cipherwatt::test::readFile;
+    {
+        Child worker(serveArgs(root));
+        waitFor(worker, "hello");
+        worker.writeLine(R"({"cmd":"governor","id":1,"action":"pin"})");
+        waitFor(worker, "governor");
+        worker.kill(SIGKILL);
+        CHECK(worker.wait(10s) == -1);
+    }
+    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "performance");
+    Child next(serveArgs(root));
+    waitFor(next, "hello");
+    const Json restored = waitFor(next, "governor");
+    CHECK(restored["result"]["restored"] == true);
+    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
+    next.closeStdin();
+    CHECK(next.wait(10s) == 0);
+}

@@ -1,0 +1,256 @@
+// cipherwatt-bench's command line, through the real executable.
+
+#include "fake_sysfs.h"
+#include "process.h"
+#include "temp_dir.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+using cipherwatt::test::runProcess;
+using Json = nlohmann::json;
+
+namespace {
+
+cipherwatt::test::ProcessResult bench(std::vector<std::string> args)
+{
+    args.insert(args.begin(), CIPHERWATT_BENCH_EXE);
+    return runProcess(args);
+}
+
+std::size_t lineCount(const std::string &s)
+{
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+// A usage error: exit 1, one line on stderr naming `what`, nothing on stdout.
+void expectUsageError(const std::vector<std::string> &args, const std::string &what)
+{
+    const auto r = bench(args);
+    INFO(r.err);
+    CHECK(r.exitCode == 1);
+    CHECK(r.out.empty());
+    CHECK(lineCount(r.err) == 1);
+    CHECK_THAT(r.err, Catch::Contains(what));
+}
+
+} // namespace
+
+TEST_CASE("the version option prints the project version", "[worker]")
+{
+    const auto r = bench({"--version"});
+    CHECK(r.exitCode == 0);
+    CHECK(r.out == std::string("cipherwatt-bench ") + CIPHERWATT_VERSION + "\n");
+}
+
+TEST_CASE("list --json describes the catalogue and the backends here", "[worker]")
+{
+    const auto r = bench({"list", "--json"});
+    REQUIRE(r.exitCode == 0);
+    const Json list = Json::parse(r.out);
+    REQUIRE(list.is_array());
+    const auto xts = std::find_if(list.begin(), list.end(),
+                                  [](const Json &c) { return c["id"] == "aes-128-xts"; });
+    REQUIRE(xts != list.end());
+    CHECK((*xts)["key_bits"] == 128);
+    CHECK((*xts)["block_bits"] == 128);
+    CHECK((*xts)["mode"] == "XTS");
+    CHECK((*xts)["iv_kind"] == "tweak");
+    CHECK((*xts)["backends"] == Json::array({"botan", "openssl"}));
+    const auto text = bench({"list"});
+    CHECK(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("chacha20-poly1305"));
+}
+
+TEST_CASE("self-test passes and reports every cipher and backend", "[worker]")
+{
+    const auto r = bench({"self-test", "--json"});
+    INFO(r.out.substr(0, 2000));
+    REQUIRE(r.exitCode == 0);
+    const Json report = Json::parse(r.out);
+    CHECK(report["passed"] == true);
+    std::size_t passedEntries = 0;
+    for (const auto &e : report["results"]) {
+        CHECK(e["failed"] == 0);
+        if (e["status"] == "passed")
+            ++passedEntries;
+    }
+    CHECK(passedEntries > 40);
+    const auto text = bench({"self-test"});
+    CHECK(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("0 failed"));
+}
+
+TEST_CASE("kat computes published answers on both backends", "[worker]")
+{
+    // FIPS-197 Appendix C.1.
+    for (const char *backend : {"botan", "openssl"}) {
+        INFO(backend);
+        auto r = bench({"kat", "--cipher", "aes-128-ecb", "--backend", backend, "--encrypt",
+                        "--key", "000102030405060708090a0b0c0d0e0f", "--input",
+                        "00112233445566778899aabbccddeeff"});
+        CHECK(r.exitCode == 0);
+        CHECK(r.out == "69c4e0d86a7b0430d8cdb78070b4c55a\n");
+        r = bench({"kat", "--cipher", "aes-128-ecb", "--backend", backend, "--decrypt", "--key",
+                   "000102030405060708090a0b0c0d0e0f", "--input",
+                   "69C4E0D86A7B0430D8CDB78070B4C55A"});
+        CHECK(r.exitCode == 0);
+        CHECK(r.out == "00112233445566778899aabbccddeeff\n");
+    }
+    // RFC 7748 §5.2, first X25519 vector.
+    const auto x = bench(
+        {"kat", "--cipher", "x25519", "--backend", "openssl", "--key",
+         "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4", "--input",
+         "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"});
+    CHECK(x.exitCode == 0);
+    CHECK(x.out == "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552\n");
+}
+
+TEST_CASE("kat rejects bad input with one line naming the parameter", "[worker]")
+{
+    const std::vector<std::string> good{"kat", "--cipher", "aes-128-cbc", "--backend", "openssl",
+                                        "--encrypt", "--key", std::string(32, '0'), "--iv",
+                                        std::string(32, '0'), "--input", std::string(32, '0')};
+    CHECK(bench(good).exitCode == 0);
+    auto with = [&](const std::string &option, const std::string &value) {
+        auto args = good;
+        const auto it = std::find(args.begin(), args.end(), option);
+        REQUIRE(it != args.end());
+        *(it + 1) = value;
+        return args;
+    };
+    expectUsageError(with("--cipher", "aes-999-cbc"), "valid ids");
+    expectUsageError(with("--backend", "gnutls"), "valid backends");
+    expectUsageError(with("--key", "zz"), "--key");
+    expectUsageError(with("--key", "abc"), "--key");
+    expectUsageError(with("--key", std::string(30, '0')), "key must be 16 bytes");
+    expectUsageError(with("--iv", std::string(30, '0')), "iv must be 16 bytes");
+    expectUsageError(with("--input", std::string(40, '0')), "multiple of 16");
+    expectUsageError(with("--input", std::string(30, '0')), "at least 16");
+    auto tweak = good;
+    tweak[8] = "--tweak";
+    expectUsageError(tweak, "--tweak");
+    auto both = good;
+    both.push_back("--decrypt");
+    expectUsageError(both, "exactly one of --encrypt and --decrypt");
+    expectUsageError({"kat", "--cipher", "aes-128-ecb"}, "--backend");
+    expectUsageError({"frobnicate"}, "unknown command");
+}
+
+TEST_CASE("kat verifies AEAD tags and reports a forged one as a failure", "[worker]")
+{
+    // RFC 8439 §2.8.2: "Ladies and Gentlemen of the class of '99: ..." under ChaCha20-Poly1305.
+    const std::string sealed =
+        "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69"
+        "da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675"
+        "945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
+        "1ae10b594f09e26a7e902ecbd0600691";
+    auto open = [](const std::string &input) {
+        return bench({"kat", "--cipher", "chacha20-poly1305", "--backend", "openssl", "--decrypt",
+                      "--key", "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+                      "--nonce", "070000004041424344454647", "--aad", "50515253c0c1c2c3c4c5c6c7",
+                      "--input", input});
+    };
+    const auto genuine = open(sealed);
+    CHECK(genuine.exitCode == 0);
+    CHECK_THAT(genuine.out, Catch::StartsWith("4c616469657320616e642047656e746c656d656e"));
+
+    std::string forged = sealed;
+    forged.back() = '0'; // last tag byte 0x91 -> 0x90
+    const auto r = open(forged);
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("authentication failed"));
+}
+
+TEST_CASE("run rejects bad parameters before measuring anything", "[worker]")
+{
+    const std::vector<std::string> base{"run", "--cipher", "aes-128-xts", "--backend", "openssl",
+                                        "--op", "encrypt"};
+    auto with = [&](std::vector<std::string> extra) {
+        auto args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    expectUsageError(with({"--buffer", "0", "--iterations", "5"}), "--buffer");
+    expectUsageError(with({"--buffer", "1099511627776", "--iterations", "5"}), "--buffer");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "-5"}), "--iterations");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "0"}), "--iterations");
+    expectUsageError(with({"--buffer", "4096", "--seconds", "nan"}), "--seconds");
+    expectUsageError(with({"--buffer", "4096"}), "exactly one of --iterations and --seconds");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--seconds", "1"}),
+                     "exactly one of");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--cpu", "4000"}), "--cpu");
+    expectUsageError(with({"--buffer", "8", "--iterations", "5"}), "at least 16");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--bogus"}), "--bogus");
+    expectUsageError({"run", "--cipher", "aes-128-xts", "--backend", "openssl", "--op", "agree",
+                      "--buffer", "4096", "--iterations", "5"},
+                     "--op");
+}
+
+TEST_CASE("run --json prints start and end events with a verified result", "[worker]")
+{
+    const auto r = bench({"run", "--cipher", "chacha20", "--backend", "openssl", "--op",
+                          "decrypt", "--buffer", "4096", "--iterations", "300", "--cpu", "0",
+                          "--json"});
+    REQUIRE(r.exitCode == 0);
+    std::vector<Json> events;
+    std::size_t pos = 0;
+    while (pos < r.out.size()) {
+        const auto nl = r.out.find('\n', pos);
+        events.push_back(Json::parse(r.out.substr(pos, nl - pos)));
+        pos = nl + 1;
+    }
+    REQUIRE(events.size() >= 2);
+    CHECK(events.front()["event"] == "run_start");
+    CHECK(events.front()["run"]["cipher"] == "chacha20");
+    const Json &end = events.back();
+    REQUIRE(end["event"] == "run_end");
+    const Json &res = end["result"];
+    CHECK(res["iterations"] == 300);
+    CHECK(res["bytes"] == 300 * 4096);
+    CHECK(res["verified"] == true);
+    CHECK(res["cpu"] == 0);
+    CHECK(res["op"] == "decrypt");
+    CHECK(res["seconds"].get<double>() > 0);
+    CHECK(res["provenance"]["backend"] == "openssl");
+    CHECK_THAT(res["provenance"]["library"].get<std::string>(), Catch::Contains("OpenSSL 3"));
+}
+
+TEST_CASE("governor show, set and restore on a fake sysfs tree", "[worker][governor]")
+{
+    cipherwatt::test::TempDir dir;
+    const auto root = dir.path() / "sysfs";
+    cipherwatt::test::makeFakeSysfs(root, 2);
+    const std::string rootArg = root.string();
+    auto show = bench({"governor", "show", "--sysfs-root", rootArg, "--json"});
+    REQUIRE(show.exitCode == 0);
+    CHECK(Json::parse(show.out)["cpus"][0]["governor"] == "powersave");
+
+    auto set = bench({"governor", "set", "--sysfs-root", rootArg, "--fix-frequency",
+                      "--no-turbo", "--json"});
+    INFO(set.err);
+    REQUIRE(set.exitCode == 0);
+    const Json applied = Json::parse(set.out)["applied"];
+    CHECK(applied["cpus"][1]["governor"] == "performance");
+    CHECK(applied["cpus"][1]["min_khz"] == 3500000);
+    CHECK(applied["turbo"]["enabled"] == false);
+    using cipherwatt::test::cpufreqFile;
+    using cipherwatt::test::readFile;
+    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "performance");
+
+    // A second worker (after a crash) restores from the journal, and again is harmless.
+    auto restore = bench({"governor", "restore", "--sysfs-root", rootArg});
+    CHECK(restore.exitCode == 0);
+    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
+    CHECK(readFile(cpufreqFile(root, 1, "scaling_min_freq")) == "400000");
+    CHECK(readFile(root / "sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
+    CHECK(bench({"governor", "restore", "--sysfs-root", rootArg}).exitCode == 0);
+
+    auto badGovernor = bench({"governor", "set", "--sysfs-root", rootArg, "--governor", "turbo"});
+    CHECK(badGovernor.exitCode != 0);
+    CHECK_THAT(badGovernor.err, Catch::Contains("performance"));
+    expectUsageError({"governor", "toggle", "--sysfs-root", rootArg}, "show, set, restore");
+}
