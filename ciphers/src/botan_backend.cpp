@@ -129,6 +129,11 @@ protected:
         doEncrypt(iv, aad, in, out);
         return true;
     }
+    void doStreamStart(ByteView iv) override { restart(iv); }
+    void doStreamProcess(ByteView in, MutableByteView out) override
+    {
+        m_cipher->cipher(in.data(), out.data(), in.size());
+    }
 
 private:
     void restart(ByteView iv)

@@ -72,6 +72,7 @@ void Cipher::setKey(ByteView key)
         throw CipherError(
             lengthError(m_info, "key", key.size(), m_info.keyMinBytes, m_info.keyMaxBytes));
     m_keySet = false;
+    m_streaming = false;
     doSetKey(key);
     m_keySet = true;
 }
@@ -122,6 +123,35 @@ Bytes Cipher::encrypt(ByteView iv, ByteView aad, ByteView in)
     Bytes out(in.size() + m_info.tagBytes);
     encrypt(iv, aad, in, out);
     return out;
+}
+
+void Cipher::streamStart(ByteView iv)
+{
+    if (!m_info.isStreamable())
+        throw CipherError(std::string(m_info.id) +
+                          " cannot be processed as a stream (only stream ciphers and CTR)");
+    checkMessage(iv, {}, m_info.minInputBytes);
+    doStreamStart(iv);
+    m_streaming = true;
+}
+
+void Cipher::streamProcess(ByteView in, MutableByteView out)
+{
+    if (!m_streaming)
+        throw CipherError(std::string(m_info.id) + ": streamProcess() before streamStart()");
+    if (out.size() != in.size())
+        throw CipherError(std::string(m_info.id) + ": output buffer has the wrong size");
+    doStreamProcess(in, out);
+}
+
+void Cipher::doStreamStart(ByteView)
+{
+    throw CipherError(std::string(m_info.id) + ": this backend cannot stream it");
+}
+
+void Cipher::doStreamProcess(ByteView, MutableByteView)
+{
+    throw CipherError(std::string(m_info.id) + ": this backend cannot stream it");
 }
 
 std::vector<std::string> backendNames()

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -545,6 +546,94 @@ void compareGovernor(std::vector<std::string> &mismatches, const CpuFrequencySta
     }
 }
 
+// What pin() did to the journal, so a failed pin can take it back.
+struct JournalUpdate
+{
+    bool existed = false;
+    bool changed = false;
+    std::string previousText;
+};
+
+// Journal first: a crash between two writes must still leave a way back. An existing journal
+// holds the settings from before an earlier pin that was never restored, which the current
+// (pinned) settings must not overwrite; only settings it lacks are added.
+JournalUpdate recordJournal(const fs::path &file, const GovernorState &before,
+                            const std::vector<unsigned> &targets)
+{
+    JournalUpdate update;
+    std::error_code ec;
+    update.existed = fs::exists(file, ec);
+    update.changed = !update.existed;
+    Journal journal;
+    if (update.existed) {
+        if (const int error = readFile(file, update.previousText); error != 0)
+            throw CipherError("cannot read " + file.string() + ": " + errnoText(error));
+        journal = parseJournal(update.previousText, file);
+        const bool turboChanged = journal.turbo && journal.turbo->enabled != before.turbo.enabled;
+        if (auto reason = checkJournal(journal, before, !turboChanged))
+            throw CipherError(invalidJournal(file, *reason));
+    }
+    if (before.turbo.present() && !journal.turbo) {
+        journal.turbo = JournalTurbo{before.turbo.control, before.turbo.enabled};
+        update.changed = true;
+    }
+    for (const unsigned number : targets) {
+        if (journal.cpus.contains(number))
+            continue;
+        const CpuFrequencyState &cpu = *before.findCpu(number);
+        journal.cpus[number] = {cpu.governor, cpu.minKHz, cpu.maxKHz};
+        update.changed = true;
+    }
+    if (update.changed)
+        writeJournal(file, serializeJournal(journal));
+    return update;
+}
+
+// Puts back what a failed pin wrote and its journal; returns the message to throw. The journal
+// stays when a setting could not be put back, so `governor restore` can finish the job.
+std::string undoPin(SysfsWriter &writer, const JournalUpdate &journal, const fs::path &file,
+                    std::string message)
+{
+    const std::vector<std::string> failures = writer.rollBack();
+    if (!failures.empty()) {
+        return message + "; putting back the previous settings also failed (" +
+               joinWords(failures) + "), so the journal " + file.string() +
+               " was kept: run `sudo cipherwatt-bench governor restore`";
+    }
+    if (!journal.existed && ::unlink(file.c_str()) != 0) {
+        message += "; cannot remove " + file.string() + ": " + errnoText(errno);
+    } else if (journal.existed && journal.changed) {
+        writeJournal(file, journal.previousText);
+    }
+    return message;
+}
+
+std::vector<std::string> pinMismatches(const GovernorState &applied, const PinOptions &options,
+                                       const std::vector<unsigned> &targets,
+                                       const std::map<unsigned, std::uint64_t> &fixedKHz)
+{
+    std::vector<std::string> mismatches;
+    for (const unsigned number : targets) {
+        const CpuFrequencyState *cpu = applied.findCpu(number);
+        if (!cpu) {
+            mismatches.push_back("cpu" + std::to_string(number) + ": cpufreq disappeared");
+            continue;
+        }
+        compareGovernor(mismatches, *cpu, options.governor);
+        if (const auto fixed = fixedKHz.find(number); fixed != fixedKHz.end()) {
+            compareKHz(mismatches, *cpu, minFile, cpu->minKHz, fixed->second);
+            compareKHz(mismatches, *cpu, maxFile, cpu->maxKHz, fixed->second);
+        }
+    }
+    if (options.disableTurbo && !applied.turbo.present()) {
+        mismatches.emplace_back(
+            "turbo: no intel_pstate/no_turbo or cpufreq/boost file, so it was left alone");
+    } else if (options.disableTurbo && applied.turbo.enabled) {
+        mismatches.push_back("turbo: still on after writing " + applied.turbo.file.string());
+    }
+    return mismatches;
+}
+
 std::string formatMHz(std::uint64_t kHz)
 {
     const std::uint64_t tenths = (kHz + 50) / 100;
@@ -666,35 +755,7 @@ PinResult Governor::pin(const PinOptions &options)
     for (const unsigned cpu : targets)
         checkGovernorAvailable(*before.findCpu(cpu), options.governor);
 
-    // Journal first: a crash between two writes must still leave a way back. An existing
-    // journal holds the settings from before an earlier pin that was never restored, which the
-    // current (pinned) settings must not overwrite; only settings it lacks are added.
-    const bool journalExisted = hasJournal();
-    Journal journal;
-    std::string previousJournal;
-    if (journalExisted) {
-        if (const int error = readFile(m_journalPath, previousJournal); error != 0)
-            throw CipherError("cannot read " + m_journalPath.string() + ": " + errnoText(error));
-        journal = parseJournal(previousJournal, m_journalPath);
-        const bool turboChanged = journal.turbo && journal.turbo->enabled != before.turbo.enabled;
-        if (auto reason = checkJournal(journal, before, !turboChanged))
-            throw CipherError(invalidJournal(m_journalPath, *reason));
-    }
-    bool journalChanged = !journalExisted;
-    if (before.turbo.present() && !journal.turbo) {
-        journal.turbo = JournalTurbo{before.turbo.control, before.turbo.enabled};
-        journalChanged = true;
-    }
-    for (const unsigned number : targets) {
-        if (journal.cpus.contains(number))
-            continue;
-        const CpuFrequencyState &cpu = *before.findCpu(number);
-        journal.cpus[number] = {cpu.governor, cpu.minKHz, cpu.maxKHz};
-        journalChanged = true;
-    }
-    if (journalChanged)
-        writeJournal(m_journalPath, serializeJournal(journal));
-
+    const JournalUpdate journal = recordJournal(m_journalPath, before, targets);
     SysfsWriter writer(pinHint);
     std::map<unsigned, std::uint64_t> fixedKHz;
     try {
@@ -703,54 +764,25 @@ PinResult Governor::pin(const PinOptions &options)
         // With turbo off, intel_pstate lowers cpuinfo_max_freq: fix at the new maximum.
         const GovernorState current = options.disableTurbo ? read() : before;
         for (const unsigned number : targets) {
-            const CpuFrequencyState &cpu = *current.findCpu(number);
+            const CpuFrequencyState *cpu = current.findCpu(number);
+            if (!cpu)
+                throw CipherError("cpu" + std::to_string(number) + " lost cpufreq while pinning");
             const fs::path cpufreq = cpuDir() / ("cpu" + std::to_string(number)) / "cpufreq";
             writer.write(cpufreq / governorFile, options.governor);
             if (options.fixFrequency) {
-                writeFrequencyRange(writer, cpufreq, cpu, cpu.hwMaxKHz, cpu.hwMaxKHz);
-                fixedKHz[number] = cpu.hwMaxKHz;
+                writeFrequencyRange(writer, cpufreq, *cpu, cpu->hwMaxKHz, cpu->hwMaxKHz);
+                fixedKHz[number] = cpu->hwMaxKHz;
             }
         }
     } catch (const CipherError &error) {
-        std::string message = error.what();
-        const std::vector<std::string> failures = writer.rollBack();
-        if (failures.empty()) {
-            if (!journalExisted && ::unlink(m_journalPath.c_str()) != 0) {
-                message += "; cannot remove " + m_journalPath.string() + ": " + errnoText(errno);
-            } else if (journalExisted && journalChanged) {
-                writeJournal(m_journalPath, previousJournal);
-            }
-        } else {
-            message += "; putting back the previous settings also failed (" + joinWords(failures) +
-                       "), so the journal " + m_journalPath.string() +
-                       " was kept: run `sudo cipherwatt-bench governor restore`";
-        }
-        throw CipherError(message);
+        throw CipherError(undoPin(writer, journal, m_journalPath, error.what()));
     }
 
     PinResult result;
     result.applied = read();
-    result.journalCreated = !journalExisted;
+    result.journalCreated = !journal.existed;
     result.journalPath = m_journalPath;
-    for (const unsigned number : targets) {
-        const CpuFrequencyState *cpu = result.applied.findCpu(number);
-        if (!cpu) {
-            result.mismatches.push_back("cpu" + std::to_string(number) + ": cpufreq disappeared");
-            continue;
-        }
-        compareGovernor(result.mismatches, *cpu, options.governor);
-        if (const auto fixed = fixedKHz.find(number); fixed != fixedKHz.end()) {
-            compareKHz(result.mismatches, *cpu, minFile, cpu->minKHz, fixed->second);
-            compareKHz(result.mismatches, *cpu, maxFile, cpu->maxKHz, fixed->second);
-        }
-    }
-    if (options.disableTurbo && !result.applied.turbo.present()) {
-        result.mismatches.emplace_back(
-            "turbo: no intel_pstate/no_turbo or cpufreq/boost file, so it was left alone");
-    } else if (options.disableTurbo && result.applied.turbo.enabled) {
-        result.mismatches.push_back("turbo: still on after writing " +
-                                    result.applied.turbo.file.string());
-    }
+    result.mismatches = pinMismatches(result.applied, options, targets, fixedKHz);
     return result;
 }
 

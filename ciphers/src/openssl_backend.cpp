@@ -165,6 +165,14 @@ protected:
         return true;
     }
 
+    // Stream ciphers and CTR: encryption and decryption are the same XOR, so the encryption
+    // context serves both.
+    void doStreamStart(ByteView iv) override { startMessage(m_enc.get(), 1, iv); }
+    void doStreamProcess(ByteView in, MutableByteView out) override
+    {
+        update(m_enc.get(), in.data(), in.size(), out.data());
+    }
+
 private:
     void initKey(EVP_CIPHER_CTX *ctx, int enc)
     {

@@ -301,6 +301,12 @@ RunSpec parseRunSpec(Options &opts)
         spec.cpu = parseCpu("--cpu", *cpu);
     if (auto seed = opts.value("--seed"))
         spec.seed = parseCount("--seed", *seed, 0, UINT64_MAX);
+    if (auto chunking = opts.value("--chunking")) {
+        const auto mode = parseChunking(*chunking);
+        if (!mode)
+            throw UsageError("--chunking: must be message or stream, got '" + *chunking + "'");
+        spec.chunking = *mode;
+    }
     asUsage([&] {
         validateRunSpec(spec);
         return 0;

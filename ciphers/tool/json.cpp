@@ -69,6 +69,7 @@ Json toJson(const RunSpec &spec)
         j["seconds"] = spec.seconds;
     j["cpu"] = spec.cpu;
     j["seed"] = spec.seed;
+    j["chunking"] = chunkingName(spec.chunking);
     return j;
 }
 
@@ -78,6 +79,7 @@ Json toJson(const RunResult &r)
             {"backend", r.spec.backend},
             {"op", operationName(r.spec.operation)},
             {"buffer", r.spec.bufferBytes},
+            {"chunking", chunkingName(r.spec.chunking)},
             {"iterations", r.iterations},
             {"bytes", r.bytes},
             {"seconds", r.seconds},

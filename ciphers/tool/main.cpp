@@ -21,8 +21,11 @@ commands:
       [--iv <hex>] [--tweak <hex>] [--nonce <hex>] [--aad <hex>] --input <hex>
                             one known-answer computation, printed as one line of hex
   run --cipher <id> --backend <name> --op <encrypt|decrypt|keygen|agree> --buffer <bytes>
-      (--iterations <n> | --seconds <s>) [--cpu <n>] [--seed <n>] [--json]
-                            one benchmark run (JSON Lines events with --json)
+      (--iterations <n> | --seconds <s>) [--cpu <n>] [--seed <n>]
+      [--chunking message|stream] [--json]
+                            one benchmark run (JSON Lines events with --json); message:
+                            every buffer a message with its own IV (default); stream: one
+                            long message a buffer at a time (stream ciphers and CTR)
   serve [--sysfs-root <dir>] [--journal <file>]
                             JSON commands on stdin, JSON Lines events on stdout
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]

@@ -80,6 +80,12 @@ RunSpec runSpecFrom(const Json &cmd)
         spec.cpu = *cpu;
     if (auto seed = field<std::uint64_t>(cmd, "seed"))
         spec.seed = *seed;
+    if (auto chunking = field<std::string>(cmd, "chunking")) {
+        const auto mode = parseChunking(*chunking);
+        if (!mode)
+            throw CipherError("chunking: must be message or stream");
+        spec.chunking = *mode;
+    }
     validateRunSpec(spec);
     return spec;
 }

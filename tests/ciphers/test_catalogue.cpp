@@ -80,3 +80,37 @@ TEST_CASE("ciphers refuse bad lengths with a message naming the parameter", "[ca
         CHECK_THROWS_WITH(gcm->encrypt(Bytes(12), {}, Bytes(16)), Catch::Contains("no key"));
     }
 }
+
+TEST_CASE("streaming in pieces equals encrypting one long message", "[catalogue]")
+{
+    Bytes plain(1000);
+    for (std::size_t i = 0; i < plain.size(); ++i)
+        plain[i] = static_cast<std::uint8_t>(i * 7);
+    for (const auto &info : catalogue()) {
+        if (!info.isStreamable())
+            continue;
+        for (const auto &backend : backends(info.id)) {
+            INFO(info.id << " on " << backend);
+            auto cipher = createCipherOrThrow(info.id, backend);
+            cipher->setKey(Bytes(info.keyBytes(), 0x42));
+            const Bytes iv(info.ivBytes, 0x24);
+            const Bytes whole = cipher->encrypt(iv, {}, plain);
+            cipher->streamStart(iv);
+            Bytes pieces;
+            // Odd piece sizes cross block boundaries of every cipher here.
+            for (std::size_t at = 0, step = 1; at < plain.size(); at += step, step = step * 3 + 1) {
+                const std::size_t n = std::min(step, plain.size() - at);
+                Bytes out(n);
+                cipher->streamProcess(ByteView(plain).subspan(at, n), out);
+                pieces.insert(pieces.end(), out.begin(), out.end());
+            }
+            CHECK(pieces == whole);
+        }
+    }
+    auto xts = createCipherOrThrow("aes-128-xts", "openssl");
+    Bytes key(32);
+    for (std::size_t i = 0; i < key.size(); ++i)
+        key[i] = static_cast<std::uint8_t>(i);
+    xts->setKey(key);
+    CHECK_THROWS_WITH(xts->streamStart(Bytes(16)), Catch::Contains("only stream ciphers and CTR"));
+}

@@ -89,6 +89,24 @@ TEST_CASE("progress comes at most four times a second and cancel stops the run",
     CHECK(reports >= 3);
 }
 
+TEST_CASE("stream chunking runs one long message a buffer at a time", "[runner]")
+{
+    for (const char *backend : {"botan", "openssl"}) {
+        for (const Operation op : {Operation::Encrypt, Operation::Decrypt}) {
+            INFO(backend << " " << operationName(op));
+            RunSpec s = spec("chacha20", backend, op, 100);
+            s.chunking = Chunking::Stream;
+            const RunResult r = runBenchmark(s);
+            CHECK(r.bytes == 100U * 4096U);
+            CHECK(r.verified);
+            CHECK(r.spec.chunking == Chunking::Stream);
+        }
+    }
+    RunSpec xts = spec("aes-128-xts", "openssl", Operation::Encrypt, 10);
+    xts.chunking = Chunking::Stream;
+    CHECK_THROWS_WITH(validateRunSpec(xts), Catch::Contains("--chunking"));
+}
+
 TEST_CASE("key agreement runs generate keys and agree", "[runner]")
 {
     for (const char *backend : {"botan", "openssl"}) {

@@ -113,15 +113,16 @@ CPU implementer	: 0x41
 CPU part	: 0xd08
 )";
 
+// Excerpt (flags shortened) of /proc/cpuinfo on a Core i7-8650U laptop.
 constexpr const char *x86 = R"(processor	: 0
 vendor_id	: GenuineIntel
 model name	: Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz
-flags		: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr sse sse2 ss ht tm pbe syscall nx pdpe1gb rdtscp lm constant_tsc pni pclmulqdq dtes64 monitor ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand avx2 bmi2 erms
+flags		: fpu vme de pse tsc sse sse2 ht nx lm pni pclmulqdq ssse3 fma sse4_1 aes avx f16c avx2 bmi2
 
 processor	: 1
 vendor_id	: GenuineIntel
 model name	: Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz
-flags		: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr sse sse2 ss ht tm pbe syscall nx pdpe1gb rdtscp lm constant_tsc pni pclmulqdq dtes64 monitor ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand avx2 bmi2 erms
+flags		: fpu vme de pse tsc sse sse2 ht nx lm pni pclmulqdq ssse3 fma sse4_1 aes avx f16c avx2 bmi2
 )";
 
 } // namespace

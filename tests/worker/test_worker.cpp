@@ -185,6 +185,10 @@ TEST_CASE("run rejects bad parameters before measuring anything", "[worker]")
     expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--cpu", "4000"}), "--cpu");
     expectUsageError(with({"--buffer", "8", "--iterations", "5"}), "at least 16");
     expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--bogus"}), "--bogus");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--chunking", "sideways"}),
+                     "--chunking");
+    expectUsageError(with({"--buffer", "4096", "--iterations", "5", "--chunking", "stream"}),
+                     "only for stream ciphers and CTR");
     expectUsageError({"run", "--cipher", "aes-128-xts", "--backend", "openssl", "--op", "agree",
                       "--buffer", "4096", "--iterations", "5"},
                      "--op");

@@ -59,6 +59,8 @@ struct CipherInfo
     }
     std::size_t blockBytes() const { return blockBits / 8; }
     bool isKeyAgreement() const { return kind == CipherKind::KeyAgreement; }
+    // Stream ciphers and CTR can also process one long message in pieces (Cipher::stream*).
+    bool isStreamable() const { return kind == CipherKind::Stream || mode == "CTR"; }
     std::vector<Operation> operations() const;
 };
 

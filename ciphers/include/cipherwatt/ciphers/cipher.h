@@ -51,6 +51,13 @@ public:
     // Convenience for tests and known-answer checks.
     Bytes encrypt(ByteView iv, ByteView aad, ByteView in);
 
+    // One long message under `iv`, processed in pieces: each streamProcess() continues the key
+    // stream where the previous one stopped (as a file encryptor reading 4 KiB at a time, or
+    // `openssl speed`). Only where info().isStreamable(); throws CipherError otherwise. The
+    // same call encrypts and decrypts.
+    void streamStart(ByteView iv);
+    void streamProcess(ByteView in, MutableByteView out);
+
 protected:
     explicit Cipher(const CipherInfo &info)
         : m_info(info)
@@ -59,12 +66,16 @@ protected:
     virtual void doSetKey(ByteView key) = 0;
     virtual void doEncrypt(ByteView iv, ByteView aad, ByteView in, MutableByteView out) = 0;
     virtual bool doDecrypt(ByteView iv, ByteView aad, ByteView in, MutableByteView out) = 0;
+    // Backends of streamable ciphers override both; the public functions refuse the others.
+    virtual void doStreamStart(ByteView iv);
+    virtual void doStreamProcess(ByteView in, MutableByteView out);
 
 private:
     void checkMessage(ByteView iv, ByteView aad, std::size_t textBytes) const;
 
     const CipherInfo &m_info;
     bool m_keySet = false;
+    bool m_streaming = false;
 };
 
 struct KeyPair

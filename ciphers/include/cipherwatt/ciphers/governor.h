@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,8 +96,10 @@ public:
     // back before the CipherError is thrown, and a journal this call created is removed.
     PinResult pin(const PinOptions &options = {});
 
-    // Idempotent. Refuses (CipherError) a journal with anything but valid governor names,
-    // frequencies inside the hardware range and known keys, and then writes nothing.
+    // Idempotent: without a journal it reports nothing restored. A journal with unknown keys,
+    // malformed values, unavailable governors or frequencies outside the hardware range is
+    // refused (CipherError) before anything is written, and kept for inspection. A failed write
+    // also keeps the journal, so restore can simply be run again.
     RestoreResult restore();
 
 private:

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace cipherwatt::ciphers {
@@ -13,6 +14,19 @@ namespace cipherwatt::ciphers {
 inline constexpr std::size_t maxBufferBytes = std::size_t{1} << 30; // 1 GiB
 inline constexpr std::uint64_t maxIterations = 1'000'000'000'000ULL;
 inline constexpr double maxRunSeconds = 24.0 * 3600.0;
+
+// How a run cuts its work into buffers.
+enum class Chunking : std::uint8_t {
+    // Every buffer is a message of its own: a fresh IV/nonce/tweak start (a disk sector, a
+    // kernel crypto request, a network packet). The default, and the papers' method.
+    Message,
+    // One long message processed a buffer at a time, the key stream continuing (a file read
+    // in 4 KiB pieces; what `openssl speed` and `botan speed` measure). Stream ciphers and CTR.
+    Stream,
+};
+
+std::string_view chunkingName(Chunking chunking);
+std::optional<Chunking> parseChunking(std::string_view name);
 
 // One benchmark run: (cipher, backend, operation, buffer size, iterations or minimum seconds).
 struct RunSpec
@@ -25,6 +39,7 @@ struct RunSpec
     double seconds = 0.0;
     int cpu = -1; // pin the running thread to this CPU; -1 = no pinning
     std::uint64_t seed = 1;
+    Chunking chunking = Chunking::Message;
 };
 
 struct RunProgress
