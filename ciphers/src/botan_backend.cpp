@@ -231,8 +231,7 @@ private:
         return m_modes.emplace(slot, std::move(pair)).first->second;
     }
 
-    void run(Botan::Cipher_Mode &mode, ByteView iv, ByteView aad, ByteView in,
-             MutableByteView out)
+    void run(Botan::Cipher_Mode &mode, ByteView iv, ByteView aad, ByteView in, MutableByteView out)
     {
         try {
             if (info().kind == CipherKind::Aead)
@@ -304,7 +303,7 @@ public:
             const Botan::Curve25519_PrivateKey key(
                 Botan::secure_vector<std::uint8_t>(privateKey.begin(), privateKey.end()));
             const auto shared = key.agree(peerPublicKey.data(), peerPublicKey.size());
-            return Bytes(shared.begin(), shared.end());
+            return {shared.begin(), shared.end()};
         } catch (const std::exception &e) {
             throw CipherError(std::string("x25519 (botan): ") + e.what());
         }
@@ -362,10 +361,9 @@ std::unique_ptr<Cipher> createBotanCipher(const CipherInfo &info)
         name = *bc + "/CCM";
     else
         return nullptr;
-    const std::string probe = info.mode == "CCM"
-                                  ? name + "(" + std::to_string(info.tagBytes) + "," +
-                                        std::to_string(15 - info.ivBytes) + ")"
-                                  : name;
+    const std::string probe = info.mode == "CCM" ? name + "(" + std::to_string(info.tagBytes) +
+                                                       "," + std::to_string(15 - info.ivBytes) + ")"
+                                                 : name;
     if (!BotanMode::available(probe))
         return nullptr;
     return std::make_unique<BotanMode>(info, name);

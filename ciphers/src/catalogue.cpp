@@ -59,8 +59,8 @@ CipherInfo withNote(CipherInfo c, std::string_view note)
 }
 
 CipherInfo aead(std::string_view id, std::string_view family, std::string_view mode,
-                unsigned keyBits, unsigned blockBits, std::size_t nonceBytes,
-                std::size_t nonceMin, std::size_t nonceMax, std::size_t tagBytes)
+                unsigned keyBits, unsigned blockBits, std::size_t nonceBytes, std::size_t nonceMin,
+                std::size_t nonceMax, std::size_t tagBytes)
 {
     CipherInfo c;
     c.id = id;
@@ -144,15 +144,14 @@ std::vector<CipherInfo> buildCatalogue()
                          "effective key bits = 8 x key length (RFC 2268)"));
     t.push_back(withNote(variableKey(blockMode("rc2-128-cbc", "RC2", "CBC", 128, 64), 1, 128),
                          "effective key bits = 8 x key length (RFC 2268)"));
-    t.push_back(variableKey(stream("rc4-128", "RC4", 128, 0, "no IV; key stream from offset 0"),
-                            1, 256));
+    t.push_back(
+        variableKey(stream("rc4-128", "RC4", 128, 0, "no IV; key stream from offset 0"), 1, 256));
 
     t.push_back(blockMode("seed-128-ecb", "SEED", "ECB", 128, 128));
     t.push_back(blockMode("seed-128-cbc", "SEED", "CBC", 128, 128));
-    for (const auto &[ecb, cbc, bits] :
-         {std::tuple{"aria-128-ecb", "aria-128-cbc", 128U},
-          std::tuple{"aria-192-ecb", "aria-192-cbc", 192U},
-          std::tuple{"aria-256-ecb", "aria-256-cbc", 256U}}) {
+    for (const auto &[ecb, cbc, bits] : {std::tuple{"aria-128-ecb", "aria-128-cbc", 128U},
+                                         std::tuple{"aria-192-ecb", "aria-192-cbc", 192U},
+                                         std::tuple{"aria-256-ecb", "aria-256-cbc", 256U}}) {
         t.push_back(blockMode(ecb, "ARIA", "ECB", bits, 128));
         t.push_back(blockMode(cbc, "ARIA", "CBC", bits, 128));
     }
@@ -234,9 +233,8 @@ const std::vector<CipherInfo> &catalogue()
 const CipherInfo *findCipher(std::string_view id)
 {
     const auto &t = catalogue();
-    const auto it = std::find_if(t.begin(), t.end(), [id](const CipherInfo &c) {
-        return c.id == id;
-    });
+    const auto it =
+        std::find_if(t.begin(), t.end(), [id](const CipherInfo &c) { return c.id == id; });
     return it == t.end() ? nullptr : &*it;
 }
 

@@ -12,10 +12,10 @@ namespace {
 std::string lengthError(const CipherInfo &info, std::string_view what, std::size_t got,
                         std::size_t min, std::size_t max)
 {
-    std::string range = min == max ? std::to_string(min)
-                                   : std::to_string(min) + ".." + std::to_string(max);
-    return std::string(info.id) + ": " + std::string(what) + " must be " + range +
-           " bytes, got " + std::to_string(got);
+    std::string range =
+        min == max ? std::to_string(min) : std::to_string(min) + ".." + std::to_string(max);
+    return std::string(info.id) + ": " + std::string(what) + " must be " + range + " bytes, got " +
+           std::to_string(got);
 }
 
 std::string backendList()
@@ -32,9 +32,8 @@ std::string backendList()
 const detail::Backend *findBackend(std::string_view name)
 {
     const auto &table = detail::backendTable();
-    const auto it = std::find_if(table.begin(), table.end(), [name](const detail::Backend &b) {
-        return b.name == name;
-    });
+    const auto it = std::find_if(table.begin(), table.end(),
+                                 [name](const detail::Backend &b) { return b.name == name; });
     return it == table.end() ? nullptr : &*it;
 }
 
@@ -199,9 +198,8 @@ std::unique_ptr<Cipher> createCipherOrThrow(std::string_view cipherId, std::stri
         throw CipherError(std::string(cipherId) + " is a key agreement, not a cipher");
     auto cipher = b.createCipher(info);
     if (!cipher)
-        throw CipherError("backend '" + std::string(backend) + "' has no " +
-                          std::string(cipherId) + " here; backends with it: " +
-                          joined(backends(cipherId)));
+        throw CipherError("backend '" + std::string(backend) + "' has no " + std::string(cipherId) +
+                          " here; backends with it: " + joined(backends(cipherId)));
     return cipher;
 }
 
@@ -224,9 +222,8 @@ std::unique_ptr<KeyAgreement> createKeyAgreementOrThrow(std::string_view cipherI
         throw CipherError(std::string(cipherId) + " is a cipher, not a key agreement");
     auto ka = b.createKeyAgreement(info);
     if (!ka)
-        throw CipherError("backend '" + std::string(backend) + "' has no " +
-                          std::string(cipherId) + " here; backends with it: " +
-                          joined(backends(cipherId)));
+        throw CipherError("backend '" + std::string(backend) + "' has no " + std::string(cipherId) +
+                          " here; backends with it: " + joined(backends(cipherId)));
     return ka;
 }
 

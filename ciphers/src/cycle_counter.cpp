@@ -5,8 +5,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstring>
-
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #endif
@@ -17,8 +15,7 @@ namespace {
 
 int openCycleEvent(bool excludeKernel)
 {
-    perf_event_attr attr;
-    std::memset(&attr, 0, sizeof attr);
+    perf_event_attr attr{};
     attr.type = PERF_TYPE_HARDWARE;
     attr.size = sizeof attr;
     attr.config = PERF_COUNT_HW_CPU_CYCLES;

@@ -1,4 +1,5 @@
 #include "backend.h"
+#include "text_io.h"
 
 #include <cipherwatt/ciphers/cipher.h>
 #include <cipherwatt/ciphers/kat.h>
@@ -10,13 +11,10 @@ namespace cipherwatt::ciphers {
 
 namespace {
 
-std::string_view trim(std::string_view s)
+// Lines are split at '\n' already; only blanks and a CRLF file's '\r' are trimmed.
+std::string_view trim(std::string_view text)
 {
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
+    return detail::trim(text, " \t\r");
 }
 
 std::size_t parseCount(std::string_view value, const std::string &where)

@@ -64,8 +64,9 @@ std::string opensslName(const CipherInfo &info)
     const std::string bits = std::to_string(info.keyBits);
     std::string mode(info.mode);
     if (info.family == "AES" || info.family == "ARIA" || info.family == "Camellia") {
-        std::string fam = info.family == "AES" ? "AES" : info.family == "ARIA" ? "ARIA"
-                                                                             : "CAMELLIA";
+        std::string fam = info.family == "AES"    ? "AES"
+                          : info.family == "ARIA" ? "ARIA"
+                                                  : "CAMELLIA";
         return fam + "-" + bits + "-" + mode;
     }
     if (info.id == "chacha20")
@@ -127,9 +128,10 @@ public:
                            (prov ? OSSL_PROVIDER_get0_name(prov) : "?") + " provider";
         if (m_legacy)
             p.providerNote = "legacy provider loaded (with default) for this cipher";
-        if (const char *cap = std::getenv("OPENSSL_ia32cap"))
-            p.providerNote += std::string(p.providerNote.empty() ? "" : "; ") +
-                              "OPENSSL_ia32cap=" + cap;
+        // Read-only use of the environment; nothing in the worker calls setenv.
+        if (const char *cap = std::getenv("OPENSSL_ia32cap")) // NOLINT(concurrency-mt-unsafe)
+            p.providerNote +=
+                std::string(p.providerNote.empty() ? "" : "; ") + "OPENSSL_ia32cap=" + cap;
         return p;
     }
 
@@ -182,18 +184,17 @@ private:
             EVP_CIPHER_CTX_set_key_length(ctx, toInt(m_key.size())) != 1)
             fail(info(), "key length");
         if (info().family == "RC2") {
-            unsigned int bits = static_cast<unsigned int>(8 * m_key.size());
-            OSSL_PARAM params[] = {
-                OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_RC2_KEYBITS, &bits),
-                OSSL_PARAM_construct_end()};
+            auto bits = static_cast<unsigned int>(8 * m_key.size());
+            OSSL_PARAM params[] = {OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_RC2_KEYBITS, &bits),
+                                   OSSL_PARAM_construct_end()};
             if (EVP_CIPHER_CTX_set_params(ctx, params) != 1)
                 fail(info(), "RC2 effective key bits");
         }
         if (info().mode == "CCM") {
-            if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, toInt(info().ivBytes),
-                                    nullptr) != 1 ||
-                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, toInt(info().tagBytes),
-                                    nullptr) != 1)
+            if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, toInt(info().ivBytes), nullptr) !=
+                    1 ||
+                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, toInt(info().tagBytes), nullptr) !=
+                    1)
                 fail(info(), "CCM parameters");
         }
         if (EVP_CipherInit_ex2(ctx, nullptr, m_key.data(), nullptr, enc, nullptr) != 1)
@@ -213,7 +214,7 @@ private:
         if (info().mode == "XTS") {
             // OpenSSL treats every update as one whole data unit starting from the context's
             // tweak, so the tweak only needs setting when it changes.
-            std::vector<std::uint8_t> &last = enc ? m_lastTweak : m_lastTweakDec;
+            std::vector<std::uint8_t> &last = enc == 1 ? m_lastTweak : m_lastTweakDec;
             if (last.size() == iv.size() && std::memcmp(last.data(), iv.data(), iv.size()) == 0)
                 return;
             last.assign(iv.begin(), iv.end());
@@ -253,7 +254,7 @@ private:
         }
         if (EVP_CipherInit_ex2(ctx, nullptr, nullptr, iv.data(), enc, nullptr) != 1)
             fail(info(), "nonce");
-        if (!enc && ccm &&
+        if (enc == 0 && ccm &&
             EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, toInt(info().tagBytes),
                                 const_cast<std::uint8_t *>(expectedTag)) != 1)
             fail(info(), "tag");
@@ -297,8 +298,8 @@ private:
             // pointers must still be non-null: (NULL, NULL) means "set the length" to OpenSSL
             // and would skip the verification.
             std::uint8_t dummy = 0;
-            std::uint8_t *o = textLen ? out.data() : &dummy;
-            const std::uint8_t *i = textLen ? in.data() : &dummy;
+            std::uint8_t *o = textLen > 0 ? out.data() : &dummy;
+            const std::uint8_t *i = textLen > 0 ? in.data() : &dummy;
             ok = EVP_CipherUpdate(ctx, o, &len, i, toInt(textLen)) == 1;
         } else {
             if (textLen > 0)
@@ -376,8 +377,8 @@ public:
             throw CipherError("x25519: keys must be 32 bytes");
         PkeyPtr priv(EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, privateKey.data(),
                                                   privateKey.size()));
-        PkeyPtr peer(EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr,
-                                                 peerPublicKey.data(), peerPublicKey.size()));
+        PkeyPtr peer(EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peerPublicKey.data(),
+                                                 peerPublicKey.size()));
         if (!priv || !peer)
             fail(info(), "raw key import");
         PkeyCtxPtr ctx(EVP_PKEY_CTX_new(priv.get(), nullptr));

@@ -1,12 +1,11 @@
 #include <cipherwatt/ciphers/cycle_counter.h>
 #include <cipherwatt/ciphers/runner.h>
 
-#include <sched.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <sched.h>
+#include <unistd.h>
 
 namespace cipherwatt::ciphers {
 
@@ -193,7 +192,7 @@ std::unique_ptr<Workload> makeWorkload(const RunSpec &spec, const CipherInfo &in
 
 bool cancelled(const std::atomic<bool> *cancel)
 {
-    return cancel && cancel->load(std::memory_order_relaxed);
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 } // namespace
@@ -240,7 +239,8 @@ void validateRunSpec(const RunSpec &spec)
         if (info->wholeBlocksOnly && spec.bufferBytes % info->blockBytes() != 0)
             throw CipherError("--buffer: " + spec.cipherId + " needs a multiple of " +
                               std::to_string(info->blockBytes()) + " bytes (no padding)");
-        if (info->mode == "CCM" && spec.bufferBytes >= (std::size_t{1} << (8 * (15 - info->ivBytes))))
+        if (info->mode == "CCM" &&
+            spec.bufferBytes >= (std::size_t{1} << (8 * (15 - info->ivBytes))))
             throw CipherError("--buffer: too large for CCM with a " +
                               std::to_string(info->ivBytes) + "-byte nonce");
     }
@@ -264,7 +264,8 @@ void validateRunSpec(const RunSpec &spec)
     }
 }
 
-RunResult runBenchmark(const RunSpec &spec, const std::function<void(const RunProgress &)> &progress,
+RunResult runBenchmark(const RunSpec &spec,
+                       const std::function<void(const RunProgress &)> &progress,
                        const std::atomic<bool> *cancel)
 {
     validateRunSpec(spec);
@@ -287,8 +288,8 @@ RunResult runBenchmark(const RunSpec &spec, const std::function<void(const RunPr
     }
     result.warmupIterations = warm;
     const double perIteration = secondsSince(warmStart) / static_cast<double>(warm);
-    const auto chunk = static_cast<std::uint64_t>(
-        std::clamp(0.01 / std::max(perIteration, 1e-9), 1.0, 1e6));
+    const auto chunk =
+        static_cast<std::uint64_t>(std::clamp(0.01 / std::max(perIteration, 1e-9), 1.0, 1e6));
 
     CycleCounter counter;
     std::uint64_t done = 0;
@@ -327,7 +328,8 @@ RunResult runBenchmark(const RunSpec &spec, const std::function<void(const RunPr
         result.counterHz = static_cast<double>(result.cycles) / result.seconds;
     }
     if (result.bytes > 0)
-        result.cyclesPerByte = static_cast<double>(result.cycles) / static_cast<double>(result.bytes);
+        result.cyclesPerByte =
+            static_cast<double>(result.cycles) / static_cast<double>(result.bytes);
     if (done > 0)
         result.cyclesPerOperation = static_cast<double>(result.cycles) / static_cast<double>(done);
 

@@ -1,10 +1,11 @@
+#include "text_io.h"
+
 #include <cipherwatt/ciphers/sysinfo.h>
 
 #include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
-#include <fcntl.h>
 #include <iomanip>
 #include <optional>
 #include <set>
@@ -17,6 +18,12 @@
 namespace cipherwatt::ciphers {
 
 namespace fs = std::filesystem;
+
+using detail::errnoText;
+using detail::joinWords;
+using detail::readFile;
+using detail::splitWords;
+using detail::trim;
 
 namespace {
 
@@ -49,50 +56,12 @@ constexpr std::array armParts{
     ArmPart{0xd80, "Cortex-A520"}, ArmPart{0xd81, "Cortex-A720"}, ArmPart{0xd82, "Cortex-X4"},
 };
 
-std::string_view trim(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
-// /proc and sysfs files report size 0 and some fail only on read() (a thermal zone whose
-// device sleeps), so they are read to the end with POSIX calls that keep the errno.
-int readFile(const fs::path &file, std::string &text)
-{
-    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return errno;
-    text.clear();
-    char buffer[4096];
-    int error = 0;
-    for (;;) {
-        const ssize_t count = ::read(fd, buffer, sizeof buffer);
-        if (count < 0 && errno == EINTR)
-            continue;
-        if (count < 0)
-            error = errno;
-        if (count <= 0)
-            break;
-        text.append(buffer, static_cast<std::size_t>(count));
-    }
-    ::close(fd);
-    return error;
-}
-
 std::optional<std::string> readTrimmed(const fs::path &file)
 {
     std::string text;
     if (readFile(file, text) != 0)
         return std::nullopt;
     return std::string(trim(text));
-}
-
-std::string errnoText(int error)
-{
-    return std::error_code(error, std::generic_category()).message();
 }
 
 std::optional<long long> parseInteger(std::string_view text, int base = 10)
@@ -267,10 +236,8 @@ CpuDescription describeCpu(std::string_view cpuinfo, std::string_view deviceTree
     std::string_view flags = firstValue(fields, "flags");
     if (flags.empty())
         flags = firstValue(fields, "Features");
-    std::set<std::string, std::less<>> words;
-    std::istringstream stream{std::string(flags)};
-    for (std::string word; stream >> word;)
-        words.insert(word);
+    const std::vector<std::string> flagList = splitWords(flags);
+    const std::set<std::string, std::less<>> words(flagList.begin(), flagList.end());
     for (const char *feature : relevantFeatures) {
         if (words.contains(std::string_view(feature)))
             description.features.emplace_back(feature);
@@ -324,9 +291,7 @@ SystemInfo collectSystemInfo(const fs::path &sysfsRoot)
 
 std::string formatSystemInfo(const SystemInfo &info)
 {
-    std::string features;
-    for (const auto &feature : info.cpuFeatures)
-        features += (features.empty() ? "" : " ") + feature;
+    const std::string features = joinWords(info.cpuFeatures);
     std::string text = "CPU: " + info.cpuModel +
                        "\nlogical cores: " + std::to_string(info.logicalCores) +
                        "\narchitecture: " + info.architecture + "\nkernel: " + info.kernel +

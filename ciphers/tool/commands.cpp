@@ -48,7 +48,7 @@ const CipherInfo &cipherArg(Options &opts)
 
 std::string backendArg(Options &opts)
 {
-    const std::string backend = opts.required("--backend");
+    std::string backend = opts.required("--backend");
     if (!isBackendName(backend))
         throw UsageError("--backend: unknown backend '" + backend +
                          "'; valid backends: " + joined(backendNames(), ", "));
@@ -80,16 +80,17 @@ int commandList(std::vector<std::string> args)
         std::cout << out.dump() << '\n';
         return ExitOk;
     }
-    std::cout << std::left << std::setw(20) << "id" << std::setw(11) << "family"
-              << std::setw(14) << "mode" << std::right << std::setw(5) << "key" << std::setw(7)
-              << "block" << std::setw(8) << "iv" << "  backends\n";
+    std::cout << std::left << std::setw(20) << "id" << std::setw(11) << "family" << std::setw(14)
+              << "mode" << std::right << std::setw(5) << "key" << std::setw(7) << "block"
+              << std::setw(8) << "iv"
+              << "  backends\n";
     for (const auto &c : catalogue()) {
         std::string iv = c.ivKind == IvKind::None
                              ? "-"
                              : std::string(ivKindName(c.ivKind)) + std::to_string(c.ivBytes);
         std::cout << std::left << std::setw(20) << c.id << std::setw(11) << c.family
                   << std::setw(14) << c.mode << std::right << std::setw(5) << c.keyBits
-                  << std::setw(7) << (c.blockBits ? std::to_string(c.blockBits) : "-")
+                  << std::setw(7) << (c.blockBits > 0 ? std::to_string(c.blockBits) : "-")
                   << std::setw(8) << iv << "  " << joined(backends(c.id)) << '\n';
     }
     return ExitOk;
@@ -131,8 +132,8 @@ std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds
     }
     // A requested cipher without a single vector cannot be vouched for: that is a failure.
     for (const auto &id : cipherIds) {
-        const bool covered = std::any_of(order.begin(), order.end(),
-                                         [&](const auto &k) { return k.first == id; });
+        const bool covered =
+            std::any_of(order.begin(), order.end(), [&](const auto &k) { return k.first == id; });
         if (!covered) {
             SelfTestEntry e;
             e.cipherId = id;
@@ -160,7 +161,7 @@ Json toJson(const std::vector<SelfTestEntry> &entries)
 {
     Json out = Json::array();
     for (const auto &e : entries) {
-        const char *status = e.failed ? "failed" : e.passed ? "passed" : "unavailable";
+        const char *status = e.failed > 0 ? "failed" : e.passed > 0 ? "passed" : "unavailable";
         out.push_back({{"cipher", e.cipherId},
                        {"backend", e.backend},
                        {"status", status},
@@ -188,15 +189,15 @@ int commandSelfTest(std::vector<std::string> args)
     for (const auto &e : entries) {
         passed += e.passed;
         failed += e.failed;
-        const char *status = e.failed ? "FAIL" : e.passed ? "ok" : "n/a";
+        const char *status = e.failed > 0 ? "FAIL" : e.passed > 0 ? "ok" : "n/a";
         std::cout << std::left << std::setw(20) << e.cipherId << std::setw(9) << e.backend
                   << std::setw(5) << status << std::right << std::setw(4) << e.passed << " passed";
-        if (e.failed)
+        if (e.failed > 0)
             std::cout << ", " << e.failed << " failed";
-        if (!e.passed && !e.failed && !e.messages.empty())
+        if (e.passed == 0 && e.failed == 0 && !e.messages.empty())
             std::cout << "  (" << e.messages.front() << ")";
         std::cout << '\n';
-        if (e.failed) {
+        if (e.failed > 0) {
             for (const auto &m : e.messages)
                 std::cout << "    " << m << '\n';
         }
@@ -235,14 +236,16 @@ int commandKat(std::vector<std::string> args)
     // Only the parameter this cipher takes, under its own name, is accepted.
     const std::string ivOption = "--" + std::string(ivKindName(info.ivKind));
     Bytes iv;
-    for (const auto &[name, value] : params) {
-        if (!value || name == "--aad")
+    for (const auto &[option, given] : params) {
+        if (!given || option == "--aad")
             continue;
+        const std::string name = option; // named copies: lambdas cannot capture bindings
+        const std::string value = *given;
         if (name != ivOption)
             throw UsageError(name + ": " + std::string(info.id) + " takes " +
                              (info.ivKind == IvKind::None ? std::string("no IV, nonce or tweak")
                                                           : ivOption + " instead"));
-        iv = asUsage([&] { return fromHex(*value, name); });
+        iv = asUsage([&] { return fromHex(value, name); });
     }
     if (info.ivKind != IvKind::None && !params[ivOption])
         throw UsageError(ivOption + " is required for " + std::string(info.id));

@@ -69,8 +69,7 @@ std::uint64_t parseCount(std::string_view option, const std::string &text, std::
 {
     std::uint64_t n = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || n < min ||
-        n > max)
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || n < min || n > max)
         throw UsageError(std::string(option) + ": must be a whole number from " +
                          std::to_string(min) + " to " + std::to_string(max) + ", got '" + text +
                          "'");

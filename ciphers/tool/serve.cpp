@@ -106,7 +106,8 @@ public:
         // A journal left by a worker that died while pinned: put the governor back first.
         if (m_governor.hasJournal()) {
             try {
-                m_out.emit({{"event", "governor"}, {"action", "restore"},
+                m_out.emit({{"event", "governor"},
+                            {"action", "restore"},
                             {"reason", "journal from an earlier worker"},
                             {"result", toJson(m_governor.restore())}});
             } catch (const CipherError &e) {
@@ -163,8 +164,8 @@ private:
             m_out.emit({{"event", "list"}, {"id", id}, {"ciphers", list}});
         } else if (name == "selftest") {
             requireIdle();
-            const auto ids = field<std::vector<std::string>>(cmd, "ciphers").value_or(
-                std::vector<std::string>{});
+            const auto ids = field<std::vector<std::string>>(cmd, "ciphers")
+                                 .value_or(std::vector<std::string>{});
             const auto entries = runSelfTest(ids);
             m_out.emit({{"event", "selftest"},
                         {"id", id},
@@ -191,7 +192,9 @@ private:
     {
         const std::string action = field<std::string>(cmd, "action").value_or("");
         if (action == "show") {
-            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+            m_out.emit({{"event", "governor"},
+                        {"id", id},
+                        {"action", action},
                         {"state", toJson(m_governor.read())}});
         } else if (action == "pin") {
             PinOptions options;
@@ -200,12 +203,16 @@ private:
             options.disableTurbo = field<bool>(cmd, "disable_turbo").value_or(false);
             const PinResult result = m_governor.pin(options);
             m_pinned = true;
-            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+            m_out.emit({{"event", "governor"},
+                        {"id", id},
+                        {"action", action},
                         {"result", toJson(result)}});
         } else if (action == "restore") {
             const RestoreResult result = m_governor.restore();
             m_pinned = false;
-            m_out.emit({{"event", "governor"}, {"id", id}, {"action", action},
+            m_out.emit({{"event", "governor"},
+                        {"id", id},
+                        {"action", action},
                         {"result", toJson(result)}});
         } else {
             throw CipherError("governor: action must be show, pin or restore");
@@ -258,7 +265,9 @@ private:
         if (m_pinned || m_governor.hasJournal()) {
             try {
                 const RestoreResult r = m_governor.restore();
-                m_out.emit({{"event", "governor"}, {"action", "restore"}, {"reason", why},
+                m_out.emit({{"event", "governor"},
+                            {"action", "restore"},
+                            {"reason", why},
                             {"result", toJson(r)}});
             } catch (const CipherError &e) {
                 m_out.emit({{"event", "error"}, {"message", e.what()}});

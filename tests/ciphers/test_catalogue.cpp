@@ -22,8 +22,8 @@ TEST_CASE("catalogue ids are unique and follow the naming rule", "[catalogue]")
         CHECK(c.ivMinBytes <= c.ivBytes);
         CHECK(c.ivBytes <= c.ivMaxBytes);
     }
-    for (const char *id : {"aes-128-xts", "aes-256-xts", "chacha20", "aes-128-ccm-8",
-                           "blowfish-128-cbc", "x25519"})
+    for (const char *id :
+         {"aes-128-xts", "aes-256-xts", "chacha20", "aes-128-ccm-8", "blowfish-128-cbc", "x25519"})
         CHECK(findCipher(id) != nullptr);
 }
 
@@ -66,8 +66,7 @@ TEST_CASE("ciphers refuse bad lengths with a message naming the parameter", "[ca
             key[i] = static_cast<std::uint8_t>(i);
         xts->setKey(key);
         CHECK_THROWS_WITH(xts->encrypt(Bytes(8), {}, Bytes(32)), Catch::Contains("tweak"));
-        CHECK_THROWS_WITH(xts->encrypt(Bytes(16), {}, Bytes(15)),
-                          Catch::Contains("at least 16"));
+        CHECK_THROWS_WITH(xts->encrypt(Bytes(16), {}, Bytes(15)), Catch::Contains("at least 16"));
         CHECK_THROWS_WITH(xts->encrypt(Bytes(16), Bytes(4), Bytes(32)),
                           Catch::Contains("associated data"));
 

@@ -1,12 +1,13 @@
 // Governor pinning and restore against a fake sysfs tree in a fresh temporary directory. Nothing
 // outside that directory is read or written.
 
+#include "fake_sysfs.h"
+
 #include <cipherwatt/ciphers/governor.h>
 
 #include <catch2/catch.hpp>
 
 #include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -27,100 +28,18 @@ using cipherwatt::ciphers::formatRestoreResult;
 using cipherwatt::ciphers::Governor;
 using cipherwatt::ciphers::PinOptions;
 using cipherwatt::ciphers::TurboControl;
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::FakeTurbo;
 
 namespace {
 
-constexpr const char *availableGovernors =
-    "conservative ondemand userspace powersave performance schedutil";
+constexpr const char *availableGovernors = FakeSysfs::availableGovernors;
 constexpr uid_t nobody = 65534;
 
-enum class FakeTurbo { IntelPstate, Boost, None };
-
-// A sysfs tree as an Intel laptop with intel_pstate in passive mode shows it: every CPU at
-// powersave, 400-3000 MHz of a 400-3500 MHz range, turbo on.
-class FakeSysfs
+fs::path journalOf(const FakeSysfs &tree)
 {
-public:
-    explicit FakeSysfs(const std::vector<unsigned> &cpus = {0, 1, 2, 3},
-                       FakeTurbo turbo = FakeTurbo::IntelPstate)
-    {
-        std::string pattern = (fs::temp_directory_path() / "cipherwatt-governor-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("mkdtemp failed");
-        m_root = pattern;
-        // Readable by the unprivileged child of the permission tests, like the real sysfs.
-        fs::permissions(m_root, fs::perms(0755));
-        for (const unsigned cpu : cpus) {
-            const std::string dir =
-                "sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/";
-            write(dir + "scaling_governor", "powersave");
-            write(dir + "scaling_available_governors", availableGovernors);
-            write(dir + "scaling_min_freq", "400000");
-            write(dir + "scaling_max_freq", "3000000");
-            write(dir + "cpuinfo_min_freq", "400000");
-            write(dir + "cpuinfo_max_freq", "3500000");
-            write(dir + "scaling_cur_freq", "1200000");
-        }
-        if (turbo == FakeTurbo::IntelPstate)
-            write("sys/devices/system/cpu/intel_pstate/no_turbo", "0");
-        if (turbo == FakeTurbo::Boost)
-            write("sys/devices/system/cpu/cpufreq/boost", "1");
-    }
-
-    ~FakeSysfs()
-    {
-        std::error_code ec;
-        fs::remove_all(m_root, ec);
-    }
-
-    FakeSysfs(const FakeSysfs &) = delete;
-    FakeSysfs &operator=(const FakeSysfs &) = delete;
-
-    const fs::path &root() const { return m_root; }
-
-    void write(const std::string &relative, const std::string &value) const
-    {
-        const fs::path file = m_root / relative;
-        for (fs::path dir = file.parent_path(); dir != m_root; dir = dir.parent_path()) {
-            fs::create_directories(dir);
-            fs::permissions(dir, fs::perms(0755));
-        }
-        std::ofstream(file) << value << '\n';
-        fs::permissions(file, fs::perms(0644));
-    }
-
-    std::string read(const std::string &relative) const
-    {
-        std::ifstream stream(m_root / relative);
-        std::string value;
-        std::getline(stream, value);
-        return value;
-    }
-
-    static std::string cpufreq(unsigned cpu, const std::string &file)
-    {
-        return "sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/" + file;
-    }
-
-    std::string cpuFile(unsigned cpu, const std::string &file) const
-    {
-        return read(cpufreq(cpu, file));
-    }
-
-    fs::path journal() const { return defaultJournalPath(m_root); }
-
-    // A directory anyone may create files in, for a journal an unprivileged child writes.
-    fs::path sharedJournal() const
-    {
-        const fs::path dir = m_root / "run";
-        fs::create_directories(dir);
-        fs::permissions(dir, fs::perms(01777));
-        return dir / "governor-journal";
-    }
-
-private:
-    fs::path m_root;
-};
+    return defaultJournalPath(tree.root());
+}
 
 std::string readWhole(const fs::path &file)
 {
@@ -256,7 +175,7 @@ TEST_CASE("governor on a system without cpufreq", "[governor]")
     REQUIRE_FALSE(state.turbo.present());
     REQUIRE_THAT(formatGovernorState(state), Contains("no cpufreq"));
     REQUIRE_THROWS_WITH(governor.pin(), Contains("cpufreq") && Contains("nothing to pin"));
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
 }
 
 TEST_CASE("governor default journal path", "[governor]")
@@ -276,8 +195,8 @@ TEST_CASE("governor pin applies performance and journals the previous settings",
 
     REQUIRE(result.mismatches.empty());
     REQUIRE(result.journalCreated);
-    REQUIRE(result.journalPath == tree.journal());
-    REQUIRE(fs::exists(tree.journal()));
+    REQUIRE(result.journalPath == journalOf(tree));
+    REQUIRE(fs::exists(journalOf(tree)));
     REQUIRE(governor.hasJournal());
     for (unsigned cpu = 0; cpu < 4; ++cpu) {
         REQUIRE(tree.cpuFile(cpu, "scaling_governor") == "performance");
@@ -287,12 +206,12 @@ TEST_CASE("governor pin applies performance and journals the previous settings",
     REQUIRE(tree.read("sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
     REQUIRE(result.applied.turbo.enabled);
 
-    const std::string journal = readWhole(tree.journal());
+    const std::string journal = readWhole(journalOf(tree));
     REQUIRE_THAT(journal,
                  Contains("format=1\n") && Contains("cpu0.governor=powersave\n") &&
                      Contains("cpu3.min_khz=400000\n") && Contains("cpu3.max_khz=3000000\n") &&
                      Contains("turbo.control=intel_pstate\n") && Contains("turbo.enabled=1\n"));
-    REQUIRE_FALSE(fs::exists(fs::path(tree.journal()).concat(".tmp")));
+    REQUIRE_FALSE(fs::exists(fs::path(journalOf(tree)).concat(".tmp")));
 }
 
 TEST_CASE("governor pin fixes the frequency and disables turbo", "[governor]")
@@ -343,11 +262,11 @@ TEST_CASE("governor pin of a CPU subset leaves the others alone", "[governor]")
     REQUIRE(tree.cpuFile(1, "scaling_governor") == "performance");
     REQUIRE(tree.cpuFile(2, "scaling_governor") == "performance");
     REQUIRE(tree.cpuFile(3, "scaling_governor") == "powersave");
-    REQUIRE_THAT(readWhole(tree.journal()), !Contains("cpu0.") && Contains("cpu1.governor"));
+    REQUIRE_THAT(readWhole(journalOf(tree)), !Contains("cpu0.") && Contains("cpu1.governor"));
 
     // A later pin of every CPU adds the others to the journal, so restore covers them all.
     governor.pin(fullPin());
-    REQUIRE_THAT(readWhole(tree.journal()), Contains("cpu0.governor=powersave"));
+    REQUIRE_THAT(readWhole(journalOf(tree)), Contains("cpu0.governor=powersave"));
     governor.restore();
     requireOriginal(tree, {0, 1, 2, 3});
 }
@@ -359,7 +278,7 @@ TEST_CASE("governor pin refuses a CPU without cpufreq", "[governor]")
     options.cpus = {9};
     REQUIRE_THROWS_WITH(Governor(tree.root()).pin(options),
                         Contains("cpu9") && Contains("CPUs with cpufreq: 0 1"));
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
 }
 
 TEST_CASE("governor pin refuses an unknown governor with the list", "[governor]")
@@ -374,7 +293,7 @@ TEST_CASE("governor pin refuses an unknown governor with the list", "[governor]"
     options.governor = "../../etc/passwd";
     REQUIRE_THROWS_WITH(governor.pin(options), Contains("not a governor name"));
     requireOriginal(tree, {0, 1, 2, 3});
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
 }
 
 TEST_CASE("governor second pin keeps the original journal", "[governor]")
@@ -382,11 +301,11 @@ TEST_CASE("governor second pin keeps the original journal", "[governor]")
     const FakeSysfs tree;
     Governor governor(tree.root());
     governor.pin();
-    const std::string journal = readWhole(tree.journal());
+    const std::string journal = readWhole(journalOf(tree));
 
     const auto second = governor.pin(fullPin());
     REQUIRE_FALSE(second.journalCreated);
-    REQUIRE(readWhole(tree.journal()) == journal);
+    REQUIRE(readWhole(journalOf(tree)) == journal);
     REQUIRE(tree.cpuFile(0, "scaling_min_freq") == "3500000");
 
     governor.restore();
@@ -408,7 +327,7 @@ TEST_CASE("governor restore puts everything back and is idempotent", "[governor]
     requireOriginal(tree, {0, 1, 2, 3});
     REQUIRE(tree.read("sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
     REQUIRE(restored.state.cpus[0].governor == "powersave");
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
     REQUIRE_THAT(formatRestoreResult(restored), Contains("restored from"));
 
     const auto again = governor.restore();
@@ -427,7 +346,7 @@ TEST_CASE("governor restore works from a new object after a crash", "[governor]"
     REQUIRE(tree.cpuFile(1, "scaling_governor") == "performance");
     REQUIRE(Governor(tree.root()).restore().restored);
     requireOriginal(tree, {0, 1, 2, 3});
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
 }
 
 TEST_CASE("governor restore works from a new process after a crash", "[governor]")
@@ -437,12 +356,12 @@ TEST_CASE("governor restore works from a new process after a crash", "[governor]
     const auto outcome = runInChild([&] { Governor(tree.root()).pin(fullPin()); }, false);
     REQUIRE(outcome.status == 1);
     REQUIRE(tree.cpuFile(0, "scaling_min_freq") == "3500000");
-    REQUIRE(fs::exists(tree.journal()));
+    REQUIRE(fs::exists(journalOf(tree)));
 
     REQUIRE(Governor(tree.root()).restore().restored);
     requireOriginal(tree, {0, 1, 2, 3});
     REQUIRE(tree.read("sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
-    REQUIRE_FALSE(fs::exists(tree.journal()));
+    REQUIRE_FALSE(fs::exists(journalOf(tree)));
 }
 
 TEST_CASE("governor restore refuses a tampered journal", "[governor]")
@@ -468,19 +387,19 @@ TEST_CASE("governor restore refuses a tampered journal", "[governor]")
     const FakeSysfs tree({0, 1});
     Governor governor(tree.root());
     governor.pin();
-    std::string journal = readWhole(tree.journal());
+    std::string journal = readWhole(journalOf(tree));
     const auto where = journal.find(from + '\n');
     REQUIRE(where != std::string::npos);
     journal.replace(where, from.size(), to);
-    writeWhole(tree.journal(), journal);
+    writeWhole(journalOf(tree), journal);
 
     REQUIRE_THROWS_WITH(governor.restore(),
-                        Contains(tree.journal().string()) && Contains("is invalid"));
+                        Contains(journalOf(tree).string()) && Contains("is invalid"));
     // Nothing was written: the pinned settings stay, and so does the journal for inspection.
     REQUIRE(tree.cpuFile(0, "scaling_governor") == "performance");
     REQUIRE(tree.cpuFile(1, "scaling_governor") == "performance");
     REQUIRE(tree.cpuFile(0, "scaling_max_freq") == "3000000");
-    REQUIRE(readWhole(tree.journal()) == journal);
+    REQUIRE(readWhole(journalOf(tree)) == journal);
     // A pin does not build on it either.
     REQUIRE_THROWS_WITH(governor.pin(), Contains("is invalid"));
 }

@@ -129,8 +129,7 @@ TEST_CASE("the worker carries exactly the vector files of tests/data/kat", "[kat
     CHECK(builtinVectors().size() == vectorsFromDisk().size());
 }
 
-TEST_CASE("every (cipher, backend) the catalogue claims is backed by third-party evidence",
-          "[kat]")
+TEST_CASE("every (cipher, backend) the catalogue claims is backed by third-party evidence", "[kat]")
 {
     std::mt19937 rng(20261121);
     for (const auto &info : catalogue()) {

@@ -1,60 +1,27 @@
 // System information: sysfs sensors from a fake tree in a fresh temporary directory, /proc
 // parsing from canned cpuinfo text, and a smoke test of the real /proc.
 
+#include "fake_sysfs.h"
+
 #include <cipherwatt/ciphers/sysinfo.h>
 
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
-namespace fs = std::filesystem;
 using Catch::Matchers::Contains;
 using cipherwatt::ciphers::collectSystemInfo;
 using cipherwatt::ciphers::describeCpu;
 using cipherwatt::ciphers::formatSystemInfo;
 using cipherwatt::ciphers::readTemperatures;
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::FakeTurbo;
 
 namespace {
 
-class TempTree
-{
-public:
-    TempTree()
-    {
-        std::string pattern = (fs::temp_directory_path() / "cipherwatt-sysinfo-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("mkdtemp failed");
-        m_root = pattern;
-    }
-
-    ~TempTree()
-    {
-        std::error_code ec;
-        fs::remove_all(m_root, ec);
-    }
-
-    TempTree(const TempTree &) = delete;
-    TempTree &operator=(const TempTree &) = delete;
-
-    const fs::path &root() const { return m_root; }
-
-    void write(const std::string &relative, const std::string &value) const
-    {
-        const fs::path file = m_root / relative;
-        fs::create_directories(file.parent_path());
-        std::ofstream(file) << value << '\n';
-    }
-
-private:
-    fs::path m_root;
-};
-
 // The thermal zones and hwmon devices of a typical AMD desktop, plus a zone whose driver fails.
-void writeSensors(const TempTree &tree)
+void writeSensors(const FakeSysfs &tree)
 {
     tree.write("sys/class/thermal/thermal_zone0/type", "acpitz");
     tree.write("sys/class/thermal/thermal_zone0/temp", "27800");
@@ -129,7 +96,7 @@ flags		: fpu vme de pse tsc sse sse2 ht nx lm pni pclmulqdq ssse3 fma sse4_1 aes
 
 TEST_CASE("sysinfo reads thermal zones and hwmon sensors", "[sysinfo]")
 {
-    const TempTree tree;
+    const FakeSysfs tree({}, FakeTurbo::None);
     writeSensors(tree);
     std::vector<std::string> warnings;
     const auto readings = readTemperatures(tree.root(), warnings);
@@ -154,7 +121,7 @@ TEST_CASE("sysinfo reads thermal zones and hwmon sensors", "[sysinfo]")
 
 TEST_CASE("sysinfo without sensors reads nothing and warns about nothing", "[sysinfo]")
 {
-    const TempTree tree;
+    const FakeSysfs tree({}, FakeTurbo::None);
     std::vector<std::string> warnings;
     REQUIRE(readTemperatures(tree.root(), warnings).empty());
     REQUIRE(warnings.empty());
@@ -189,7 +156,7 @@ TEST_CASE("sysinfo describes a big.LITTLE board from its device tree", "[sysinfo
 
 TEST_CASE("sysinfo collects the real system with a fake sysfs", "[sysinfo]")
 {
-    const TempTree tree;
+    const FakeSysfs tree({}, FakeTurbo::None);
     writeSensors(tree);
     for (unsigned cpu = 0; cpu < 2; ++cpu) {
         const std::string dir = "sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/";
@@ -221,7 +188,7 @@ TEST_CASE("sysinfo collects the real system with a fake sysfs", "[sysinfo]")
 
 TEST_CASE("sysinfo with a sysfs that has no cpufreq and no sensors", "[sysinfo]")
 {
-    const TempTree tree;
+    const FakeSysfs tree({}, FakeTurbo::None);
     const auto info = collectSystemInfo(tree.root());
     REQUIRE(info.governor.empty());
     REQUIRE(info.temperatures.empty());
@@ -232,7 +199,7 @@ TEST_CASE("sysinfo with a sysfs that has no cpufreq and no sensors", "[sysinfo]"
 
 TEST_CASE("sysinfo reports an unreadable cpufreq tree as a warning", "[sysinfo]")
 {
-    const TempTree tree;
+    const FakeSysfs tree({}, FakeTurbo::None);
     tree.write("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance");
     const auto info = collectSystemInfo(tree.root());
     REQUIRE(info.governor.empty());

@@ -1,49 +1,64 @@
 #include "fake_sysfs.h"
 
 #include <fstream>
-#include <sstream>
-#include <stdexcept>
 
 namespace cipherwatt::test {
 
-std::filesystem::path cpufreqFile(const std::filesystem::path &root, unsigned cpu,
-                                  const std::string &name)
-{
-    return root / "sys/devices/system/cpu" / ("cpu" + std::to_string(cpu)) / "cpufreq" / name;
-}
+namespace fs = std::filesystem;
 
-void writeFile(const std::filesystem::path &path, const std::string &text)
+FakeSysfs::FakeSysfs(const std::vector<unsigned> &cpus, FakeTurbo turbo)
 {
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::trunc);
-    if (!(out << text))
-        throw std::runtime_error("cannot write " + path.string());
-}
-
-std::string readFile(const std::filesystem::path &path)
-{
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string s = ss.str();
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
-        s.pop_back();
-    return s;
-}
-
-void makeFakeSysfs(const std::filesystem::path &root, unsigned cpus)
-{
-    for (unsigned cpu = 0; cpu < cpus; ++cpu) {
-        writeFile(cpufreqFile(root, cpu, "scaling_governor"), "powersave\n");
-        writeFile(cpufreqFile(root, cpu, "scaling_available_governors"),
-                  "conservative ondemand userspace powersave performance schedutil\n");
-        writeFile(cpufreqFile(root, cpu, "scaling_min_freq"), "400000\n");
-        writeFile(cpufreqFile(root, cpu, "scaling_max_freq"), "3000000\n");
-        writeFile(cpufreqFile(root, cpu, "scaling_cur_freq"), "1200000\n");
-        writeFile(cpufreqFile(root, cpu, "cpuinfo_min_freq"), "400000\n");
-        writeFile(cpufreqFile(root, cpu, "cpuinfo_max_freq"), "3500000\n");
+    fs::permissions(root(), fs::perms(0755));
+    for (const unsigned cpu : cpus) {
+        write(cpufreq(cpu, "scaling_governor"), "powersave");
+        write(cpufreq(cpu, "scaling_available_governors"), availableGovernors);
+        write(cpufreq(cpu, "scaling_min_freq"), "400000");
+        write(cpufreq(cpu, "scaling_max_freq"), "3000000");
+        write(cpufreq(cpu, "cpuinfo_min_freq"), "400000");
+        write(cpufreq(cpu, "cpuinfo_max_freq"), "3500000");
+        write(cpufreq(cpu, "scaling_cur_freq"), "1200000");
     }
-    writeFile(root / "sys/devices/system/cpu/intel_pstate/no_turbo", "0\n");
+    if (turbo == FakeTurbo::IntelPstate)
+        write("sys/devices/system/cpu/intel_pstate/no_turbo", "0");
+    if (turbo == FakeTurbo::Boost)
+        write("sys/devices/system/cpu/cpufreq/boost", "1");
+}
+
+void FakeSysfs::write(const std::string &relative, const std::string &value) const
+{
+    const fs::path file = root() / relative;
+    for (fs::path dir = file.parent_path(); dir != root(); dir = dir.parent_path()) {
+        fs::create_directories(dir);
+        fs::permissions(dir, fs::perms(0755));
+    }
+    std::ofstream(file) << value << '\n';
+    fs::permissions(file, fs::perms(0644));
+}
+
+std::string FakeSysfs::read(const std::string &relative) const
+{
+    std::ifstream stream(root() / relative);
+    std::string value;
+    std::getline(stream, value);
+    return value;
+}
+
+std::string FakeSysfs::cpufreq(unsigned cpu, const std::string &file)
+{
+    return "sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/" + file;
+}
+
+std::string FakeSysfs::cpuFile(unsigned cpu, const std::string &file) const
+{
+    return read(cpufreq(cpu, file));
+}
+
+fs::path FakeSysfs::sharedJournal() const
+{
+    const fs::path dir = root() / "run";
+    fs::create_directories(dir);
+    fs::permissions(dir, fs::perms(01777));
+    return dir / "governor-journal";
 }
 
 } // namespace cipherwatt::test

@@ -3,7 +3,6 @@
 
 #include "fake_sysfs.h"
 #include "process.h"
-#include "temp_dir.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -22,9 +21,8 @@ Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds t
 {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = worker.readLine(
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                  std::chrono::steady_clock::now()));
+        const auto line = worker.readLine(std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now()));
         if (!line)
             break;
         const Json event = Json::parse(*line); // every line must be valid JSON
@@ -132,18 +130,15 @@ TEST_CASE("serve runs the self-test of the planned ciphers", "[serve]")
 
 TEST_CASE("stdin closing mid-run stops the run and restores the governor", "[serve][governor]")
 {
-    cipherwatt::test::TempDir dir;
-    const auto root = dir.path() / "sysfs";
-    cipherwatt::test::makeFakeSysfs(root, 2);
-    using cipherwatt::test::cpufreqFile;
-    using cipherwatt::test::readFile;
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    const auto &root = tree.root();
 
     Child worker(serveArgs(root));
     waitFor(worker, "hello");
     worker.writeLine(R"({"cmd":"governor","id":1,"action":"pin","fix_frequency":true})");
     const Json pinned = waitFor(worker, "governor");
     CHECK(pinned["result"]["applied"]["cpus"][0]["governor"] == "performance");
-    CHECK(readFile(cpufreqFile(root, 1, "scaling_governor")) == "performance");
+    CHECK(tree.cpuFile(1, "scaling_governor") == "performance");
 
     worker.writeLine(R"({"cmd":"run","id":2,"cipher":"chacha20","backend":"botan",)"
                      R"("op":"encrypt","buffer":4096,"seconds":120})");
@@ -155,17 +150,14 @@ TEST_CASE("stdin closing mid-run stops the run and restores the governor", "[ser
     waitFor(worker, "bye");
     CHECK(worker.wait(10s) == 0);
     CHECK(std::chrono::steady_clock::now() - closedAt < 5s);
-    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
-    CHECK(readFile(cpufreqFile(root, 1, "scaling_max_freq")) == "3000000");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
 }
 
 TEST_CASE("a worker killed while pinned is restored by the next one", "[serve][governor]")
 {
-    cipherwatt::test::TempDir dir;
-    const auto root = dir.path() / "sysfs";
-    cipherwatt::test::makeFakeSysfs(root, 2);
-    using cipherwatt::test::cpufreqFile;
-    using cipherwatt::test::readFile;
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    const auto &root = tree.root();
     {
         Child worker(serveArgs(root));
         waitFor(worker, "hello");
@@ -174,12 +166,12 @@ TEST_CASE("a worker killed while pinned is restored by the next one", "[serve][g
         worker.kill(SIGKILL);
         CHECK(worker.wait(10s) == -1);
     }
-    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "performance");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
     Child next(serveArgs(root));
     waitFor(next, "hello");
     const Json restored = waitFor(next, "governor");
     CHECK(restored["result"]["restored"] == true);
-    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
     next.closeStdin();
     CHECK(next.wait(10s) == 0);
 }

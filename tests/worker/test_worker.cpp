@@ -2,7 +2,6 @@
 
 #include "fake_sysfs.h"
 #include "process.h"
-#include "temp_dir.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -100,19 +99,20 @@ TEST_CASE("kat computes published answers on both backends", "[worker]")
         CHECK(r.out == "00112233445566778899aabbccddeeff\n");
     }
     // RFC 7748 §5.2, first X25519 vector.
-    const auto x = bench(
-        {"kat", "--cipher", "x25519", "--backend", "openssl", "--key",
-         "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4", "--input",
-         "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"});
+    const auto x =
+        bench({"kat", "--cipher", "x25519", "--backend", "openssl", "--key",
+               "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4", "--input",
+               "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"});
     CHECK(x.exitCode == 0);
     CHECK(x.out == "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552\n");
 }
 
 TEST_CASE("kat rejects bad input with one line naming the parameter", "[worker]")
 {
-    const std::vector<std::string> good{"kat", "--cipher", "aes-128-cbc", "--backend", "openssl",
-                                        "--encrypt", "--key", std::string(32, '0'), "--iv",
-                                        std::string(32, '0'), "--input", std::string(32, '0')};
+    const std::vector<std::string> good{
+        "kat",     "--cipher",           "aes-128-cbc", "--backend",
+        "openssl", "--encrypt",          "--key",       std::string(32, '0'),
+        "--iv",    std::string(32, '0'), "--input",     std::string(32, '0')};
     CHECK(bench(good).exitCode == 0);
     auto with = [&](const std::string &option, const std::string &value) {
         auto args = good;
@@ -167,8 +167,8 @@ TEST_CASE("kat verifies AEAD tags and reports a forged one as a failure", "[work
 
 TEST_CASE("run rejects bad parameters before measuring anything", "[worker]")
 {
-    const std::vector<std::string> base{"run", "--cipher", "aes-128-xts", "--backend", "openssl",
-                                        "--op", "encrypt"};
+    const std::vector<std::string> base{"run",     "--cipher", "aes-128-xts", "--backend",
+                                        "openssl", "--op",     "encrypt"};
     auto with = [&](std::vector<std::string> extra) {
         auto args = base;
         args.insert(args.end(), extra.begin(), extra.end());
@@ -196,9 +196,8 @@ TEST_CASE("run rejects bad parameters before measuring anything", "[worker]")
 
 TEST_CASE("run --json prints start and end events with a verified result", "[worker]")
 {
-    const auto r = bench({"run", "--cipher", "chacha20", "--backend", "openssl", "--op",
-                          "decrypt", "--buffer", "4096", "--iterations", "300", "--cpu", "0",
-                          "--json"});
+    const auto r = bench({"run", "--cipher", "chacha20", "--backend", "openssl", "--op", "decrypt",
+                          "--buffer", "4096", "--iterations", "300", "--cpu", "0", "--json"});
     REQUIRE(r.exitCode == 0);
     std::vector<Json> events;
     std::size_t pos = 0;
@@ -225,32 +224,29 @@ TEST_CASE("run --json prints start and end events with a verified result", "[wor
 
 TEST_CASE("governor show, set and restore on a fake sysfs tree", "[worker][governor]")
 {
-    cipherwatt::test::TempDir dir;
-    const auto root = dir.path() / "sysfs";
-    cipherwatt::test::makeFakeSysfs(root, 2);
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    const auto &root = tree.root();
     const std::string rootArg = root.string();
     auto show = bench({"governor", "show", "--sysfs-root", rootArg, "--json"});
     REQUIRE(show.exitCode == 0);
     CHECK(Json::parse(show.out)["cpus"][0]["governor"] == "powersave");
 
-    auto set = bench({"governor", "set", "--sysfs-root", rootArg, "--fix-frequency",
-                      "--no-turbo", "--json"});
+    auto set = bench(
+        {"governor", "set", "--sysfs-root", rootArg, "--fix-frequency", "--no-turbo", "--json"});
     INFO(set.err);
     REQUIRE(set.exitCode == 0);
     const Json applied = Json::parse(set.out)["applied"];
     CHECK(applied["cpus"][1]["governor"] == "performance");
     CHECK(applied["cpus"][1]["min_khz"] == 3500000);
     CHECK(applied["turbo"]["enabled"] == false);
-    using cipherwatt::test::cpufreqFile;
-    using cipherwatt::test::readFile;
-    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "performance");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
 
     // A second worker (after a crash) restores from the journal, and again is harmless.
     auto restore = bench({"governor", "restore", "--sysfs-root", rootArg});
     CHECK(restore.exitCode == 0);
-    CHECK(readFile(cpufreqFile(root, 0, "scaling_governor")) == "powersave");
-    CHECK(readFile(cpufreqFile(root, 1, "scaling_min_freq")) == "400000");
-    CHECK(readFile(root / "sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    CHECK(tree.cpuFile(1, "scaling_min_freq") == "400000");
+    CHECK(tree.read("sys/devices/system/cpu/intel_pstate/no_turbo") == "0");
     CHECK(bench({"governor", "restore", "--sysfs-root", rootArg}).exitCode == 0);
 
     auto badGovernor = bench({"governor", "set", "--sysfs-root", rootArg, "--governor", "turbo"});

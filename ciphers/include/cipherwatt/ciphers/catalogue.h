@@ -46,16 +46,16 @@ struct CipherInfo
     std::size_t ivMinBytes = 0;
     std::size_t ivMaxBytes = 0;
     std::size_t tagBytes = 0;
-    std::size_t minInputBytes = 0;   // smallest message (XTS: one block)
-    bool wholeBlocksOnly = false;    // ECB and CBC process whole blocks, without padding
-    std::string_view note;           // conventions that change the meaning of the bytes
+    std::size_t minInputBytes = 0; // smallest message (XTS: one block)
+    bool wholeBlocksOnly = false;  // ECB and CBC process whole blocks, without padding
+    std::string_view note;         // conventions that change the meaning of the bytes
 
     // The key length benchmarks use: the fixed length, or the nominal one for variable keys.
     std::size_t keyBytes() const
     {
-        return keyMinBytes == keyMaxBytes ? keyMinBytes
-                                          : std::clamp<std::size_t>(keyBits / 8, keyMinBytes,
-                                                                    keyMaxBytes);
+        return keyMinBytes == keyMaxBytes
+                   ? keyMinBytes
+                   : std::clamp<std::size_t>(keyBits / 8, keyMinBytes, keyMaxBytes);
     }
     std::size_t blockBytes() const { return blockBits / 8; }
     bool isKeyAgreement() const { return kind == CipherKind::KeyAgreement; }

@@ -19,8 +19,8 @@ struct KatVector
     Bytes aad;
     Bytes in;
     Bytes out;
-    std::size_t offset = 0;     // stream ciphers: `out` is the output at this key-stream offset
-    unsigned iterations = 1;    // X25519: RFC 7748 §5.2 iterated form
+    std::size_t offset = 0;  // stream ciphers: `out` is the output at this key-stream offset
+    unsigned iterations = 1; // X25519: RFC 7748 §5.2 iterated form
 };
 
 // Parses the text of a vector file. Throws CipherError naming the file and line on bad syntax,

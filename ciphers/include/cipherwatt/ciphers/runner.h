@@ -53,18 +53,18 @@ struct RunResult
 {
     RunSpec spec;
     std::uint64_t iterations = 0;
-    std::uint64_t bytes = 0;       // iterations x buffer; key agreement: iterations x 32
-    double seconds = 0.0;          // wall time of the measured loop, steady clock
+    std::uint64_t bytes = 0; // iterations x buffer; key agreement: iterations x 32
+    double seconds = 0.0;    // wall time of the measured loop, steady clock
     std::uint64_t cycles = 0;
-    std::string counter;           // CycleCounter::kind()
-    double counterHz = 0.0;        // counter ticks per wall second over the run
+    std::string counter;    // CycleCounter::kind()
+    double counterHz = 0.0; // counter ticks per wall second over the run
     double bytesPerSecond = 0.0;
     double cyclesPerByte = 0.0;
     double cyclesPerOperation = 0.0;
     std::uint64_t warmupIterations = 0;
-    bool verified = false;         // decrypt(encrypt(x)) == x, or both sides agree
+    bool verified = false; // decrypt(encrypt(x)) == x, or both sides agree
     bool cancelled = false;
-    int cpu = -1;                  // CPU the loop was pinned to, -1 if not pinned
+    int cpu = -1; // CPU the loop was pinned to, -1 if not pinned
     Provenance provenance;
 };
 
