@@ -7,7 +7,7 @@ bench="$build/ciphers/cipherwatt-bench"
 "$bench" --version
 "$bench" self-test
 echo
-printf '%-20s %-8s %-8s %8s %12s %10s %-11s %8s  %s\n' \
+printf '%-24s %-8s %-8s %8s %12s %10s %-11s %8s  %s\n' \
     cipher backend op buffer "MB/s" "cyc/byte" counter seconds implementation
 for cipher in aes-128-xts aes-256-xts chacha20 aes-128-gcm; do
     for backend in openssl botan; do

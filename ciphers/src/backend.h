@@ -29,6 +29,10 @@ std::unique_ptr<Cipher> createOpensslCipher(const CipherInfo &info);
 std::unique_ptr<KeyAgreement> createOpensslKeyAgreement(const CipherInfo &info);
 std::string opensslVersion();
 
+std::unique_ptr<Cipher> createCustomCipher(const CipherInfo &info);
+std::unique_ptr<KeyAgreement> createCustomKeyAgreement(const CipherInfo &info);
+std::string customVersion();
+
 // Allows subclasses of Cipher/KeyAgreement to live in backend files while the constructors
 // stay protected.
 class CipherBase : public Cipher

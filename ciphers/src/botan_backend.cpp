@@ -325,6 +325,8 @@ std::unique_ptr<Cipher> createBotanCipher(const CipherInfo &info)
         std::string name;
         if (info.id == "chacha20" || info.id == "xchacha20")
             name = "ChaCha(20)";
+        else if (info.id == "xchacha12")
+            name = "ChaCha(12)"; // with a 24-byte nonce Botan's ChaCha is XChaCha
         else if (info.family == "RC4")
             name = "RC4";
         else if (auto bc = blockCipherName(info))

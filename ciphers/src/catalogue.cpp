@@ -163,6 +163,53 @@ std::vector<CipherInfo> buildCatalogue()
         t.push_back(blockMode(cbc, "Camellia", "CBC", bits, 128));
     }
 
+    // Custom backend (CipherWatt's own code): CHAM with the revised round counts by default
+    // and the original ones under "-r<rounds>", LEA, RC6, XXTEA and Adiantum.
+    for (const auto &[id, block, key, mode, note] :
+         {std::tuple{"cham-64-128-ecb", 64U, 128U, "ECB", "88 rounds (revised, 2019)"},
+          std::tuple{"cham-64-128-ctr", 64U, 128U, "CTR", "88 rounds (revised, 2019)"},
+          std::tuple{"cham-64-128-ecb-r80", 64U, 128U, "ECB", "80 rounds (original, 2017)"},
+          std::tuple{"cham-64-128-ctr-r80", 64U, 128U, "CTR", "80 rounds (original, 2017)"},
+          std::tuple{"cham-128-128-ecb", 128U, 128U, "ECB", "112 rounds (revised, 2019)"},
+          std::tuple{"cham-128-128-xts", 128U, 128U, "XTS", "112 rounds (revised, 2019)"},
+          std::tuple{"cham-128-128-ecb-r80", 128U, 128U, "ECB", "80 rounds (original, 2017)"},
+          std::tuple{"cham-128-128-xts-r80", 128U, 128U, "XTS", "80 rounds (original, 2017)"},
+          std::tuple{"cham-128-256-ecb", 128U, 256U, "ECB", "120 rounds (revised, 2019)"},
+          std::tuple{"cham-128-256-xts", 128U, 256U, "XTS", "120 rounds (revised, 2019)"},
+          std::tuple{"cham-128-256-ecb-r96", 128U, 256U, "ECB", "96 rounds (original, 2017)"},
+          std::tuple{"cham-128-256-xts-r96", 128U, 256U, "XTS", "96 rounds (original, 2017)"}}) {
+        CipherInfo c = blockMode(id, "CHAM", mode, key, block);
+        c.note = note;
+        t.push_back(c);
+    }
+    for (const auto &[id, bits, mode] :
+         {std::tuple{"lea-128-ecb", 128U, "ECB"}, std::tuple{"lea-192-ecb", 192U, "ECB"},
+          std::tuple{"lea-256-ecb", 256U, "ECB"}, std::tuple{"lea-128-xts", 128U, "XTS"},
+          std::tuple{"lea-192-xts", 192U, "XTS"}, std::tuple{"lea-256-xts", 256U, "XTS"},
+          std::tuple{"lea-128-ctr", 128U, "CTR"}})
+        t.push_back(blockMode(id, "LEA", mode, bits, 128));
+    t.push_back(variableKey(blockMode("rc6-128-ecb", "RC6", "ECB", 128, 128), 16, 32));
+    t.push_back(variableKey(blockMode("rc6-128-cbc", "RC6", "CBC", 128, 128), 16, 32));
+    t.push_back(withNote(blockMode("xxtea-128-ecb8", "XXTEA", "ECB", 128, 64),
+                         "8-byte blocks (32 cycles each), little-endian words"));
+    CipherInfo wide = blockMode("xxtea-128-wide", "XXTEA", "wide block", 128, 32);
+    wide.minInputBytes = 8;
+    wide.wholeBlocksOnly = true; // whole 32-bit words
+    wide.note = "the whole buffer is one XXTEA block (6 + 52/n cycles), little-endian words";
+    t.push_back(wide);
+    for (const auto &[id, note] :
+         {std::pair{"adiantum-xchacha12-aes", "XChaCha12 + AES-256 + NH/Poly1305 (standard)"},
+          std::pair{"adiantum-xchacha20-aes", "XChaCha20 + AES-256 + NH/Poly1305"}}) {
+        CipherInfo a = blockMode(id, "Adiantum", "wide block", 256, 0);
+        a.ivKind = IvKind::Tweak;
+        a.ivBytes = a.ivMinBytes = a.ivMaxBytes = 32; // the Linux convention
+        a.minInputBytes = 16;
+        a.note = note;
+        t.push_back(a);
+    }
+    t.push_back(stream("xchacha12", "ChaCha", 256, 24,
+                       "XChaCha12 (as in Adiantum): 192-bit nonce, counter from 0"));
+
     CipherInfo x25519;
     x25519.id = "x25519";
     x25519.family = "Curve25519";

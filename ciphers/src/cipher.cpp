@@ -242,6 +242,7 @@ const std::vector<Backend> &backendTable()
     static const std::vector<Backend> table{
         {"botan", &createBotanCipher, &createBotanKeyAgreement, &botanVersion},
         {"openssl", &createOpensslCipher, &createOpensslKeyAgreement, &opensslVersion},
+        {"custom", &createCustomCipher, &createCustomKeyAgreement, &customVersion},
     };
     return table;
 }

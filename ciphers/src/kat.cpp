@@ -26,10 +26,11 @@ std::size_t parseCount(std::string_view value, const std::string &where)
     return n;
 }
 
-class VectorParser
+// The generic layer: groups of `Name = value` records, blank-line separated.
+class RecordParser
 {
 public:
-    explicit VectorParser(std::string_view fileName)
+    explicit RecordParser(std::string_view fileName)
         : m_fileName(fileName)
     {}
 
@@ -45,82 +46,87 @@ public:
             return;
         if (text.front() == '[') {
             flush();
-            if (text.back() != ']')
-                throw CipherError(where + ": unterminated group header");
-            m_info = findCipher(text.substr(1, text.size() - 2));
-            if (!m_info)
-                throw CipherError(where + ": unknown cipher id " + std::string(text));
+            if (text.back() != ']' || text.size() < 3)
+                throw CipherError(where + ": malformed group header");
+            m_group = std::string(text.substr(1, text.size() - 2));
             return;
         }
         const auto eq = text.find('=');
         if (eq == std::string_view::npos)
             throw CipherError(where + ": expected 'Name = value'");
-        if (!m_info)
-            throw CipherError(where + ": field before the first [cipher-id] group");
-        const std::string_view name = trim(text.substr(0, eq));
-        const std::string_view value = trim(text.substr(eq + 1));
+        if (m_group.empty())
+            throw CipherError(where + ": field before the first [group]");
         if (!m_open) {
-            m_current = KatVector{};
-            m_current.cipherId = std::string(m_info->id);
+            m_current = VectorRecord{};
+            m_current.group = m_group;
             m_current.origin = where;
             m_open = true;
         }
-        field(name, value, where);
+        std::string name(trim(text.substr(0, eq)));
+        if (m_current.find(name))
+            throw CipherError(where + ": " + name + " given twice in one vector");
+        m_current.fields.emplace_back(std::move(name), std::string(trim(text.substr(eq + 1))));
     }
 
-    std::vector<KatVector> finish()
+    std::vector<VectorRecord> finish()
     {
         flush();
-        return std::move(m_vectors);
+        return std::move(m_records);
     }
 
 private:
-    void field(std::string_view name, std::string_view value, const std::string &where)
-    {
-        const std::string label = where + " " + std::string(name);
-        const std::string_view ivName = m_info->ivKind == IvKind::Iv      ? "IV"
-                                        : m_info->ivKind == IvKind::Nonce ? "Nonce"
-                                        : m_info->ivKind == IvKind::Tweak ? "Tweak"
-                                                                          : "";
-        if (name == "Key")
-            m_current.key = fromHex(value, label);
-        else if (!ivName.empty() && name == ivName)
-            m_current.iv = fromHex(value, label);
-        else if (name == "AAD" && m_info->kind == CipherKind::Aead)
-            m_current.aad = fromHex(value, label);
-        else if (name == "In")
-            m_current.in = fromHex(value, label);
-        else if (name == "Out")
-            m_current.out = fromHex(value, label);
-        else if (name == "Offset" && m_info->kind == CipherKind::Stream)
-            m_current.offset = parseCount(value, label);
-        else if (name == "Iterations" && m_info->isKeyAgreement())
-            m_current.iterations = static_cast<unsigned>(parseCount(value, label));
-        else
-            throw CipherError(label + ": field not used by " + std::string(m_info->id));
-        m_seen.push_back(std::string(name));
-    }
-
     void flush()
     {
-        if (!m_open)
-            return;
-        for (const char *required : {"Key", "In", "Out"}) {
-            if (std::find(m_seen.begin(), m_seen.end(), required) == m_seen.end())
-                throw CipherError(m_current.origin + ": vector lacks " + required);
-        }
-        m_vectors.push_back(std::move(m_current));
-        m_seen.clear();
+        if (m_open)
+            m_records.push_back(std::move(m_current));
         m_open = false;
     }
 
     std::string m_fileName;
-    const CipherInfo *m_info = nullptr;
-    KatVector m_current;
-    std::vector<std::string> m_seen;
+    std::string m_group;
+    VectorRecord m_current;
     bool m_open = false;
-    std::vector<KatVector> m_vectors;
+    std::vector<VectorRecord> m_records;
 };
+
+// The cipher layer: the group is a catalogue id and the fields are the ones that cipher takes.
+KatVector toKatVector(const VectorRecord &record)
+{
+    const CipherInfo *info = findCipher(record.group);
+    if (!info)
+        throw CipherError(record.origin + ": unknown cipher id [" + record.group + "]");
+    const std::string_view ivName = info->ivKind == IvKind::Iv      ? "IV"
+                                    : info->ivKind == IvKind::Nonce ? "Nonce"
+                                    : info->ivKind == IvKind::Tweak ? "Tweak"
+                                                                    : "";
+    KatVector v;
+    v.cipherId = record.group;
+    v.origin = record.origin;
+    for (const auto &[name, value] : record.fields) {
+        const std::string label = record.origin + " " + name;
+        if (name == "Key")
+            v.key = fromHex(value, label);
+        else if (!ivName.empty() && name == ivName)
+            v.iv = fromHex(value, label);
+        else if (name == "AAD" && info->kind == CipherKind::Aead)
+            v.aad = fromHex(value, label);
+        else if (name == "In")
+            v.in = fromHex(value, label);
+        else if (name == "Out")
+            v.out = fromHex(value, label);
+        else if (name == "Offset" && info->kind == CipherKind::Stream)
+            v.offset = parseCount(value, label);
+        else if (name == "Iterations" && info->isKeyAgreement())
+            v.iterations = static_cast<unsigned>(parseCount(value, label));
+        else
+            throw CipherError(label + ": field not used by " + record.group);
+    }
+    for (const char *required : {"Key", "In", "Out"}) {
+        if (!record.find(required))
+            throw CipherError(record.origin + ": vector lacks " + required);
+    }
+    return v;
+}
 
 KatOutcome failed(const KatVector &v, std::string message)
 {
@@ -196,9 +202,26 @@ KatOutcome runCipher(const KatVector &v, Cipher &cipher)
 
 } // namespace
 
-std::vector<KatVector> parseVectorFile(std::string_view text, std::string_view fileName)
+const std::string *VectorRecord::find(std::string_view name) const
 {
-    VectorParser parser(fileName);
+    for (const auto &[n, value] : fields) {
+        if (n == name)
+            return &value;
+    }
+    return nullptr;
+}
+
+Bytes VectorRecord::hex(std::string_view name) const
+{
+    const std::string *value = find(name);
+    if (!value)
+        throw CipherError(origin + ": vector lacks " + std::string(name));
+    return fromHex(*value, origin + " " + std::string(name));
+}
+
+std::vector<VectorRecord> parseVectorRecords(std::string_view text, std::string_view fileName)
+{
+    RecordParser parser(fileName);
     std::size_t number = 0;
     while (!text.empty()) {
         const auto nl = text.find('\n');
@@ -206,6 +229,14 @@ std::vector<KatVector> parseVectorFile(std::string_view text, std::string_view f
         text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
     }
     return parser.finish();
+}
+
+std::vector<KatVector> parseVectorFile(std::string_view text, std::string_view fileName)
+{
+    std::vector<KatVector> out;
+    for (const auto &record : parseVectorRecords(text, fileName))
+        out.push_back(toKatVector(record));
+    return out;
 }
 
 KatOutcome runVector(const KatVector &vector, std::string_view backend)

@@ -57,7 +57,7 @@ TEST_CASE("list --json describes the catalogue and the backends here", "[worker]
     CHECK((*xts)["block_bits"] == 128);
     CHECK((*xts)["mode"] == "XTS");
     CHECK((*xts)["iv_kind"] == "tweak");
-    CHECK((*xts)["backends"] == Json::array({"botan", "openssl"}));
+    CHECK((*xts)["backends"] == Json::array({"botan", "openssl", "custom"}));
     const auto text = bench({"list"});
     CHECK(text.exitCode == 0);
     CHECK_THAT(text.out, Catch::Contains("chacha20-poly1305"));

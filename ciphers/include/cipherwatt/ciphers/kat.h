@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cipherwatt::ciphers {
@@ -22,6 +23,21 @@ struct KatVector
     std::size_t offset = 0;  // stream ciphers: `out` is the output at this key-stream offset
     unsigned iterations = 1; // X25519: RFC 7748 §5.2 iterated form
 };
+
+// One `[group]` record of `Name = value` lines, before any meaning is given to it.
+struct VectorRecord
+{
+    std::string group;
+    std::string origin; // "<file>:<line>"
+    std::vector<std::pair<std::string, std::string>> fields;
+
+    const std::string *find(std::string_view name) const;
+    Bytes hex(std::string_view name) const; // throws CipherError when missing or not hex
+};
+
+// The generic layer of the vector format (also used for Adiantum's parts, which are not
+// catalogue ciphers). Throws CipherError naming the file and line on bad syntax.
+std::vector<VectorRecord> parseVectorRecords(std::string_view text, std::string_view fileName);
 
 // Parses the text of a vector file. Throws CipherError naming the file and line on bad syntax,
 // an unknown cipher id, or a field the cipher does not take.
