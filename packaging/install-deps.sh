@@ -25,8 +25,15 @@ packages=(
     libusb-1.0-0-dev libssh-dev libsqlite3-dev
     # tests
     catch2 python3
+    # the Raspberry Pi 4 (aarch64) worker: cross compiler and qemu user-mode emulation
+    crossbuild-essential-arm64 qemu-user
 )
 
 export DEBIAN_FRONTEND=noninteractive
+# arm64 package lists, for the cross build's sysroot (see arm64-sysroot.sh).
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    "${SUDO[@]}" dpkg --add-architecture arm64
+fi
 "${SUDO[@]}" apt-get update
 "${SUDO[@]}" apt-get install -y --no-install-recommends "${packages[@]}"
+"$(dirname "$0")/arm64-sysroot.sh"

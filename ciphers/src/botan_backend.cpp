@@ -257,7 +257,8 @@ private:
             mode.finish(m_buffer);
             if (head + m_buffer.size() != out.size())
                 throw CipherError(std::string(info().id) + " (botan): unexpected output size");
-            std::memcpy(out.data() + head, m_buffer.data(), m_buffer.size());
+            if (!m_buffer.empty()) // an empty message may come with a null `out`
+                std::memcpy(out.data() + head, m_buffer.data(), m_buffer.size());
         } catch (const Botan::Invalid_Authentication_Tag &) {
             throw;
         } catch (const CipherError &) {

@@ -43,20 +43,23 @@ bool needsLegacy(const CipherInfo &info)
            info.family == "RC4" || info.family == "SEED";
 }
 
+// The providers stay loaded for the life of the process; their handles are kept so that they
+// remain reachable (LeakSanitizer) and could be unloaded.
 bool loadProviders(bool legacy)
 {
     static std::once_flag defaultOnce;
     static std::once_flag legacyOnce;
-    static bool legacyLoaded = false;
-    std::call_once(defaultOnce, [] { OSSL_PROVIDER_load(nullptr, "default"); });
+    static OSSL_PROVIDER *defaultProvider = nullptr;
+    static OSSL_PROVIDER *legacyProvider = nullptr;
+    std::call_once(defaultOnce, [] { defaultProvider = OSSL_PROVIDER_load(nullptr, "default"); });
     if (legacy) {
         std::call_once(legacyOnce, [] {
-            legacyLoaded = OSSL_PROVIDER_load(nullptr, "legacy") != nullptr;
+            legacyProvider = OSSL_PROVIDER_load(nullptr, "legacy");
             ERR_clear_error();
         });
-        return legacyLoaded;
+        return legacyProvider != nullptr;
     }
-    return true;
+    return defaultProvider != nullptr;
 }
 
 std::string opensslName(const CipherInfo &info)

@@ -1,6 +1,7 @@
 #include "json.h"
 
 #include <cipherwatt/ciphers/cipher.h>
+#include <cipherwatt/ciphers/isa.h>
 
 namespace cipherwatt::bench {
 
@@ -27,6 +28,14 @@ std::string turboControlName(TurboControl c)
         return "cpufreq/boost";
     }
     return "?";
+}
+
+Json isaNames(const std::vector<Isa> &isas)
+{
+    Json out = Json::array();
+    for (const Isa isa : isas)
+        out.push_back(isaName(isa));
+    return out;
 }
 
 } // namespace
@@ -93,6 +102,7 @@ Json toJson(const RunResult &r)
             {"verified", r.verified},
             {"cancelled", r.cancelled},
             {"cpu", r.cpu},
+            {"isa", isaName(isaLimit())},
             {"provenance", toJson(r.provenance)}};
 }
 
@@ -147,6 +157,8 @@ Json toJson(const SystemInfo &info)
             {"kernel", info.kernel},
             {"hostname", info.hostname},
             {"cpu_features", info.cpuFeatures},
+            {"isa", isaName(isaLimit())},
+            {"isa_supported", isaNames(supportedIsas())},
             {"governor", toJson(info.governor)},
             {"temperatures", temps},
             {"libraries", libs},

@@ -3,10 +3,16 @@
 #include "commands.h"
 #include "options.h"
 
+#include <cipherwatt/ciphers/isa.h>
 #include <cipherwatt/ciphers/types.h>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -32,8 +38,65 @@ commands:
       set: [--governor <name>] [--fix-frequency] [--no-turbo] [--cpus <list>]
                             pin or restore the CPU frequency governor
 
+global option:
+  --isa auto|portable|sse2|avx2|avx512|neon
+                            cap every backend at this instruction-set level (SIMD on/off);
+                            results report what ran
+
 exit codes: 0 success, 1 usage error, 2 failure
 )";
+
+// `--isa <level>` may stand anywhere on the command line and applies to the whole process.
+std::optional<cipherwatt::ciphers::Isa> takeIsa(std::vector<std::string> &args)
+{
+    using cipherwatt::bench::UsageError;
+    std::optional<std::string> value;
+    for (auto it = args.begin(); it != args.end();) {
+        if (*it == "--isa") {
+            if (it + 1 == args.end())
+                throw UsageError("--isa: missing value");
+            value = *(it + 1);
+            it = args.erase(it, it + 2);
+        } else if (it->rfind("--isa=", 0) == 0) {
+            value = it->substr(6);
+            it = args.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (!value || *value == "auto")
+        return std::nullopt;
+    const auto isa = cipherwatt::ciphers::parseIsa(*value);
+    if (!isa)
+        throw UsageError("--isa: must be auto, portable, sse2, avx2, avx512 or neon, got '" +
+                         *value + "'");
+    return isa;
+}
+
+// OpenSSL reads its capability mask from the environment when libcrypto is loaded, before
+// main() runs; so when the mask for the requested level is not in force yet, the worker runs
+// itself again with it. Botan and the custom code are capped in-process afterwards.
+void applyIsa(cipherwatt::ciphers::Isa isa, char **argv)
+{
+    using namespace cipherwatt::ciphers;
+    applyIsaLimit(isa); // first: refuses a level this CPU lacks, with the list it has
+    const auto [name, value] = opensslIsaEnvironment(isa);
+    if (name.empty())
+        return;
+    const char *current = std::getenv(name.c_str()); // NOLINT(concurrency-mt-unsafe)
+    const bool inForce = value.empty() ? current == nullptr : current && value == current;
+    if (inForce)
+        return;
+    if (std::getenv("CIPHERWATT_ISA_EXEC")) // NOLINT(concurrency-mt-unsafe)
+        throw CipherError("--isa: could not put " + name + " in force for OpenSSL");
+    if (value.empty())
+        unsetenv(name.c_str());
+    else
+        setenv(name.c_str(), value.c_str(), 1);
+    setenv("CIPHERWATT_ISA_EXEC", "1", 1);
+    execv("/proc/self/exe", argv);
+    throw CipherError("--isa: cannot re-execute the worker: " + std::string(strerror(errno)));
+}
 
 } // namespace
 
@@ -41,6 +104,16 @@ int main(int argc, char **argv)
 {
     using namespace cipherwatt::bench;
     std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        if (const auto isa = takeIsa(args))
+            applyIsa(*isa, argv);
+    } catch (const UsageError &e) {
+        std::cerr << "cipherwatt-bench: " << e.what() << '\n';
+        return ExitUsage;
+    } catch (const cipherwatt::ciphers::CipherError &e) {
+        std::cerr << "cipherwatt-bench: " << e.what() << '\n';
+        return ExitUsage;
+    }
     if (args.empty()) {
         std::cerr << usage;
         return ExitUsage;

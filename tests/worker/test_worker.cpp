@@ -254,3 +254,50 @@ TEST_CASE("governor show, set and restore on a fake sysfs tree", "[worker][gover
     CHECK_THAT(badGovernor.err, Catch::Contains("performance"));
     expectUsageError({"governor", "toggle", "--sysfs-root", rootArg}, "show, set, restore");
 }
+
+TEST_CASE("the isa option caps every backend and the result says what ran", "[worker][isa]")
+{
+    const auto info = bench({"serve"}); // hello carries the supported levels
+    const Json hello = Json::parse(info.out.substr(0, info.out.find('\n')));
+    const Json supported = hello["system"]["isa_supported"];
+    REQUIRE(supported.size() >= 1);
+    CHECK(supported[0] == "portable");
+
+    auto runWith = [](const std::string &isa, const std::string &cipher,
+                      const std::string &backend) {
+        const auto r = bench({"run", "--isa", isa, "--cipher", cipher, "--backend", backend, "--op",
+                              "encrypt", "--buffer", "4096", "--iterations", "20", "--json"});
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        return Json::parse(r.out.substr(r.out.rfind("\n{", r.out.size() - 2) + 1))["result"];
+    };
+    // Without SIMD and AES instructions Botan falls back to its table AES ("base"), the custom
+    // XTS layer runs over it, and OpenSSL gets a capability mask.
+    const Json botan = runWith("portable", "aes-128-ecb", "botan");
+    CHECK(botan["isa"] == "portable");
+    CHECK_THAT(botan["provenance"]["implementation"].get<std::string>(),
+               Catch::Contains("provider base"));
+    const Json custom = runWith("portable", "aes-128-xts", "custom");
+    CHECK_THAT(custom["provenance"]["implementation"].get<std::string>(),
+               Catch::Contains("(base)"));
+    const Json openssl = runWith("portable", "aes-128-xts", "openssl");
+    CHECK_THAT(openssl["provenance"]["note"].get<std::string>(),
+               Catch::Contains("OPENSSL_ia32cap=") || Catch::Contains("OPENSSL_armcap=0"));
+    // At the architecture's top level (avx512, neon) OpenSSL is not masked at all; below it
+    // (e.g. avx2 on a CPU without AVX-512) the mask clears what the level excludes.
+    const std::string best = supported.back();
+    const Json top = runWith(best, "aes-128-xts", "openssl");
+    CHECK(top["isa"] == best);
+    const std::string note = top["provenance"]["note"].get<std::string>();
+    if (best == "avx512" || best == "neon")
+        CHECK_THAT(note, !Catch::Contains("OPENSSL_"));
+    else
+        CHECK_THAT(note, Catch::Contains("OPENSSL_ia32cap="));
+
+    expectUsageError({"--isa", "mmx", "list"}, "--isa");
+    for (const char *level : {"sse2", "avx2", "avx512", "neon"}) {
+        if (std::find(supported.begin(), supported.end(), level) != supported.end())
+            continue;
+        expectUsageError({"list", "--isa", level}, "available");
+    }
+}
