@@ -18,6 +18,11 @@ if(CIPHERWATT_SANITIZE)
     target_link_options(cipherwatt_options INTERFACE -fsanitize=address,undefined)
 endif()
 
+if(CIPHERWATT_FUZZ)
+    # Coverage instrumentation everywhere, so libFuzzer is guided through the library too.
+    target_compile_options(cipherwatt_options INTERFACE -fsanitize=fuzzer-no-link)
+endif()
+
 add_library(cipherwatt_warnings INTERFACE)
 add_library(cipherwatt::warnings ALIAS cipherwatt_warnings)
 target_compile_options(cipherwatt_warnings INTERFACE

@@ -4,6 +4,7 @@
 
 #include <cipherwatt/ciphers/cipher.h>
 #include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/isa.h>
 #include <cipherwatt/ciphers/runner.h>
 
 #include <cstdio>
@@ -174,15 +175,40 @@ Json toJson(const std::vector<SelfTestEntry> &entries)
     return out;
 }
 
+bool allAgreed(const std::vector<IsaAgreement> &agreements)
+{
+    return std::all_of(agreements.begin(), agreements.end(),
+                       [](const IsaAgreement &a) { return a.agreed; });
+}
+
+Json toJson(const std::vector<IsaAgreement> &agreements)
+{
+    Json out = Json::array();
+    for (const auto &a : agreements) {
+        out.push_back({{"cipher", a.cipherId},
+                       {"backend", a.backend},
+                       {"isa", a.isa},
+                       {"agreed", a.agreed},
+                       {"message", a.message}});
+    }
+    return out;
+}
+
 int commandSelfTest(std::vector<std::string> args)
 {
     Options opts(std::move(args));
     const bool json = opts.flag("--json");
     opts.finish();
     const auto entries = runSelfTest({});
-    const bool ok = allPassed(entries);
+    const auto agreements = checkIsaAgreement();
+    const bool ok = allPassed(entries) && allAgreed(agreements);
     if (json) {
-        std::cout << Json{{"passed", ok}, {"results", toJson(entries)}}.dump() << '\n';
+        std::cout << Json{{"passed", ok},
+                          {"isa", isaName(isaLimit())},
+                          {"results", toJson(entries)},
+                          {"isa_agreement", toJson(agreements)}}
+                         .dump()
+                  << '\n';
         return ok ? ExitOk : ExitFailure;
     }
     std::size_t passed = 0;
@@ -204,6 +230,15 @@ int commandSelfTest(std::vector<std::string> args)
         }
     }
     std::cout << "self-test: " << passed << " vector checks passed, " << failed << " failed\n";
+    const auto differ = static_cast<std::size_t>(std::count_if(
+        agreements.begin(), agreements.end(), [](const IsaAgreement &a) { return !a.agreed; }));
+    for (const auto &a : agreements) {
+        if (!a.agreed)
+            std::cout << "    " << a.cipherId << " (" << a.backend << ", " << a.isa
+                      << "): " << a.message << '\n';
+    }
+    std::cout << "isa agreement (" << isaName(isaLimit()) << "): " << agreements.size() - differ
+              << " instruction-set paths agree with the portable ones, " << differ << " differ\n";
     return ok ? ExitOk : ExitFailure;
 }
 

@@ -33,5 +33,7 @@ struct SelfTestEntry
 std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds);
 Json toJson(const std::vector<SelfTestEntry> &entries);
 bool allPassed(const std::vector<SelfTestEntry> &entries);
+bool allAgreed(const std::vector<ciphers::IsaAgreement> &agreements);
+Json toJson(const std::vector<ciphers::IsaAgreement> &agreements);
 
 } // namespace cipherwatt::bench

@@ -167,10 +167,12 @@ private:
             const auto ids = field<std::vector<std::string>>(cmd, "ciphers")
                                  .value_or(std::vector<std::string>{});
             const auto entries = runSelfTest(ids);
+            const auto agreements = ids.empty() ? checkIsaAgreement() : checkIsaAgreement(ids);
             m_out.emit({{"event", "selftest"},
                         {"id", id},
-                        {"passed", allPassed(entries)},
-                        {"results", toJson(entries)}});
+                        {"passed", allPassed(entries) && allAgreed(agreements)},
+                        {"results", toJson(entries)},
+                        {"isa_agreement", toJson(agreements)}});
         } else if (name == "governor") {
             requireIdle();
             governor(cmd, id);

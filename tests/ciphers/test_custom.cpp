@@ -3,6 +3,8 @@
 
 #include <cipherwatt/ciphers/catalogue.h>
 #include <cipherwatt/ciphers/cipher.h>
+#include <cipherwatt/ciphers/isa.h>
+#include <cipherwatt/ciphers/kat.h>
 
 #include <catch2/catch.hpp>
 
@@ -129,4 +131,16 @@ TEST_CASE("CTR counters carry across bytes as a big-endian integer", "[custom]")
     next[13] = 0x01;
     counters.insert(counters.end(), next.begin(), next.end());
     CHECK(ctr->encrypt(iv, {}, Bytes(32, 0)) == ecb->encrypt({}, {}, counters));
+}
+
+TEST_CASE("every instruction-set path agrees with the portable one", "[custom][isa]")
+{
+    const auto agreements = checkIsaAgreement();
+    if (supportedIsas().size() > 1)
+        CHECK(agreements.size() >= 20);
+    for (const auto &a : agreements) {
+        INFO(a.cipherId << " " << a.backend << " " << a.isa << ": " << a.message);
+        CHECK(a.agreed);
+    }
+    CHECK(isaLimit() == bestIsa()); // restored
 }

@@ -294,6 +294,13 @@ TEST_CASE("the isa option caps every backend and the result says what ran", "[wo
     else
         CHECK_THAT(note, Catch::Contains("OPENSSL_ia32cap="));
 
+    // Every vector also passes on the portable paths (OpenSSL without AES-NI and SIMD, Botan's
+    // table AES, the custom ciphers' reference code).
+    const auto portable = bench({"self-test", "--isa", "portable"});
+    INFO(portable.out.substr(portable.out.size() > 400 ? portable.out.size() - 400 : 0));
+    CHECK(portable.exitCode == 0);
+    CHECK_THAT(portable.out, Catch::Contains(" 0 failed"));
+
     expectUsageError({"--isa", "mmx", "list"}, "--isa");
     for (const char *level : {"sse2", "avx2", "avx512", "neon"}) {
         if (std::find(supported.begin(), supported.end(), level) != supported.end())

@@ -54,6 +54,20 @@ struct KatOutcome
 // Runs one vector through one backend, in both directions where the cipher has two.
 KatOutcome runVector(const KatVector &vector, std::string_view backend);
 
+// Each instruction-set path against the portable one, the reference: for the custom and Botan
+// backends (OpenSSL's level is fixed when it loads; `--isa portable` runs its vectors instead),
+// every level this CPU has up to the current limit, on seeded random keys, parameters and
+// lengths (many blocks, so wide SIMD paths run, and odd lengths). Restores the limit.
+struct IsaAgreement
+{
+    std::string cipherId;
+    std::string backend;
+    std::string isa;
+    bool agreed = false;
+    std::string message;
+};
+std::vector<IsaAgreement> checkIsaAgreement(const std::vector<std::string> &cipherIds = {});
+
 // The vector files compiled into the library (the same files as tests/data/kat), so the worker
 // can check itself on a DUT without the source tree.
 const std::vector<KatVector> &builtinVectors();
