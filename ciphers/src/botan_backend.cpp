@@ -193,7 +193,8 @@ protected:
             run(*modes(iv.size()).dec, iv, aad, in, out);
             return true;
         } catch (const Botan::Invalid_Authentication_Tag &) {
-            std::memset(out.data(), 0, out.size());
+            std::fill(out.begin(), out.end(),
+                      std::uint8_t{0}); // never expose unauthenticated bytes
             return false;
         }
     }

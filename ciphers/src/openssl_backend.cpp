@@ -10,6 +10,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -314,7 +315,8 @@ private:
         }
         if (!ok) {
             ERR_clear_error();
-            std::memset(out.data(), 0, out.size());
+            std::fill(out.begin(), out.end(),
+                      std::uint8_t{0}); // never expose unauthenticated bytes
         }
         return ok;
     }
