@@ -1,0 +1,162 @@
+#pragma once
+
+// The interface the rest of CipherWatt uses for any power source: open by resource string,
+// identify, describe capabilities, configure, stream updates, control the integrator, close.
+//
+// PowerMeter is synchronous and blocking, and belongs to one thread at a time (the acquisition
+// thread, see acquisition.h); only interrupt() may be called from another thread.
+
+#include <cipherwatt/instruments/error.h>
+#include <cipherwatt/instruments/measurement.h>
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cipherwatt::instruments {
+
+struct Identity
+{
+    QString manufacturer; // "YOKOGAWA"
+    QString model;        // "WT332"
+    QString serial;
+    QString firmware;
+    QString resource;  // the resource string it was opened with, e.g. "usbtmc:C3TL08017E"
+    QString transport; // "usbtmc", "tcp", "serial" or "sim"
+    bool simulated = false;
+
+    // "YOKOGAWA WT332 (serial C3TL08017E, firmware F1.03)", with "simulated" when it is.
+    QString describe() const;
+};
+
+enum class MeasurementMode : std::uint8_t { Rms, VoltageMean, Dc };
+enum class NumericFormat : std::uint8_t { Ascii, Float };
+
+QString measurementModeName(MeasurementMode mode); // "RMS", "VMEAN", "DC"
+std::optional<MeasurementMode> parseMeasurementMode(QStringView text);
+
+// A voltage or current range: automatic, or fixed at a value the model has (V or A).
+struct Range
+{
+    bool automatic = false;
+    double value = 0.0;
+};
+
+// What one model of a family can do; a row of the driver's model table.
+struct ModelInfo
+{
+    QString name;                      // "WT332"
+    std::vector<int> elements;         // {1, 3} for the WT332
+    bool sigma = false;                // Σ items exist (more than one element)
+    std::vector<double> voltageRanges; // V, crest factor 3
+    std::vector<double> currentRanges; // A, crest factor 3
+    std::vector<QString> wirings;      // "P1W2", "P1W3", "P3W3", ...
+};
+
+struct Capabilities
+{
+    ModelInfo model;
+    std::vector<Function> functions;
+    std::vector<std::chrono::milliseconds> intervals; // 100 ms ... 5 s
+    std::vector<MeasurementMode> modes;
+    int maxItems = 0;
+    // Accuracy of DC power, as fractions: reading and range (WT332: 0.001 and 0.002).
+    double powerAccuracyOfReading = 0.0;
+    double powerAccuracyOfRange = 0.0;
+};
+
+struct MeterConfig
+{
+    std::chrono::milliseconds interval{100};
+    std::vector<int> elements; // empty: every element of the model
+    std::vector<Function> functions{Function::U, Function::I, Function::P, Function::S,
+                                    Function::Lambda};
+    bool sigma = false; // add the Σ items (models with more than one element)
+    MeasurementMode mode = MeasurementMode::Rms;
+    std::optional<Range> voltageRange; // unset: leave the meter's setting
+    std::optional<Range> currentRange;
+    NumericFormat format = NumericFormat::Float;
+    bool integration = false; // add WH (and TIME) items; integration is controlled separately
+};
+
+// What the meter actually took, read back after configure().
+struct AppliedConfig
+{
+    std::chrono::milliseconds interval{100};
+    std::vector<Item> items; // the order of Sample::values
+    MeasurementMode mode = MeasurementMode::Rms;
+    NumericFormat format = NumericFormat::Float;
+    Range voltageRange; // V
+    Range currentRange; // A
+    bool averaging = false;
+    QStringList warnings; // e.g. auto-range loses data while switching; serial too slow
+};
+
+enum class IntegrationCommand : std::uint8_t { Reset, Start, Stop };
+enum class IntegrationState : std::uint8_t { Reset, Running, Stopped, TimeUp, Error };
+
+QString integrationStateName(IntegrationState state);
+
+struct IntegrationReading
+{
+    IntegrationState state = IntegrationState::Reset;
+    double seconds = 0.0;       // elapsed integration time
+    std::vector<Item> items;    // WH items read
+    std::vector<double> values; // Wh, NaN where not valid
+};
+
+class PowerMeter
+{
+public:
+    virtual ~PowerMeter() = default;
+    PowerMeter() = default;
+    PowerMeter(const PowerMeter &) = delete;
+    PowerMeter &operator=(const PowerMeter &) = delete;
+
+    virtual const Identity &identity() const = 0;
+    virtual const Capabilities &capabilities() const = 0;
+
+    // Sets the meter up (see the driver for the command sequence) and reads it back.
+    virtual Result<AppliedConfig> configure(const MeterConfig &config) = 0;
+
+    // Streaming: startStream() arms the update synchronisation; nextSample() blocks until the
+    // next update completes (at most one interval plus the transport timeout) and reads it.
+    virtual Result<void> startStream() = 0;
+    virtual Result<Sample> nextSample() = 0;
+    virtual Result<void> stopStream() = 0;
+
+    virtual Result<void> integrate(IntegrationCommand command) = 0;
+    virtual Result<IntegrationReading> readIntegration() = 0;
+
+    // Reads and empties the meter's error queue (":STAT:ERR?" until 0).
+    virtual Result<std::vector<Error>> readErrors() = 0;
+
+    // Thread-safe: makes a blocking call in another thread return ErrorCode::Cancelled soon.
+    virtual void interrupt() = 0;
+
+    // Returns the meter to local (front-panel) operation and closes the transport.
+    virtual void close() = 0;
+};
+
+struct OpenOptions
+{
+    std::chrono::milliseconds timeout{3000}; // per reply, on top of any update interval
+};
+
+// Opens a meter by resource string (DESIGN.md): `auto`, `sim`, `usbtmc`, `usbtmc:<serial>`,
+// `usbtmc:<bus>.<address>`, `tcp:<host>:<port>`, `serial:<device>[:<baud>]`. Identifies it
+// and matches the model table; an unknown model is refused with ErrorCode::Unsupported.
+Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource,
+                                              const OpenOptions &options = {});
+
+} // namespace cipherwatt::instruments
+
+Q_DECLARE_METATYPE(cipherwatt::instruments::Identity)
+Q_DECLARE_METATYPE(cipherwatt::instruments::Capabilities)
+Q_DECLARE_METATYPE(cipherwatt::instruments::AppliedConfig)
+Q_DECLARE_METATYPE(cipherwatt::instruments::IntegrationReading)
