@@ -136,8 +136,10 @@ public:
     // Reads and empties the meter's error queue (":STAT:ERR?" until 0).
     virtual Result<std::vector<Error>> readErrors() = 0;
 
-    // Thread-safe: makes a blocking call in another thread return ErrorCode::Cancelled soon.
+    // Thread-safe: makes blocking calls return ErrorCode::Cancelled soon, until
+    // clearInterrupt() is called (from the meter's own thread).
     virtual void interrupt() = 0;
+    virtual void clearInterrupt() = 0;
 
     // Returns the meter to local (front-panel) operation and closes the transport.
     virtual void close() = 0;

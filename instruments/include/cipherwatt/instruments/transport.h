@@ -39,8 +39,11 @@ public:
     // stuck after a timeout.
     virtual Result<void> clear() = 0;
 
-    // Thread-safe: a read or write blocked in another thread returns ErrorCode::Cancelled.
+    // Thread-safe: from now until clearInterrupt(), reads and writes return
+    // ErrorCode::Cancelled, a blocked one within ~100 ms. A cancelled exchange may leave a
+    // reply in flight; the driver resynchronises before it talks again.
     virtual void interrupt() = 0;
+    virtual void clearInterrupt() = 0;
 
     // "usbtmc", "tcp", "serial", "sim".
     virtual QString kind() const = 0;
@@ -62,7 +65,7 @@ public:
     // A malformed block header or a message longer than kMaxMessage gives an Error, and the
     // buffered bytes are dropped.
     std::optional<Result<QByteArray>> take();
-    void clear() { m_buffer.clear(); }
+    void clear();
     qsizetype buffered() const { return m_buffer.size(); }
 
     // Largest message accepted: far above any WT300 reply, so only a foreign or broken device
@@ -71,6 +74,9 @@ public:
 
 private:
     QByteArray m_buffer;
+    qsizetype m_scan = 0;     // bytes of m_buffer already known not to end a message
+    qsizetype m_blockEnd = 0; // end of the last definite-length block in the message
+    bool m_inString = false;  // m_scan is inside "string data", where LF and '#' are text
 };
 
 } // namespace cipherwatt::instruments

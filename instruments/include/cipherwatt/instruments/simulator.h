@@ -1,0 +1,123 @@
+#pragma once
+
+// The simulated WT332: a meter, not a mock. It implements the SCPI subset the driver uses with
+// the meter's timing (one update every interval, :COMM:WAIT blocking until one, EESR and
+// transition filters, headers, ASCII and FLOAT data, integration, the error queue), and a
+// physically plausible power model. The driver talks to it exactly as to a real WT332, in
+// process (`sim`) or over TCP (`wt300-sim --listen`). Everything it produces is marked as
+// simulated: its *IDN? firmware field carries kSimulatorFirmwareTag (wt300.h).
+
+#include <cipherwatt/instruments/error.h>
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cipherwatt::instruments {
+
+// What the simulated DUT draws on element 1 (element 3 is left open, as a WT332 whose second
+// element is unused). A profile file holds `key value` lines; `#` starts a comment:
+//
+//   model WT332            # any row of the WT300 model table
+//   serial CWSIM0001
+//   voltage 230            # V RMS
+//   frequency 60           # Hz
+//   power_factor 0.92
+//   idle_power 4.0         # W with the DUT idle
+//   load cpu               # cpu | threshold | script
+//   watts_per_core 6.0     # cpu: W per fully busy host core (from /proc/stat)
+//   threshold_cores 0.5    # threshold: busy_power when the host's load is at least this
+//   busy_power 12.5        #   many cores over the update, idle_power otherwise
+//   step 0 4.0             # script: from t = 0 s (since the simulator started) draw 4.0 W
+//   noise 0.02             # W, standard deviation of Gaussian noise (0: none)
+//   seed 1                 # noise generator seed (0: from the clock)
+struct SimProfile
+{
+    enum class Load : std::uint8_t { Cpu, Threshold, Script };
+
+    QString model = QStringLiteral("WT332");
+    QString serial = QStringLiteral("CWSIM0001");
+    double voltage = 230.0;
+    double frequency = 60.0;
+    double powerFactor = 0.92;
+    double idlePower = 4.0;
+    Load load = Load::Cpu;
+    double wattsPerCore = 6.0;
+    double thresholdCores = 0.5;
+    double busyPower = 12.5;
+    std::vector<std::pair<double, double>> steps; // (seconds, watts), ascending
+    double noise = 0.02;
+    std::uint64_t seed = 0;
+
+    // Errors name the line and the key.
+    static Result<SimProfile> parse(const QString &text);
+    static Result<SimProfile> fromFile(const QString &path);
+};
+
+// Faults a test can inject, now or at a time after the simulator started.
+struct SimFault
+{
+    enum class Kind : std::uint8_t {
+        Drop,      // the connection is closed (in process: the transport reports it)
+        Stall,     // nothing is answered for `seconds`
+        NoData,    // the next `count` updates have no data on element 1 (NAN / 9.91E+37)
+        OverRange, // the next `count` updates are over range on element 1 (INF, EESR OVR1)
+        Error,     // `code` is pushed into the error queue
+        // The next `count` waits end at once without a new update, as when an update completes
+        // between EESR? and VAL? (reference 6.3): the same interval is read twice.
+        Repeat,
+    };
+    Kind kind = Kind::Drop;
+    double atSeconds = 0.0; // since the simulator started; 0 with inject(): now
+    double seconds = 0.0;   // Stall
+    int count = 1;          // NoData, OverRange, Repeat
+    int code = 0;           // Error
+
+    // `drop@5`, `stall@3:2` (for 2 s), `nodata@2:3` (3 updates), `overrange@2:3`,
+    // `repeat@2:1` (1 wait), `error@1:813`.
+    static Result<SimFault> parse(const QString &text);
+};
+
+class Wt300Simulator
+{
+public:
+    explicit Wt300Simulator(SimProfile profile = {});
+    ~Wt300Simulator();
+    Wt300Simulator(const Wt300Simulator &) = delete;
+    Wt300Simulator &operator=(const Wt300Simulator &) = delete;
+
+    struct Outcome
+    {
+        QByteArray response; // without terminator; empty when the message held no query
+        bool hasResponse = false;
+        bool dropped = false; // a Drop fault: the link is gone
+    };
+
+    // Executes one program message (units separated by ';'). Blocks in :COMM:WAIT until the
+    // awaited event, and in a Stall, until `cancel` becomes true or the simulator stops.
+    Outcome execute(QByteArrayView message, const std::atomic<bool> *cancel = nullptr);
+
+    void inject(const SimFault &fault);   // at once (atSeconds is ignored)
+    void schedule(const SimFault &fault); // at fault.atSeconds
+
+    // Tests: draw exactly `watts` on element 1 from now on (std::nullopt: back to the profile).
+    void setPower(std::optional<double> watts);
+
+    std::uint64_t updates() const; // updates completed since start
+    const SimProfile &profile() const;
+    bool remote() const; // false after :COMM:REM OFF
+
+    class Impl; // internal (simulator_state.h)
+
+private:
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace cipherwatt::instruments

@@ -1,0 +1,217 @@
+// Profiles and faults of the simulated meter: the text forms tests and operators write.
+
+#include <cipherwatt/instruments/simulator.h>
+#include <cipherwatt/instruments/wt300.h>
+
+#include <QFile>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cipherwatt::instruments {
+
+namespace {
+
+Error profileError(qsizetype line, const QString &message)
+{
+    return Error{ErrorCode::BadResource,
+                 QStringLiteral("simulator profile, line %1: %2").arg(line).arg(message)};
+}
+
+std::optional<double> number(const QString &text)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok); // QString::toDouble is locale-independent (C locale)
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+Result<SimProfile> SimProfile::parse(const QString &text)
+{
+    SimProfile p;
+    bool sawSteps = false;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (int n = 0; n < lines.size(); ++n) {
+        const int lineNo = n + 1;
+        QString line = lines[n];
+        if (const qsizetype hash = line.indexOf(QLatin1Char('#')); hash >= 0)
+            line.truncate(hash);
+        const QStringList words = line.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (words.isEmpty())
+            continue;
+        const QString key = words[0].toLower();
+        const auto needArgs = [&](int count) -> Result<void> {
+            if (words.size() != count + 1)
+                return profileError(lineNo,
+                                    QStringLiteral("%1 takes %2 value(s)").arg(key).arg(count));
+            return {};
+        };
+        // A number in [low, high] for `key`, or an error naming the line.
+        const auto value = [&](int index, double low, double high) -> Result<double> {
+            const auto v = number(words.value(index));
+            if (!v || *v < low || *v > high)
+                return profileError(lineNo, QStringLiteral("%1: \"%2\" is not a number in "
+                                                           "[%3, %4]")
+                                                .arg(key, words.value(index))
+                                                .arg(low)
+                                                .arg(high));
+            return *v;
+        };
+        const auto setNumber = [&](double &target, double low, double high) -> Result<void> {
+            if (auto r = needArgs(1); !r)
+                return r;
+            auto v = value(1, low, high);
+            if (!v)
+                return v.error();
+            target = *v;
+            return {};
+        };
+
+        Result<void> r;
+        if (key == QLatin1String("model")) {
+            r = needArgs(1);
+            if (r && findWt300Model(words[1]) == nullptr)
+                r = profileError(
+                    lineNo, QStringLiteral("model %1 is not a WT300-family model").arg(words[1]));
+            if (r)
+                p.model = findWt300Model(words[1])->idnModel;
+        } else if (key == QLatin1String("serial")) {
+            r = needArgs(1);
+            if (r)
+                p.serial = words[1];
+        } else if (key == QLatin1String("voltage")) {
+            r = setNumber(p.voltage, 0.1, 600.0);
+        } else if (key == QLatin1String("frequency")) {
+            r = setNumber(p.frequency, 0.5, 1000.0);
+        } else if (key == QLatin1String("power_factor")) {
+            r = setNumber(p.powerFactor, 0.01, 1.0);
+        } else if (key == QLatin1String("idle_power")) {
+            r = setNumber(p.idlePower, 0.0, 10000.0);
+        } else if (key == QLatin1String("watts_per_core")) {
+            r = setNumber(p.wattsPerCore, 0.0, 10000.0);
+        } else if (key == QLatin1String("threshold_cores")) {
+            r = setNumber(p.thresholdCores, 0.01, 1024.0);
+        } else if (key == QLatin1String("busy_power")) {
+            r = setNumber(p.busyPower, 0.0, 10000.0);
+        } else if (key == QLatin1String("noise")) {
+            r = setNumber(p.noise, 0.0, 1000.0);
+        } else if (key == QLatin1String("seed")) {
+            r = needArgs(1);
+            bool ok = false;
+            if (r)
+                p.seed = words[1].toULongLong(&ok);
+            if (r && !ok)
+                r = profileError(
+                    lineNo,
+                    QStringLiteral("seed: \"%1\" is not an unsigned integer").arg(words[1]));
+        } else if (key == QLatin1String("load")) {
+            r = needArgs(1);
+            const QString mode = words.value(1).toLower();
+            if (r && mode == QLatin1String("cpu"))
+                p.load = Load::Cpu;
+            else if (r && mode == QLatin1String("threshold"))
+                p.load = Load::Threshold;
+            else if (r && mode == QLatin1String("script"))
+                p.load = Load::Script;
+            else if (r)
+                r = profileError(lineNo, QStringLiteral("load must be cpu, threshold or script, "
+                                                        "not \"%1\"")
+                                             .arg(words[1]));
+        } else if (key == QLatin1String("step")) {
+            r = needArgs(2);
+            if (r) {
+                auto t = value(1, 0.0, 1e9);
+                auto w = value(2, 0.0, 10000.0);
+                if (!t)
+                    r = t.error();
+                else if (!w)
+                    r = w.error();
+                else if (!p.steps.empty() && *t <= p.steps.back().first)
+                    r = profileError(lineNo, QStringLiteral("step times must increase"));
+                else
+                    p.steps.emplace_back(*t, *w);
+                sawSteps = true;
+            }
+        } else {
+            r = profileError(lineNo, QStringLiteral("unknown key \"%1\"").arg(words[0]));
+        }
+        if (!r)
+            return r.error();
+    }
+    if (p.load == Load::Script && p.steps.empty())
+        return profileError(lines.size(), QStringLiteral("load script needs at least one step"));
+    if (p.load != Load::Script && sawSteps)
+        return profileError(lines.size(), QStringLiteral("steps are only used with load script"));
+    return p;
+}
+
+Result<SimProfile> SimProfile::fromFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return Error{ErrorCode::NotFound,
+                     QStringLiteral("simulator profile %1: %2").arg(path, file.errorString())};
+    auto profile = parse(QString::fromUtf8(file.readAll()));
+    if (!profile) {
+        Error e = profile.error();
+        e.message = path + QStringLiteral(": ") + e.message;
+        return e;
+    }
+    return profile;
+}
+
+Result<SimFault> SimFault::parse(const QString &text)
+{
+    const auto bad = [&](const QString &why) {
+        return Error{ErrorCode::BadResource,
+                     QStringLiteral("fault \"%1\": %2 (forms: drop@S, stall@S:SECONDS, "
+                                    "nodata@S:UPDATES, overrange@S:UPDATES, repeat@S:WAITS, "
+                                    "error@S:CODE)")
+                         .arg(text, why)};
+    };
+    const qsizetype at = text.indexOf(QLatin1Char('@'));
+    if (at < 0)
+        return bad(QStringLiteral("no '@'"));
+    const QString kind = text.left(at).toLower();
+    const QStringList args = text.mid(at + 1).split(QLatin1Char(':'));
+    SimFault f;
+    const auto when = number(args.value(0));
+    if (!when || *when < 0)
+        return bad(QStringLiteral("the time is not a number of seconds"));
+    f.atSeconds = *when;
+    const auto argument = number(args.value(1));
+    if (kind == QLatin1String("drop")) {
+        f.kind = Kind::Drop;
+        if (args.size() != 1)
+            return bad(QStringLiteral("drop takes no argument"));
+        return f;
+    }
+    if (args.size() != 2 || !argument || *argument <= 0)
+        return bad(QStringLiteral("a positive argument after ':' is needed"));
+    if (kind == QLatin1String("stall")) {
+        f.kind = Kind::Stall;
+        f.seconds = *argument;
+    } else if (kind == QLatin1String("nodata") || kind == QLatin1String("overrange") ||
+               kind == QLatin1String("repeat")) {
+        f.kind = kind == QLatin1String("nodata")      ? Kind::NoData
+                 : kind == QLatin1String("overrange") ? Kind::OverRange
+                                                      : Kind::Repeat;
+        if (*argument != std::floor(*argument) || *argument > 1e6)
+            return bad(QStringLiteral("the count must be a whole number"));
+        f.count = static_cast<int>(*argument);
+    } else if (kind == QLatin1String("error")) {
+        f.kind = Kind::Error;
+        if (*argument != std::floor(*argument) || *argument > 999)
+            return bad(QStringLiteral("the error code must be a whole number up to 999"));
+        f.code = static_cast<int>(*argument);
+    } else {
+        return bad(QStringLiteral("unknown kind \"%1\"").arg(kind));
+    }
+    return f;
+}
+
+} // namespace cipherwatt::instruments
