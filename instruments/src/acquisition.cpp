@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-Q_LOGGING_CATEGORY(lcAcquisition, "cipherwatt.instruments.acquisition", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcAcquisition, "cipherwatt.instruments.acquisition", QtWarningMsg)
 
 namespace cipherwatt::instruments {
 

@@ -9,7 +9,7 @@
 
 #include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcMeter, "cipherwatt.instruments.meter", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcMeter, "cipherwatt.instruments.meter", QtWarningMsg)
 
 namespace cipherwatt::instruments {
 

@@ -121,6 +121,17 @@ Result<SimProfile> SimProfile::parse(const QString &text)
                 r = profileError(lineNo, QStringLiteral("load must be cpu, threshold or script, "
                                                         "not \"%1\"")
                                              .arg(words[1]));
+        } else if (key == QLatin1String("load_source")) {
+            r = needArgs(1);
+            const QString source = words.value(1).toLower();
+            if (r && source == QLatin1String("host"))
+                p.loadProcess.clear();
+            else if (r && source == QLatin1String("worker"))
+                p.loadProcess = QStringLiteral("cipherwatt-bench");
+            else if (r)
+                r = profileError(lineNo, QStringLiteral("load_source must be host or worker, not "
+                                                        "\"%1\"")
+                                             .arg(words[1]));
         } else if (key == QLatin1String("step")) {
             r = needArgs(2);
             if (r) {

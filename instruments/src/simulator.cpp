@@ -4,14 +4,18 @@
 
 #include "simulator_state.h"
 
+#include <QDir>
 #include <QFile>
 
 #include <cmath>
 #include <numbers>
+#include <unistd.h>
 
 namespace cipherwatt::instruments {
 
-CpuLoad::CpuLoad()
+CpuLoad::CpuLoad(QString process)
+    : m_process(std::move(process))
+    , m_when(std::chrono::steady_clock::now())
 {
     QFile stat(QStringLiteral("/proc/stat"));
     int cpus = 0;
@@ -23,10 +27,13 @@ CpuLoad::CpuLoad()
         }
     }
     m_cpus = std::max(1, cpus);
-    read(m_busy, m_total);
+    if (m_process.isEmpty())
+        readHost(m_busy, m_total);
+    else
+        readProcesses();
 }
 
-bool CpuLoad::read(std::uint64_t &busy, std::uint64_t &total) const
+bool CpuLoad::readHost(std::uint64_t &busy, std::uint64_t &total) const
 {
     QFile stat(QStringLiteral("/proc/stat"));
     if (!stat.open(QIODevice::ReadOnly))
@@ -44,11 +51,46 @@ bool CpuLoad::read(std::uint64_t &busy, std::uint64_t &total) const
     return true;
 }
 
+std::uint64_t CpuLoad::readProcesses() const
+{
+    std::uint64_t ticks = 0;
+    const QByteArray name = m_process.toLocal8Bit();
+    for (const QString &pid :
+         QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (pid.isEmpty() || !pid[0].isDigit())
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = stat.readAll();
+        const qsizetype open = text.indexOf('(');
+        const qsizetype close = text.lastIndexOf(')');
+        if (open < 0 || close < open || !name.startsWith(text.mid(open + 1, close - open - 1)))
+            continue;
+        // After "pid (comm) ": state is field 0, utime 11, stime 12.
+        const QList<QByteArray> fields = text.mid(close + 2).split(' ');
+        ticks += fields.value(11).toULongLong() + fields.value(12).toULongLong();
+    }
+    return ticks;
+}
+
 double CpuLoad::sample()
 {
+    if (!m_process.isEmpty()) {
+        const auto now = std::chrono::steady_clock::now();
+        const std::uint64_t ticks = readProcesses();
+        const double seconds = std::chrono::duration<double>(now - m_when).count();
+        const double used = ticks >= m_busy ? static_cast<double>(ticks - m_busy) : 0.0;
+        m_busy = ticks;
+        m_when = now;
+        if (seconds <= 0)
+            return 0.0;
+        return std::clamp(used / static_cast<double>(sysconf(_SC_CLK_TCK)) / seconds, 0.0,
+                          static_cast<double>(m_cpus));
+    }
     std::uint64_t busy = 0;
     std::uint64_t total = 0;
-    if (!read(busy, total) || total <= m_total)
+    if (!readHost(busy, total) || total <= m_total)
         return 0.0;
     const double load = static_cast<double>(busy - m_busy) / static_cast<double>(total - m_total);
     m_busy = busy;
@@ -62,6 +104,7 @@ Wt300Simulator::Impl::Impl(SimProfile p)
     , started(Clock::now())
     , epoch(started)
     , lastUpdate(started)
+    , cpu(profile.loadProcess)
     , random(profile.seed != 0 ? profile.seed
                                : static_cast<std::uint64_t>(started.time_since_epoch().count()))
 {

@@ -14,24 +14,29 @@
 #include <array>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <random>
 #include <thread>
 
 namespace cipherwatt::instruments {
 
-// Host CPU load in cores, from the aggregate line of /proc/stat, between two calls.
+// CPU load in cores between two calls: of the whole host (the aggregate line of /proc/stat),
+// or of the processes with one name (their utime + stime in /proc/<pid>/stat).
 class CpuLoad
 {
 public:
-    CpuLoad();
+    explicit CpuLoad(QString process = {});
     double sample();
 
 private:
-    bool read(std::uint64_t &busy, std::uint64_t &total) const;
+    bool readHost(std::uint64_t &busy, std::uint64_t &total) const;
+    std::uint64_t readProcesses() const; // clock ticks of the named processes
 
+    QString m_process;
     std::uint64_t m_busy = 0;
     std::uint64_t m_total = 0;
+    std::chrono::steady_clock::time_point m_when;
     int m_cpus = 1;
 };
 

@@ -11,7 +11,7 @@
 
 #include <atomic>
 
-Q_LOGGING_CATEGORY(lcStream, "cipherwatt.instruments.stream", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcStream, "cipherwatt.instruments.stream", QtWarningMsg)
 
 namespace cipherwatt::instruments {
 

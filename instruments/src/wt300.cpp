@@ -10,7 +10,7 @@
 #include <chrono>
 #include <cmath>
 
-Q_LOGGING_CATEGORY(lcWt300, "cipherwatt.instruments.wt300", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcWt300, "cipherwatt.instruments.wt300", QtWarningMsg)
 
 namespace cipherwatt::instruments {
 

@@ -32,7 +32,9 @@ namespace cipherwatt::instruments {
 //   power_factor 0.92
 //   idle_power 4.0         # W with the DUT idle
 //   load cpu               # cpu | threshold | script
-//   watts_per_core 6.0     # cpu: W per fully busy host core (from /proc/stat)
+//   load_source host       # host: the whole machine's CPU load (/proc/stat); worker: only
+//                          #   the processes named cipherwatt-bench (the local DUT's worker)
+//   watts_per_core 6.0     # cpu: W per fully busy core
 //   threshold_cores 0.5    # threshold: busy_power when the host's load is at least this
 //   busy_power 12.5        #   many cores over the update, idle_power otherwise
 //   step 0 4.0             # script: from t = 0 s (since the simulator started) draw 4.0 W
@@ -49,6 +51,7 @@ struct SimProfile
     double powerFactor = 0.92;
     double idlePower = 4.0;
     Load load = Load::Cpu;
+    QString loadProcess; // empty: the whole host; else the name of the processes that count
     double wattsPerCore = 6.0;
     double thresholdCores = 0.5;
     double busyPower = 12.5;

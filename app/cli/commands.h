@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QStringList>
+
+namespace cipherwatt::cli {
+
+// Exit codes (DESIGN.md): 0 success, 1 usage error, 2 failure with a one-line reason.
+enum ExitCode { ExitOk = 0, ExitUsage = 1, ExitFailure = 2 };
+
+int meterCommand(const QStringList &args);
+// run, sessions, show
+int sessionCommand(const QString &command, const QStringList &args);
+
+// One line on stderr, prefixed with the program name.
+void printError(const QString &message);
+void printNote(const QString &message);
+
+} // namespace cipherwatt::cli

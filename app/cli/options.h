@@ -1,0 +1,47 @@
+#pragma once
+
+// Command-line options of cipherwatt-cli, consumed by name after the subcommand; whatever is
+// left over is a usage error (exit 1).
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <stdexcept>
+
+namespace cipherwatt::cli {
+
+class UsageError : public std::runtime_error
+{
+public:
+    explicit UsageError(const QString &message)
+        : std::runtime_error(message.toStdString())
+    {}
+};
+
+class Options
+{
+public:
+    explicit Options(QStringList args);
+
+    // `--name value` or `--name=value`; once at most.
+    std::optional<QString> value(const QString &name);
+    QString required(const QString &name);
+    // Every `--name value` (repeatable options such as --tag).
+    QStringList values(const QString &name);
+    bool flag(const QString &name);
+    // The arguments that are not options, in order. Call it after taking every option, or an
+    // option's value would be taken for a positional argument.
+    QStringList positional();
+    // Throws UsageError naming the first argument nobody asked for.
+    void finish() const;
+
+private:
+    QStringList m_args;
+    QList<bool> m_used;
+};
+
+double parsePositive(const QString &option, const QString &text, double max);
+qint64 parseWhole(const QString &option, const QString &text, qint64 min, qint64 max);
+
+} // namespace cipherwatt::cli

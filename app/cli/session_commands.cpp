@@ -1,0 +1,357 @@
+// `cipherwatt-cli run|sessions|show`: measuring sessions and looking at stored ones.
+
+#include "commands.h"
+#include "interrupt.h"
+#include "options.h"
+#include "text_report.h"
+
+#include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/storage.h>
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+namespace cipherwatt::cli {
+
+using namespace core;
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+std::vector<std::size_t> parseBuffers(const QStringList &values)
+{
+    std::vector<std::size_t> sizes;
+    for (const QString &value : values) {
+        for (const QString &part : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            sizes.push_back(static_cast<std::size_t>(
+                parseWhole(QStringLiteral("--buffer"), part.trimmed(), 1, qint64{1} << 30)));
+    }
+    return sizes;
+}
+
+SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
+{
+    SessionSettings s;
+    s.label = opts.required(QStringLiteral("--label"));
+    if (s.label.trimmed().isEmpty())
+        throw UsageError(QStringLiteral("--label: must not be empty"));
+    s.tags = opts.values(QStringLiteral("--tag"));
+    s.operatorName = opts.value(QStringLiteral("--operator")).value_or(QString());
+    s.notes = opts.value(QStringLiteral("--notes")).value_or(QString());
+    s.meterResource = opts.value(QStringLiteral("--meter")).value_or(QStringLiteral("auto"));
+    s.dutResource = opts.value(QStringLiteral("--dut")).value_or(QStringLiteral("local"));
+    s.planSpec = opts.required(QStringLiteral("--plan"));
+    if (auto element = opts.value(QStringLiteral("--element")))
+        s.dutElement = static_cast<int>(parseWhole(QStringLiteral("--element"), *element, 1, 3));
+    const bool paper = opts.flag(QStringLiteral("--paper-method"));
+    if (auto baseline = opts.value(QStringLiteral("--baseline"))) {
+        if (paper)
+            throw UsageError(QStringLiteral("--baseline and --paper-method exclude each other"));
+        s.baselineSeconds = parsePositive(QStringLiteral("--baseline"), *baseline, 24 * 3600.0);
+    } else if (paper) {
+        s.baselineSeconds = kPaperBaselineSeconds;
+    }
+    const QStringList buffers = opts.values(QStringLiteral("--buffer"));
+    if (!buffers.isEmpty())
+        s.bufferSizes = parseBuffers(buffers);
+    const auto iterations = opts.value(QStringLiteral("--iterations"));
+    const auto seconds = opts.value(QStringLiteral("--seconds"));
+    if (iterations && seconds)
+        throw UsageError(QStringLiteral("give --iterations or --seconds, not both"));
+    if (iterations) {
+        s.runLength.kind = RunLength::Kind::Iterations;
+        s.runLength.iterations = static_cast<std::uint64_t>(
+            parseWhole(QStringLiteral("--iterations"), *iterations, 1, qint64{1} << 50));
+    } else if (seconds) {
+        s.runLength.kind = RunLength::Kind::Seconds;
+        s.runLength.seconds = parsePositive(QStringLiteral("--seconds"), *seconds, 24 * 3600.0);
+    }
+    if (auto repeats = opts.value(QStringLiteral("--repeats")))
+        s.repeats = static_cast<int>(parseWhole(QStringLiteral("--repeats"), *repeats, 1, 1000));
+    if (auto settle = opts.value(QStringLiteral("--settle")))
+        s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
+    if (auto post = opts.value(QStringLiteral("--post-baseline")))
+        s.postBaselineSeconds =
+            parsePositive(QStringLiteral("--post-baseline"), *post, 24 * 3600.0);
+    if (auto governor = opts.value(QStringLiteral("--governor"))) {
+        if (*governor == QLatin1String("performance"))
+            s.pinGovernor = true;
+        else if (*governor == QLatin1String("none"))
+            s.pinGovernor = false;
+        else
+            throw UsageError(
+                QStringLiteral("--governor: must be performance or none, got '%1'").arg(*governor));
+    }
+    s.fixFrequency = opts.flag(QStringLiteral("--fix-frequency"));
+    s.disableTurbo = opts.flag(QStringLiteral("--no-turbo"));
+    if (auto cpu = opts.value(QStringLiteral("--cpu")))
+        s.cpu = *cpu == QLatin1String("none")
+                    ? -1
+                    : static_cast<int>(parseWhole(QStringLiteral("--cpu"), *cpu, 0, 4095));
+    if (auto minimum = opts.value(QStringLiteral("--min-updates")))
+        s.minUpdates =
+            static_cast<int>(parseWhole(QStringLiteral("--min-updates"), *minimum, 1, 100000));
+    s.integrator = !opts.flag(QStringLiteral("--no-integrator"));
+
+    runner.databasePath = opts.value(QStringLiteral("--db")).value_or(QString());
+    runner.localWorker.program = opts.value(QStringLiteral("--worker")).value_or(QString());
+    runner.localWorker.sysfsRoot = opts.value(QStringLiteral("--sysfs-root")).value_or(QString());
+    runner.localWorker.journal = opts.value(QStringLiteral("--journal")).value_or(QString());
+    json = opts.flag(QStringLiteral("--json"));
+    return s;
+}
+
+// Drives one session and shows it on the terminal.
+class RunCommand : public QObject
+{
+public:
+    RunCommand(SessionSettings settings, RunnerOptions options, bool json)
+        : m_runner(std::move(settings), std::move(options))
+        , m_json(json)
+        , m_tty(isatty(STDERR_FILENO) != 0)
+    {
+        connect(&m_runner, &SessionRunner::phaseChanged, this,
+                [this](PhaseKind kind, const QString &label, double, double planned) {
+                    m_phase = label;
+                    m_phaseKind = kind;
+                    m_phasePlanned = planned;
+                    m_phaseClock.start();
+                    if (!m_tty)
+                        note(QStringLiteral("%1: %2").arg(phaseName(kind), label));
+                    refresh();
+                });
+        connect(&m_runner, &SessionRunner::sampleArrived, this,
+                [this](const instruments::Sample &, double, double watts) {
+                    m_watts = watts;
+                    refresh();
+                });
+        connect(&m_runner, &SessionRunner::baselineMeasured, this, [this](const BaselineResult &b) {
+            note(QStringLiteral("idle baseline %1 W (sd %2 W, %3 updates, drift %4 W/h)")
+                     .arg(b.stats.mean, 0, 'f', 4)
+                     .arg(b.stats.sd, 0, 'f', 4)
+                     .arg(b.stats.count)
+                     .arg(b.driftWattsPerHour, 0, 'f', 4));
+        });
+        connect(&m_runner, &SessionRunner::progress, this, [this](double fraction, double left) {
+            m_fraction = fraction;
+            m_left = left;
+        });
+        connect(&m_runner, &SessionRunner::warning, this,
+                [this](const QString &text) { note(QStringLiteral("warning: ") + text); });
+        connect(&m_runner, &SessionRunner::note, this, [this](const QString &text) { note(text); });
+        connect(&m_runner, &SessionRunner::sessionCreated, this, [this](qint64 id) {
+            note(QStringLiteral("session %1 stored in %2").arg(id).arg(m_databasePath));
+        });
+        connect(&m_runner, &SessionRunner::finished, this, &RunCommand::onFinished);
+        connect(&m_interrupt, &InterruptWatcher::interrupted, this, [this](int count) {
+            if (count == 1) {
+                note(QStringLiteral("cancelling (Ctrl-C again to quit at once; the worker still "
+                                    "restores the governor)"));
+                m_runner.cancel();
+            } else {
+                QCoreApplication::exit(ExitFailure);
+            }
+        });
+        m_refresh.start();
+    }
+
+    int run(const QString &databasePath)
+    {
+        m_databasePath = databasePath;
+        m_runner.start();
+        return QCoreApplication::exec();
+    }
+
+private:
+    void note(const QString &text)
+    {
+        clearLine();
+        printNote(text);
+    }
+
+    void clearLine()
+    {
+        if (m_tty && m_statusShown) {
+            std::fputs("\r\033[K", stderr);
+            m_statusShown = false;
+        }
+    }
+
+    void refresh()
+    {
+        if (!m_tty || m_refresh.elapsed() < 200)
+            return;
+        m_refresh.restart();
+        const double elapsed = static_cast<double>(m_phaseClock.elapsed()) / 1000.0;
+        QString phase = m_phase;
+        if (m_phasePlanned > 0)
+            phase +=
+                QStringLiteral(" %1/%2 s").arg(elapsed, 0, 'f', 0).arg(m_phasePlanned, 0, 'f', 0);
+        const QString line = QStringLiteral("[%1] %2 | P %3 W | session %4 %, about %5 left")
+                                 .arg(phaseName(m_phaseKind), phase)
+                                 .arg(m_watts, 0, 'f', 3)
+                                 .arg(m_fraction * 100.0, 0, 'f', 0)
+                                 .arg(formatDuration(m_left));
+        std::fprintf(stderr, "\r\033[K%s", qPrintable(line.left(160)));
+        m_statusShown = true;
+    }
+
+    static QString formatDuration(double seconds)
+    {
+        const auto s = static_cast<qint64>(std::llround(std::max(0.0, seconds)));
+        if (s >= 3600)
+            return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+        if (s >= 60)
+            return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+        return QStringLiteral("%1 s").arg(s);
+    }
+
+    void onFinished(SessionStatus status, const QString &reason)
+    {
+        clearLine();
+        int code = status == SessionStatus::Complete ? ExitOk : ExitFailure;
+        if (m_runner.sessionId() > 0) {
+            auto storage = Storage::open(m_databasePath);
+            if (storage) {
+                auto data = (*storage)->load(m_runner.sessionId());
+                if (data && m_json)
+                    out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact)
+                          << '\n';
+                else if (data)
+                    out() << '\n' << resultsTable(*data);
+                out().flush();
+            }
+        }
+        if (code != ExitOk)
+            printError(
+                QStringLiteral("session %1: %2")
+                    .arg(statusName(status), reason.isEmpty() ? QStringLiteral("-") : reason));
+        QCoreApplication::exit(code);
+    }
+
+    SessionRunner m_runner;
+    InterruptWatcher m_interrupt;
+    bool m_json;
+    bool m_tty;
+    bool m_statusShown = false;
+    QString m_databasePath;
+    QString m_phase;
+    PhaseKind m_phaseKind = PhaseKind::Prepare;
+    double m_phasePlanned = 0;
+    QElapsedTimer m_phaseClock;
+    QElapsedTimer m_refresh;
+    double m_watts = std::nan("");
+    double m_fraction = 0;
+    double m_left = 0;
+};
+
+int run(Options &opts)
+{
+    RunnerOptions runner;
+    bool json = false;
+    SessionSettings settings = runSettings(opts, runner, json);
+    if (opts.value(QStringLiteral("--ssh-key")) ||
+        opts.flag(QStringLiteral("--accept-new-host-key")))
+        throw UsageError(
+            QStringLiteral("--ssh-key and --accept-new-host-key apply to ssh:// DUTs"));
+    opts.finish();
+    const QString db = runner.databasePath.isEmpty() ? Storage::defaultPath() : runner.databasePath;
+    runner.databasePath = db;
+    RunCommand command(std::move(settings), std::move(runner), json);
+    return command.run(db);
+}
+
+Result<std::unique_ptr<Storage>> openDatabase(Options &opts)
+{
+    return Storage::open(opts.value(QStringLiteral("--db")).value_or(Storage::defaultPath()));
+}
+
+int sessions(Options &opts)
+{
+    const bool json = opts.flag(QStringLiteral("--json"));
+    auto storage = openDatabase(opts);
+    opts.finish();
+    if (!storage) {
+        printError(storage.error().message);
+        return ExitFailure;
+    }
+    auto list = (*storage)->sessions();
+    if (!list) {
+        printError(list.error().message);
+        return ExitFailure;
+    }
+    if (json) {
+        QJsonArray array;
+        for (const SessionSummary &s : *list)
+            array.append(summaryJson(s));
+        out() << QJsonDocument(array).toJson(QJsonDocument::Compact) << '\n';
+        return ExitOk;
+    }
+    QList<QStringList> rows;
+    for (const SessionSummary &s : *list) {
+        rows << QStringList{QString::number(s.id),
+                            s.createdUtc.left(16).replace(QLatin1Char('T'), QLatin1Char(' ')),
+                            s.label,
+                            statusName(s.status),
+                            QString::number(s.runs),
+                            s.simulated ? QStringLiteral("SIMULATED") : QStringLiteral("real"),
+                            s.dut,
+                            s.tags.join(QStringLiteral(", "))};
+    }
+    out() << formatTable({QStringLiteral("id"), QStringLiteral("created (UTC)"),
+                          QStringLiteral("label"), QStringLiteral("status"), QStringLiteral("runs"),
+                          QStringLiteral("meter"), QStringLiteral("DUT"), QStringLiteral("tags")},
+                         rows, {true, false, false, false, true, false, false, false});
+    return ExitOk;
+}
+
+int show(Options &opts)
+{
+    const bool json = opts.flag(QStringLiteral("--json"));
+    auto storage = openDatabase(opts);
+    const QStringList positional = opts.positional();
+    opts.finish();
+    if (positional.size() != 1)
+        throw UsageError(QStringLiteral("show takes one session id"));
+    const qint64 id = parseWhole(QStringLiteral("session id"), positional[0], 1,
+                                 std::numeric_limits<qint64>::max());
+    if (!storage) {
+        printError(storage.error().message);
+        return ExitFailure;
+    }
+    auto data = (*storage)->load(id);
+    if (!data) {
+        printError(data.error().message);
+        return ExitFailure;
+    }
+    if (json)
+        out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact) << '\n';
+    else
+        out() << sessionText(*data);
+    return ExitOk;
+}
+
+} // namespace
+
+int sessionCommand(const QString &command, const QStringList &args)
+{
+    Options opts(args);
+    if (command == QLatin1String("run"))
+        return run(opts);
+    if (command == QLatin1String("sessions"))
+        return sessions(opts);
+    return show(opts);
+}
+
+} // namespace cipherwatt::cli

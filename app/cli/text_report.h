@@ -1,0 +1,28 @@
+#pragma once
+
+// Text tables of stored sessions for the terminal: the paper's columns (Tables 4 and 5 of the
+// first paper) plus energy per byte with its 95 % interval.
+
+#include <cipherwatt/core/storage.h>
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace cipherwatt::cli {
+
+// Columns padded to their widest cell; numbers right-aligned.
+QString formatTable(const QStringList &header, const QList<QStringList> &rows,
+                    const QList<bool> &numeric);
+
+// cipher, backend, operation, buffer, run time s, net power W, throughput KB/s, cycles/byte,
+// energy µJ/B ± 95 % interval, flags.
+QString resultsTable(const core::SessionData &session);
+
+// Everything `show` prints: set-up, method, baseline, results, flags, events.
+QString sessionText(const core::SessionData &session);
+
+QJsonObject sessionJson(const core::SessionData &session);
+QJsonObject summaryJson(const core::SessionSummary &summary);
+
+} // namespace cipherwatt::cli

@@ -1,0 +1,138 @@
+#pragma once
+
+// The analysis of a session (definitions: DESIGN.md, "Analysis"). Pure functions over numbers,
+// so that every result can be checked against a hand-computed case.
+//
+// Uncertainty model (95 % intervals):
+//   - Statistics: the standard error of the mean power of the run and of the baseline, with the
+//     number of samples reduced for lag-1 autocorrelation (n_eff = n (1 - r) / (1 + r), r > 0),
+//     as neighbouring 100 ms averages of a real machine are not independent.
+//   - The meter: its accuracy limits ±(a_reading |P| + a_range P_range) taken as rectangular
+//     (u = limit / √3), for the run and the baseline independently. This is conservative: the
+//     range part is largely the same offset in both and cancels in P_run - P_idle.
+//   - Combined in quadrature; the coverage factor is Student's t at 97.5 % for the
+//     Welch-Satterthwaite degrees of freedom (the meter terms count as infinitely many).
+//   - Energy per byte and per operation scale P_net by exact quantities (the run's wall time,
+//     bytes and operations), so they carry the same relative interval.
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace cipherwatt::core {
+
+// One meter update as the analysis sees it: the power of the DUT's element over the interval
+// (tSeconds - intervalSeconds, tSeconds], in session time.
+struct PowerSample
+{
+    double tSeconds = 0.0;
+    double intervalSeconds = 0.1;
+    double watts = 0.0;
+    bool valid = true;      // false: no data, over range
+    bool duplicate = false; // the same update read twice: not a new measurement
+    std::uint32_t missedBefore = 0;
+    double wattHours = std::numeric_limits<double>::quiet_NaN(); // the integrator, if read
+};
+
+struct MeterAccuracy
+{
+    double ofReading = 0.001;   // fraction of the reading
+    double ofRange = 0.002;     // fraction of the power range
+    double powerRangeWatts = 0; // voltage range x current range
+};
+
+// Standard uncertainty (1 sigma) the meter's accuracy limits give a mean power `watts`.
+double meterUncertainty(double watts, const MeterAccuracy &accuracy);
+
+// Student's t quantile for a two-sided 95 % interval with `dof` degrees of freedom (exact
+// table values for 1..4, the Cornish-Fisher expansion above; 1.959964 for infinity).
+double studentT95(double dof);
+
+struct MeanStats
+{
+    int count = 0;     // samples used
+    double mean = 0.0; // W
+    double sd = 0.0;   // W, sample standard deviation
+    double lag1 = 0.0; // lag-1 autocorrelation of the samples used
+    double effectiveCount = 0.0;
+    double standardError = 0.0; // W
+};
+MeanStats meanStats(const std::vector<double> &watts);
+
+struct BaselineResult
+{
+    MeanStats stats;
+    int excluded = 0;               // samples in the span not used (invalid, duplicates)
+    double seconds = 0.0;           // span covered
+    double driftWattsPerHour = 0.0; // least-squares slope
+    double driftWatts = 0.0;        // slope x span
+    bool drifting = false;          // |drift| over the span beyond the threshold
+};
+
+// The samples whose whole interval lies in [start, end] (session seconds).
+BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double start, double end,
+                               double driftThreshold);
+
+struct RunInput
+{
+    double windowStart = 0.0; // session seconds: the worker's measured loop
+    double windowEnd = 0.0;
+    double seconds = 0.0; // the loop's wall time as the worker measured it
+    std::uint64_t bytes = 0;
+    std::uint64_t operations = 0; // iterations (buffers processed, or key operations)
+    std::uint64_t cycles = 0;
+    QString counter;
+    double updateSeconds = 0.1;
+};
+
+struct RunResult
+{
+    MeanStats run;
+    int excludedBoundary = 0; // samples only partly inside the loop
+    int excludedInvalid = 0;  // no data, over range
+    int excludedDuplicates = 0;
+    std::uint32_t missed = 0; // updates missed inside the loop
+    double netWatts = 0.0;
+    double netUncertainty = 0.0; // combined standard uncertainty, W
+    double coverage = 0.0;       // k for 95 %
+    double netLow = 0.0;
+    double netHigh = 0.0;
+    double energyJoules = 0.0;
+    double energyPerByteNj = 0.0;
+    double energyPerByteNjLow = 0.0;
+    double energyPerByteNjHigh = 0.0;
+    double energyPerOperationUj = 0.0;
+    double energyPerOperationUjLow = 0.0;
+    double energyPerOperationUjHigh = 0.0;
+    double throughputBytesPerSecond = 0.0;
+    double cyclesPerByte = 0.0;
+    QString counter;
+    bool integratorRead = false;
+    double integratorWh = 0.0; // the meter's WH over the samples used
+    double samplesWh = 0.0;    // the sum of P x interval over the same samples
+    QStringList flags;         // "short run", "over range", "gaps", "integrator disagrees", ...
+};
+
+// P_net = P_run - P_idle and what follows from it, for one run.
+RunResult analyseRun(const RunInput &input, const std::vector<PowerSample> &samples,
+                     const BaselineResult &baseline, const MeterAccuracy &accuracy, int minUpdates);
+
+// Median and range over repeats of the same (cipher, backend, operation, buffer).
+struct Spread
+{
+    int count = 0;
+    double median = 0.0;
+    double min = 0.0;
+    double max = 0.0;
+};
+Spread spreadOf(std::vector<double> values);
+
+// The stored form of a run's analysis (JSON, as in the database and the exports).
+QJsonObject toJson(const RunResult &result);
+RunResult runResultFromJson(const QJsonObject &json);
+
+} // namespace cipherwatt::core

@@ -1,0 +1,110 @@
+#pragma once
+
+// Access to the device under test: a running `cipherwatt-bench serve` speaking JSON Lines,
+// started locally as a child process or (SSH issue) over one SSH channel. The link moves
+// lines; Dut runs it on its own thread, parses events and stamps each with the host's steady
+// clock when it arrives.
+
+#include <cipherwatt/instruments/error.h>
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+
+namespace cipherwatt::core {
+
+using instruments::Error;
+using instruments::Result;
+
+// `local` or `ssh://<user>@<host>[:<port>]` (DESIGN.md).
+struct DutResource
+{
+    enum class Kind : std::uint8_t { Local, Ssh };
+    Kind kind = Kind::Local;
+    QString user;
+    QString host;
+    quint16 port = 22;
+
+    static Result<DutResource> parse(const QString &text);
+    QString toString() const;
+};
+
+// A bidirectional line channel to one worker process. Lives in, and is used from, one thread.
+class WorkerLink : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    virtual void start() = 0;                           // → started() or failed()
+    virtual void writeLine(const QByteArray &line) = 0; // one command, without the newline
+    virtual void closeInput() = 0;                      // the worker sees end of input
+    virtual void kill() = 0;                            // last resort
+    virtual QString description() const = 0;            // "local", "ssh://lab@pi4:22"
+
+signals:
+    void started();
+    void lineReceived(const QByteArray &line);
+    void diagnostic(const QString &text); // the worker's stderr
+    void failed(const QString &reason);   // could not start
+    // The worker is gone: it exited (`clean` when it said bye and exited 0) or the link broke.
+    void finished(const QString &reason, bool clean);
+};
+
+struct LocalWorkerOptions
+{
+    QString program;    // empty: findLocalWorker()
+    QStringList global; // global options before `serve` (e.g. --isa, --plugin)
+    QString sysfsRoot;  // for tests: a fake sysfs tree
+    QString journal;    // governor journal path (default: the worker's own)
+};
+
+// The cipherwatt-bench beside this executable, in the build tree, or on PATH; empty if none.
+QString findLocalWorker();
+
+std::unique_ptr<WorkerLink> makeLocalWorkerLink(const LocalWorkerOptions &options);
+
+// A worker on its own thread. Calls return at once; events arrive as queued signals.
+class Dut : public QObject
+{
+    Q_OBJECT
+
+public:
+    using LinkFactory = std::function<std::unique_ptr<WorkerLink>()>;
+
+    // The link is made by `factory` on the DUT thread.
+    explicit Dut(LinkFactory factory, QObject *parent = nullptr);
+    ~Dut() override; // ends the worker (end of input, then kill after a grace period)
+
+    void start();
+    // Sends a command; a numeric "id" is added unless present. Returns the id.
+    int send(QJsonObject command);
+    void finish(); // end of input: the worker stops a run, restores the governor and exits
+    void kill();
+
+    QString description() const { return m_description; }
+
+signals:
+    void ready(const QJsonObject &hello, qint64 hostNs);
+    void event(const QJsonObject &event, qint64 hostNs);
+    void diagnostic(const QString &text);
+    void failed(const QString &reason);
+    void finished(const QString &reason, bool clean);
+
+private:
+    QThread m_thread;
+    QObject *m_context = nullptr; // lives in m_thread, owns the link
+    WorkerLink *m_link = nullptr;
+    QString m_description;
+    int m_nextId = 1;
+};
+
+std::int64_t steadyNs();
+
+} // namespace cipherwatt::core

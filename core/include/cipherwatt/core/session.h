@@ -1,0 +1,94 @@
+#pragma once
+
+// The session model: what an operator asks for (settings and plan) and what a session records
+// (phases, runs, samples, results). Definitions of the phases and of the analysis: DESIGN.md.
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace cipherwatt::core {
+
+enum class SessionStatus : std::uint8_t {
+    Running,     // being measured (or the program died: see Storage::open)
+    Complete,    // every phase ran
+    Cancelled,   // the operator stopped it
+    Interrupted, // cut off from outside: the program, the meter or the DUT went away
+    Failed,      // could not go on (an error the session could not get past)
+};
+QString statusName(SessionStatus status); // "running", "complete", ...
+std::optional<SessionStatus> parseStatus(const QString &name);
+
+enum class PhaseKind : std::uint8_t {
+    Prepare,      // meter and DUT set up, self-test
+    Pin,          // governor and CPU pinning
+    Plan,         // pilot runs that size the runs
+    Baseline,     // the DUT idles
+    Settle,       // a pause before a run
+    Run,          // a planned run (the worker's loop)
+    PostBaseline, // idle again, for drift
+    Restore,      // governor restored
+};
+QString phaseName(PhaseKind kind); // "prepare", "pin", "plan", "baseline", ...
+std::optional<PhaseKind> parsePhase(const QString &name);
+
+// How long a run lasts: a fixed number of iterations, a minimum number of seconds, or
+// automatic (a pilot run sizes it to span at least `minUpdates` meter updates).
+struct RunLength
+{
+    enum class Kind : std::uint8_t { Iterations, Seconds, Automatic };
+    Kind kind = Kind::Automatic;
+    std::uint64_t iterations = 0;
+    double seconds = 0.0;
+};
+
+// One line of a plan after resolution against the DUT: a cipher on one backend with one
+// operation, repeated.
+struct PlanEntry
+{
+    QString cipher;
+    QString backend;
+    QString operation; // encrypt, decrypt, keygen, agree
+};
+
+struct SessionSettings
+{
+    QString label;
+    QString operatorName;
+    QString notes;
+    QStringList tags;
+
+    QString meterResource = QStringLiteral("auto");
+    int dutElement = 1; // the meter element that powers the DUT
+    QString dutResource = QStringLiteral("local");
+
+    QString planSpec; // as given (DESIGN.md plan spec)
+    std::vector<std::size_t> bufferSizes{4096};
+    int repeats = 1;
+    RunLength runLength;
+    int minUpdates = 100;             // updates a run must span (10 s at 100 ms)
+    double settleSeconds = 0.0;       // pause before each run
+    double baselineSeconds = 60.0;    // "paper method": 600
+    double postBaselineSeconds = 0.0; // 0: none
+    bool pinGovernor = true;          // governor performance through the worker
+    bool fixFrequency = false;        // min = max frequency
+    bool disableTurbo = false;
+    int cpu = 0;                  // the CPU runs are pinned to; -1: none
+    bool integrator = true;       // read the meter's WH for the cross-check
+    double driftThreshold = 0.01; // fraction of idle power over the baseline
+
+    QJsonObject toJson() const;
+    static SessionSettings fromJson(const QJsonObject &json);
+};
+
+inline constexpr double kPaperBaselineSeconds = 600.0;
+
+} // namespace cipherwatt::core
+
+Q_DECLARE_METATYPE(cipherwatt::core::SessionStatus)
+Q_DECLARE_METATYPE(cipherwatt::core::PhaseKind)

@@ -1,0 +1,335 @@
+#include <cipherwatt/core/analysis.h>
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace cipherwatt::core {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kEpsilon = 1e-9; // seconds: timestamps equal to a boundary count as inside
+
+bool inside(const PowerSample &s, double start, double end)
+{
+    return s.tSeconds - s.intervalSeconds >= start - kEpsilon && s.tSeconds <= end + kEpsilon;
+}
+
+bool straddles(const PowerSample &s, double start, double end)
+{
+    const double from = s.tSeconds - s.intervalSeconds;
+    const double to = s.tSeconds;
+    const bool overlaps = to > start + kEpsilon && from < end - kEpsilon;
+    return overlaps && !inside(s, start, end);
+}
+
+// Two-sided 95 % quantiles of Student's t for 1..4 degrees of freedom (any t table).
+constexpr std::array<double, 4> kSmallDof{12.7062, 4.3027, 3.1824, 2.7764};
+
+double cornishFisher(double dof)
+{
+    const double z = 1.959963985; // normal 97.5 % quantile
+    const double z3 = z * z * z;
+    const double z5 = z3 * z * z;
+    const double z7 = z5 * z * z;
+    const double z9 = z7 * z * z;
+    const double g1 = (z3 + z) / 4.0;
+    const double g2 = (5 * z5 + 16 * z3 + 3 * z) / 96.0;
+    const double g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384.0;
+    const double g4 = (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / 92160.0;
+    return z + g1 / dof + g2 / (dof * dof) + g3 / (dof * dof * dof) + g4 / (dof * dof * dof * dof);
+}
+
+} // namespace
+
+double meterUncertainty(double watts, const MeterAccuracy &accuracy)
+{
+    const double limit =
+        accuracy.ofReading * std::fabs(watts) + accuracy.ofRange * accuracy.powerRangeWatts;
+    return limit / std::sqrt(3.0);
+}
+
+double studentT95(double dof)
+{
+    if (!(dof < 1e12))
+        return 1.959963985;
+    dof = std::max(dof, 1.0);
+    if (dof >= 5.0)
+        return cornishFisher(dof);
+    // Between the table's whole degrees of freedom: linear in 1/dof.
+    const auto below = static_cast<int>(std::floor(dof));
+    const double tBelow = kSmallDof[static_cast<std::size_t>(below - 1)];
+    const double tAbove =
+        below + 1 >= 5 ? cornishFisher(5.0) : kSmallDof[static_cast<std::size_t>(below)];
+    const double w = (1.0 / below - 1.0 / dof) / (1.0 / below - 1.0 / (below + 1));
+    return tBelow + w * (tAbove - tBelow);
+}
+
+MeanStats meanStats(const std::vector<double> &watts)
+{
+    MeanStats m;
+    m.count = static_cast<int>(watts.size());
+    if (watts.empty()) {
+        m.mean = m.sd = m.standardError = kNaN;
+        return m;
+    }
+    const double n = static_cast<double>(watts.size());
+    m.mean = std::accumulate(watts.begin(), watts.end(), 0.0) / n;
+    double ss = 0;
+    for (const double w : watts)
+        ss += (w - m.mean) * (w - m.mean);
+    m.sd = watts.size() > 1 ? std::sqrt(ss / (n - 1)) : 0.0;
+    double lagged = 0;
+    for (std::size_t i = 0; i + 1 < watts.size(); ++i)
+        lagged += (watts[i] - m.mean) * (watts[i + 1] - m.mean);
+    m.lag1 = ss > 0 ? lagged / ss : 0.0;
+    const double r = std::clamp(m.lag1, 0.0, 0.99);
+    m.effectiveCount = std::max(1.0, n * (1 - r) / (1 + r));
+    m.standardError = m.sd / std::sqrt(m.effectiveCount);
+    return m;
+}
+
+BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double start, double end,
+                               double driftThreshold)
+{
+    BaselineResult b;
+    b.seconds = end - start;
+    std::vector<double> watts;
+    std::vector<double> hours;
+    for (const PowerSample &s : samples) {
+        if (!inside(s, start, end))
+            continue;
+        if (!s.valid || s.duplicate) {
+            ++b.excluded;
+            continue;
+        }
+        watts.push_back(s.watts);
+        hours.push_back(s.tSeconds / 3600.0);
+    }
+    b.stats = meanStats(watts);
+    if (watts.size() >= 2) {
+        const double n = static_cast<double>(watts.size());
+        const double mt = std::accumulate(hours.begin(), hours.end(), 0.0) / n;
+        double sxy = 0;
+        double sxx = 0;
+        for (std::size_t i = 0; i < watts.size(); ++i) {
+            sxy += (hours[i] - mt) * (watts[i] - b.stats.mean);
+            sxx += (hours[i] - mt) * (hours[i] - mt);
+        }
+        b.driftWattsPerHour = sxx > 0 ? sxy / sxx : 0.0;
+        b.driftWatts = b.driftWattsPerHour * (hours.back() - hours.front());
+        // In the spirit of IEC 62301's stability check: a trend over the span larger than a
+        // fraction of the level (and than 5 mW, the noise floor of small loads).
+        b.drifting =
+            std::fabs(b.driftWatts) > std::max(driftThreshold * std::fabs(b.stats.mean), 0.005);
+    }
+    return b;
+}
+
+RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples,
+                     const BaselineResult &baseline, const MeterAccuracy &accuracy, int minUpdates)
+{
+    RunResult r;
+    r.counter = in.counter;
+    std::vector<double> watts;
+    double integrator = 0;
+    double fromSamples = 0;
+    bool integratorPairs = false;
+    bool first = true;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const PowerSample &s = samples[i];
+        if (straddles(s, in.windowStart, in.windowEnd)) {
+            ++r.excludedBoundary;
+            continue;
+        }
+        if (!inside(s, in.windowStart, in.windowEnd))
+            continue;
+        if (s.duplicate) {
+            ++r.excludedDuplicates;
+            continue;
+        }
+        if (!first)
+            r.missed += s.missedBefore;
+        first = false;
+        if (!s.valid) {
+            ++r.excludedInvalid;
+            continue;
+        }
+        watts.push_back(s.watts);
+        // The integrator over this update: the change of WH since the previous update, when
+        // nothing was missed in between.
+        if (i > 0 && s.missedBefore == 0 && std::isfinite(s.wattHours) &&
+            std::isfinite(samples[i - 1].wattHours)) {
+            integrator += s.wattHours - samples[i - 1].wattHours;
+            fromSamples += s.watts * s.intervalSeconds / 3600.0;
+            integratorPairs = true;
+        }
+    }
+    r.run = meanStats(watts);
+    r.throughputBytesPerSecond = in.seconds > 0 ? static_cast<double>(in.bytes) / in.seconds : kNaN;
+    r.cyclesPerByte =
+        in.bytes > 0 ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes) : kNaN;
+    if (r.run.count == 0 || baseline.stats.count == 0) {
+        r.netWatts = r.netLow = r.netHigh = r.netUncertainty = kNaN;
+        r.energyJoules = r.energyPerByteNj = r.energyPerOperationUj = kNaN;
+        r.energyPerByteNjLow = r.energyPerByteNjHigh = kNaN;
+        r.energyPerOperationUjLow = r.energyPerOperationUjHigh = kNaN;
+        r.flags << (r.run.count == 0 ? QStringLiteral("no samples inside the run")
+                                     : QStringLiteral("no baseline"));
+        return r;
+    }
+
+    r.netWatts = r.run.mean - baseline.stats.mean;
+    const double uRun = r.run.standardError;
+    const double uIdle = baseline.stats.standardError;
+    const double uAccRun = meterUncertainty(r.run.mean, accuracy);
+    const double uAccIdle = meterUncertainty(baseline.stats.mean, accuracy);
+    const double u2 = uRun * uRun + uIdle * uIdle + uAccRun * uAccRun + uAccIdle * uAccIdle;
+    r.netUncertainty = std::sqrt(u2);
+    // Welch-Satterthwaite: only the statistical terms have finite degrees of freedom.
+    double denominator = 0;
+    if (r.run.effectiveCount > 1)
+        denominator += std::pow(uRun, 4) / (r.run.effectiveCount - 1);
+    if (baseline.stats.effectiveCount > 1)
+        denominator += std::pow(uIdle, 4) / (baseline.stats.effectiveCount - 1);
+    const double dof =
+        denominator > 0 ? u2 * u2 / denominator : std::numeric_limits<double>::infinity();
+    r.coverage = studentT95(dof);
+    const double half = r.coverage * r.netUncertainty;
+    r.netLow = r.netWatts - half;
+    r.netHigh = r.netWatts + half;
+
+    r.energyJoules = r.netWatts * in.seconds;
+    const auto perByte = [&](double net) {
+        return in.bytes > 0 ? net * in.seconds / static_cast<double>(in.bytes) * 1e9 : kNaN;
+    };
+    const auto perOperation = [&](double net) {
+        return in.operations > 0 ? net * in.seconds / static_cast<double>(in.operations) * 1e6
+                                 : kNaN;
+    };
+    r.energyPerByteNj = perByte(r.netWatts);
+    r.energyPerByteNjLow = perByte(r.netLow);
+    r.energyPerByteNjHigh = perByte(r.netHigh);
+    r.energyPerOperationUj = perOperation(r.netWatts);
+    r.energyPerOperationUjLow = perOperation(r.netLow);
+    r.energyPerOperationUjHigh = perOperation(r.netHigh);
+
+    if (r.run.count < minUpdates)
+        r.flags << QStringLiteral("short run: %1 updates, at least %2 needed")
+                       .arg(r.run.count)
+                       .arg(minUpdates);
+    if (r.excludedInvalid > 0)
+        r.flags << QStringLiteral("%1 updates over range or without data").arg(r.excludedInvalid);
+    if (r.missed > 0)
+        r.flags << QStringLiteral("%1 updates missed").arg(r.missed);
+    if (integratorPairs) {
+        r.integratorRead = true;
+        r.integratorWh = integrator;
+        r.samplesWh = fromSamples;
+        // WH is shown with 6 digits: allow 1 % and its resolution.
+        if (std::fabs(integrator - fromSamples) > 0.01 * std::fabs(fromSamples) + 2e-6)
+            r.flags << QStringLiteral("integrator disagrees: %1 Wh from WH, %2 Wh from samples")
+                           .arg(integrator, 0, 'g', 6)
+                           .arg(fromSamples, 0, 'g', 6);
+    }
+    if (r.netLow <= 0.0)
+        r.flags << QStringLiteral("net power not distinguishable from idle");
+    return r;
+}
+
+Spread spreadOf(std::vector<double> values)
+{
+    Spread s;
+    values.erase(
+        std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }),
+        values.end());
+    s.count = static_cast<int>(values.size());
+    if (values.empty()) {
+        s.median = s.min = s.max = kNaN;
+        return s;
+    }
+    std::sort(values.begin(), values.end());
+    s.min = values.front();
+    s.max = values.back();
+    const std::size_t mid = values.size() / 2;
+    s.median = values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+    return s;
+}
+
+QJsonObject toJson(const RunResult &r)
+{
+    const auto num = [](double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); };
+    return {
+        {QStringLiteral("samples"), r.run.count},
+        {QStringLiteral("excluded_boundary"), r.excludedBoundary},
+        {QStringLiteral("excluded_invalid"), r.excludedInvalid},
+        {QStringLiteral("excluded_duplicates"), r.excludedDuplicates},
+        {QStringLiteral("missed"), static_cast<qint64>(r.missed)},
+        {QStringLiteral("run_w"), num(r.run.mean)},
+        {QStringLiteral("run_sd_w"), num(r.run.sd)},
+        {QStringLiteral("run_lag1"), num(r.run.lag1)},
+        {QStringLiteral("net_w"), num(r.netWatts)},
+        {QStringLiteral("net_u_w"), num(r.netUncertainty)},
+        {QStringLiteral("coverage"), num(r.coverage)},
+        {QStringLiteral("net_low_w"), num(r.netLow)},
+        {QStringLiteral("net_high_w"), num(r.netHigh)},
+        {QStringLiteral("energy_j"), num(r.energyJoules)},
+        {QStringLiteral("energy_per_byte_nj"), num(r.energyPerByteNj)},
+        {QStringLiteral("energy_per_byte_nj_low"), num(r.energyPerByteNjLow)},
+        {QStringLiteral("energy_per_byte_nj_high"), num(r.energyPerByteNjHigh)},
+        {QStringLiteral("energy_per_op_uj"), num(r.energyPerOperationUj)},
+        {QStringLiteral("energy_per_op_uj_low"), num(r.energyPerOperationUjLow)},
+        {QStringLiteral("energy_per_op_uj_high"), num(r.energyPerOperationUjHigh)},
+        {QStringLiteral("throughput_bps"), num(r.throughputBytesPerSecond)},
+        {QStringLiteral("cycles_per_byte"), num(r.cyclesPerByte)},
+        {QStringLiteral("counter"), r.counter},
+        {QStringLiteral("integrator_read"), r.integratorRead},
+        {QStringLiteral("integrator_wh"), num(r.integratorWh)},
+        {QStringLiteral("samples_wh"), num(r.samplesWh)},
+        {QStringLiteral("flags"), QJsonArray::fromStringList(r.flags)},
+    };
+}
+
+RunResult runResultFromJson(const QJsonObject &j)
+{
+    const auto num = [&](const char *key) {
+        const QJsonValue v = j[QLatin1String(key)];
+        return v.isDouble() ? v.toDouble() : kNaN;
+    };
+    RunResult r;
+    r.run.count = j[QStringLiteral("samples")].toInt();
+    r.run.mean = num("run_w");
+    r.run.sd = num("run_sd_w");
+    r.run.lag1 = num("run_lag1");
+    r.excludedBoundary = j[QStringLiteral("excluded_boundary")].toInt();
+    r.excludedInvalid = j[QStringLiteral("excluded_invalid")].toInt();
+    r.excludedDuplicates = j[QStringLiteral("excluded_duplicates")].toInt();
+    r.missed = static_cast<std::uint32_t>(j[QStringLiteral("missed")].toInteger());
+    r.netWatts = num("net_w");
+    r.netUncertainty = num("net_u_w");
+    r.coverage = num("coverage");
+    r.netLow = num("net_low_w");
+    r.netHigh = num("net_high_w");
+    r.energyJoules = num("energy_j");
+    r.energyPerByteNj = num("energy_per_byte_nj");
+    r.energyPerByteNjLow = num("energy_per_byte_nj_low");
+    r.energyPerByteNjHigh = num("energy_per_byte_nj_high");
+    r.energyPerOperationUj = num("energy_per_op_uj");
+    r.energyPerOperationUjLow = num("energy_per_op_uj_low");
+    r.energyPerOperationUjHigh = num("energy_per_op_uj_high");
+    r.throughputBytesPerSecond = num("throughput_bps");
+    r.cyclesPerByte = num("cycles_per_byte");
+    r.counter = j[QStringLiteral("counter")].toString();
+    r.integratorRead = j[QStringLiteral("integrator_read")].toBool();
+    r.integratorWh = num("integrator_wh");
+    r.samplesWh = num("samples_wh");
+    for (const QJsonValue &f : j[QStringLiteral("flags")].toArray())
+        r.flags << f.toString();
+    return r;
+}
+
+} // namespace cipherwatt::core
