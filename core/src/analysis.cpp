@@ -173,6 +173,10 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.throughputBytesPerSecond = in.seconds > 0 ? static_cast<double>(in.bytes) / in.seconds : kNaN;
     r.cyclesPerByte =
         in.bytes > 0 ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes) : kNaN;
+    if (r.run.count < minUpdates)
+        r.flags << QStringLiteral("short run: %1 updates, at least %2 needed")
+                       .arg(r.run.count)
+                       .arg(minUpdates);
     if (r.run.count == 0 || baseline.stats.count == 0) {
         r.netWatts = r.netLow = r.netHigh = r.netUncertainty = kNaN;
         r.energyJoules = r.energyPerByteNj = r.energyPerOperationUj = kNaN;
@@ -218,10 +222,6 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.energyPerOperationUjLow = perOperation(r.netLow);
     r.energyPerOperationUjHigh = perOperation(r.netHigh);
 
-    if (r.run.count < minUpdates)
-        r.flags << QStringLiteral("short run: %1 updates, at least %2 needed")
-                       .arg(r.run.count)
-                       .arg(minUpdates);
     if (r.excludedInvalid > 0)
         r.flags << QStringLiteral("%1 updates over range or without data").arg(r.excludedInvalid);
     if (r.missed > 0)

@@ -379,6 +379,9 @@ bool SessionRunner::createSession()
     m_results.assign(m_plan.size(), {});
     m_windows.assign(m_plan.size(), {-1, -1});
     m_runStartNs.assign(m_plan.size(), -1);
+    m_runEndNs.assign(m_plan.size(), -1);
+    m_runErrors.assign(m_plan.size(), QString());
+    m_requests.assign(m_plan.size(), QJsonObject());
     m_analyses.assign(m_plan.size(), std::nullopt);
     for (std::size_t i = 0; i < m_plan.size(); ++i) {
         const PlannedRun &p = m_plan[i];
@@ -392,15 +395,13 @@ bool SessionRunner::createSession()
         run.status = m_runStatus[i];
         if (run.status == QLatin1String("skipped"))
             run.error = QStringLiteral("failed its known-answer self-test on the DUT");
+        m_runErrors[i] = run.error;
         auto runId = m_storage->addRun(m_sessionId, run);
         if (!store(runId))
             return false;
         m_runIds.push_back(*runId);
-        if (run.status == QLatin1String("skipped")) {
-            run.id = *runId;
-            if (!store(m_storage->updateRun(run)))
-                return false;
-        }
+        if (run.status == QLatin1String("skipped"))
+            saveRun(i);
         switch (m_settings.runLength.kind) {
         case RunLength::Kind::Iterations:
             m_iterations[i] = m_settings.runLength.iterations;
@@ -599,11 +600,8 @@ void SessionRunner::startRun()
         command[QStringLiteral("cpu")] = m_settings.cpu;
     m_activeRunCommand = m_dut->send(command);
     m_runStatus[m_runIndex] = QStringLiteral("running");
-    StoredRun run;
-    run.id = m_runIds[m_runIndex];
-    run.status = m_runStatus[m_runIndex];
-    run.request = command;
-    store(m_storage->updateRun(run));
+    m_requests[m_runIndex] = command;
+    saveRun(m_runIndex);
     emit runUpdated(updateFor(m_runIndex));
 }
 
@@ -611,12 +609,8 @@ void SessionRunner::onRunStart(const QJsonObject &, qint64 hostNs)
 {
     if (m_stage == Stage::Planning)
         return;
-    StoredRun run;
-    run.id = m_runIds[m_runIndex];
-    run.status = m_runStatus[m_runIndex];
-    run.startNs = hostNs - m_originNs;
-    m_runStartNs[m_runIndex] = run.startNs;
-    store(m_storage->updateRun(run));
+    m_runStartNs[m_runIndex] = hostNs - m_originNs;
+    saveRun(m_runIndex);
     emit runUpdated(updateFor(m_runIndex));
 }
 
@@ -673,16 +667,8 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
     m_results[index] = result;
     const bool cancelled = result[QStringLiteral("cancelled")].toBool();
     m_runStatus[index] = cancelled ? QStringLiteral("cancelled") : QStringLiteral("done");
-    StoredRun run;
-    run.id = m_runIds[index];
-    run.status = m_runStatus[index];
-    run.startNs = m_runStartNs[index];
-    run.endNs = endNs;
-    run.windowStartNs = m_windows[index].first;
-    run.windowEndNs = m_windows[index].second;
-    run.result = result;
-    run.request = QJsonObject{};
-    store(m_storage->updateRun(run));
+    m_runEndNs[index] = endNs;
+    saveRun(index);
     emit runUpdated(updateFor(index));
     // The live result, once the update that ends after the loop has arrived.
     const int delay = static_cast<int>(m_applied.interval.count()) * 2 + 50;
@@ -717,11 +703,8 @@ void SessionRunner::onRunError(const QString &message)
             if (p.entry.cipher == pilot.entry.cipher && p.entry.backend == pilot.entry.backend &&
                 p.entry.operation == pilot.entry.operation && p.bufferBytes == pilot.bufferBytes) {
                 m_runStatus[i] = QStringLiteral("failed");
-                StoredRun run;
-                run.id = m_runIds[i];
-                run.status = m_runStatus[i];
-                run.error = message;
-                store(m_storage->updateRun(run));
+                m_runErrors[i] = message;
+                saveRun(i);
             }
         }
         emit warning(QStringLiteral("%1: %2").arg(runLabel(pilot), message));
@@ -729,11 +712,8 @@ void SessionRunner::onRunError(const QString &message)
         return;
     }
     m_runStatus[m_runIndex] = QStringLiteral("failed");
-    StoredRun run;
-    run.id = m_runIds[m_runIndex];
-    run.status = m_runStatus[m_runIndex];
-    run.error = message;
-    store(m_storage->updateRun(run));
+    m_runErrors[m_runIndex] = message;
+    saveRun(m_runIndex);
     RunUpdate u = updateFor(m_runIndex);
     u.error = message;
     emit runUpdated(u);
@@ -863,16 +843,7 @@ void SessionRunner::finalize()
         in.cycles = static_cast<std::uint64_t>(r[QStringLiteral("cycles")].toInteger());
         in.counter = r[QStringLiteral("counter")].toString();
         m_analyses[i] = analyseRun(in, samples, *m_baseline, m_accuracy, m_settings.minUpdates);
-        StoredRun run;
-        run.id = m_runIds[i];
-        run.status = m_runStatus[i];
-        run.startNs = m_runStartNs[i];
-        run.endNs = m_windows[i].second;
-        run.windowStartNs = m_windows[i].first;
-        run.windowEndNs = m_windows[i].second;
-        run.result = r;
-        run.analysis = toJson(*m_analyses[i]);
-        store(m_storage->updateRun(run));
+        saveRun(i);
         emit runUpdated(updateFor(i));
         for (const QString &f : m_analyses[i]->flags)
             flags.append(QStringLiteral("%1: %2").arg(runLabel(m_plan[i]), f));
@@ -990,11 +961,8 @@ void SessionRunner::onDutFinished(const QString &reason, bool clean)
     const QString why = QStringLiteral("DUT %1: %2").arg(m_settings.dutResource, reason);
     if (m_activeRunCommand != 0 && m_runIndex < m_plan.size() && m_stage == Stage::Running) {
         m_runStatus[m_runIndex] = QStringLiteral("failed");
-        StoredRun run;
-        run.id = m_runIds[m_runIndex];
-        run.status = m_runStatus[m_runIndex];
-        run.error = QStringLiteral("the worker ended during the run: %1").arg(reason);
-        store(m_storage->updateRun(run));
+        m_runErrors[m_runIndex] = QStringLiteral("the worker ended during the run: %1").arg(reason);
+        saveRun(m_runIndex);
         m_activeRunCommand = 0;
     }
     fail(clean ? SessionStatus::Failed : SessionStatus::Interrupted, why);
@@ -1070,6 +1038,23 @@ void SessionRunner::reportProgress()
         break;
     }
     emit progress(total > 0 ? std::clamp(1.0 - left / total, 0.0, 1.0) : 0.0, left);
+}
+
+void SessionRunner::saveRun(std::size_t i)
+{
+    StoredRun run;
+    run.id = m_runIds[i];
+    run.status = m_runStatus[i];
+    run.error = m_runErrors[i];
+    run.startNs = m_runStartNs[i];
+    run.endNs = m_runEndNs[i];
+    run.windowStartNs = m_windows[i].first;
+    run.windowEndNs = m_windows[i].second;
+    run.request = m_requests[i];
+    run.result = m_results[i];
+    if (m_analyses[i])
+        run.analysis = toJson(*m_analyses[i]);
+    store(m_storage->updateRun(run));
 }
 
 RunUpdate SessionRunner::updateFor(std::size_t index) const

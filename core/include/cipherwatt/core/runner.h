@@ -145,6 +145,7 @@ private:
     double plannedRunSeconds(std::size_t index) const;
     void reportProgress();
     RunUpdate updateFor(std::size_t index) const;
+    void saveRun(std::size_t index); // the run's whole record, as the runner knows it now
     std::vector<PowerSample> powerSamples() const;
 
     SessionSettings m_settings;
@@ -173,6 +174,9 @@ private:
     std::vector<QJsonObject> m_results;               // by run: the worker's result
     std::vector<std::pair<qint64, qint64>> m_windows; // by run: measured loop (session ns)
     std::vector<qint64> m_runStartNs;                 // by run: run_start received
+    std::vector<qint64> m_runEndNs;                   // by run: run_end received
+    std::vector<QString> m_runErrors;
+    std::vector<QJsonObject> m_requests; // by run: the command sent
     std::vector<std::optional<RunResult>> m_analyses;
     QStringList m_failedKat;
 

@@ -1,0 +1,263 @@
+// The analysis against hand-computed cases. Every expected number below was worked out by hand
+// (the arithmetic is in the comments), and Student's t quantiles come from any t table.
+
+#include <cipherwatt/core/analysis.h>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace cipherwatt::core;
+
+namespace {
+
+// Updates every 0.1 s ending at t = first, first + 0.1, ..., with the watts `f(t)` gives.
+template<typename F>
+std::vector<PowerSample> updates(double first, int count, F f)
+{
+    std::vector<PowerSample> out;
+    for (int i = 0; i < count; ++i) {
+        PowerSample s;
+        s.tSeconds = first + 0.1 * i;
+        s.intervalSeconds = 0.1;
+        s.watts = f(s.tSeconds, i);
+        out.push_back(s);
+    }
+    return out;
+}
+
+MeterAccuracy wt332At300V500mA()
+{
+    // WT332 DC power: ±(0.1 % of reading + 0.2 % of range); range 300 V x 0.5 A = 150 W.
+    return MeterAccuracy{0.001, 0.002, 150.0};
+}
+
+} // namespace
+
+TEST_CASE("Student's t for 95 % matches the table", "[analysis]")
+{
+    CHECK(studentT95(1) == Approx(12.706).margin(0.001));
+    CHECK(studentT95(2) == Approx(4.303).margin(0.001));
+    CHECK(studentT95(3) == Approx(3.182).margin(0.001));
+    CHECK(studentT95(4) == Approx(2.776).margin(0.001));
+    CHECK(studentT95(5) == Approx(2.571).margin(0.001));
+    CHECK(studentT95(10) == Approx(2.228).margin(0.001));
+    CHECK(studentT95(20) == Approx(2.086).margin(0.001));
+    CHECK(studentT95(30) == Approx(2.042).margin(0.001));
+    CHECK(studentT95(120) == Approx(1.980).margin(0.001));
+    CHECK(studentT95(std::numeric_limits<double>::infinity()) == Approx(1.960).margin(0.001));
+    // Between table rows it moves monotonically.
+    CHECK(studentT95(2.5) < studentT95(2));
+    CHECK(studentT95(2.5) > studentT95(3));
+}
+
+TEST_CASE("mean statistics with lag-1 autocorrelation", "[analysis]")
+{
+    // 1, 2, 3, 4: mean 2.5; squares of deviations 2.25 + 0.25 + 0.25 + 2.25 = 5, sd = √(5/3) =
+    // 1.290994; lag-1: (0.75 - 0.25 + 0.75) / 5 = 0.25; n_eff = 4 x 0.75 / 1.25 = 2.4;
+    // standard error 1.290994 / √2.4 = 0.833333.
+    const MeanStats trend = meanStats({1, 2, 3, 4});
+    CHECK(trend.count == 4);
+    CHECK(trend.mean == Approx(2.5));
+    CHECK(trend.sd == Approx(1.290994));
+    CHECK(trend.lag1 == Approx(0.25));
+    CHECK(trend.effectiveCount == Approx(2.4));
+    CHECK(trend.standardError == Approx(0.833333));
+    // 1, 3, 1, 3: negative autocorrelation does not inflate n (n_eff = n).
+    const MeanStats alternating = meanStats({1, 3, 1, 3});
+    CHECK(alternating.lag1 < 0);
+    CHECK(alternating.effectiveCount == 4.0);
+    CHECK(alternating.standardError == Approx(std::sqrt(4.0 / 3.0) / 2.0));
+    CHECK(meanStats({5}).sd == 0.0);
+    CHECK(std::isnan(meanStats({}).mean));
+}
+
+TEST_CASE("baseline: whole updates only, drift as a least-squares slope", "[analysis]")
+{
+    // 100 updates ending at 0.1 ... 10.0 s, P = 5 + 0.001 t: slope 0.001 W/s = 3.6 W/h.
+    const auto samples = updates(0.1, 100, [](double t, int) { return 5.0 + 0.001 * t; });
+    // Window [1.0, 5.0]: updates ending at 1.1 ... 5.0 lie wholly inside: 40 of them.
+    const BaselineResult b = analyseBaseline(samples, 1.0, 5.0, 0.01);
+    CHECK(b.stats.count == 40);
+    CHECK(b.stats.mean == Approx(5.0 + 0.001 * (1.1 + 5.0) / 2));
+    CHECK(b.driftWattsPerHour == Approx(3.6));
+    // Over the 3.9 s between the first and last update: 3.6 W/h x 3.9 / 3600 h = 0.0039 W, below
+    // 1 % of 5 W (and 5 mW): not drifting.
+    CHECK(b.driftWatts == Approx(0.0039));
+    CHECK_FALSE(b.drifting);
+
+    // Ten times steeper over the whole 9.9 s span: 36 W/h x 9.9 s = 0.099 W > 0.05 W.
+    const auto steep = updates(0.1, 100, [](double t, int) { return 5.0 + 0.01 * t; });
+    const BaselineResult d = analyseBaseline(steep, 0.0, 10.0, 0.01);
+    CHECK(d.driftWattsPerHour == Approx(36.0));
+    CHECK(d.driftWatts == Approx(0.099));
+    CHECK(d.drifting);
+
+    // Invalid and duplicate updates are not used, and counted.
+    auto flawed = updates(0.1, 20, [](double, int) { return 4.0; });
+    flawed[3].valid = false;
+    flawed[4].duplicate = true;
+    const BaselineResult f = analyseBaseline(flawed, 0.0, 2.0, 0.01);
+    CHECK(f.stats.count == 18);
+    CHECK(f.excluded == 2);
+}
+
+TEST_CASE("run: net power, energy per byte and the 95 % interval by hand", "[analysis]")
+{
+    // Baseline: 50 updates of exactly 4.0 W (standard error 0).
+    const auto idle = updates(0.1, 50, [](double, int) { return 4.0; });
+    const BaselineResult baseline = analyseBaseline(idle, 0.0, 5.0, 0.01);
+    REQUIRE(baseline.stats.count == 50);
+
+    // The run's loop is [10.0, 20.05]: updates ending at 10.1 ... 20.0 are inside (100), the
+    // one ending at 20.1 straddles the end. Values alternate 12.4 / 12.6, and an update
+    // straddling the start (10.05) reads 8 W.
+    std::vector<PowerSample> samples = idle;
+    PowerSample straddle;
+    straddle.tSeconds = 10.05;
+    straddle.watts = 8.0;
+    samples.push_back(straddle);
+    for (const PowerSample &s :
+         updates(10.1, 101, [](double, int i) { return i % 2 == 0 ? 12.4 : 12.6; }))
+        samples.push_back(s);
+
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 20.05;
+    in.seconds = 10.0;
+    in.bytes = 10000ULL * 4096; // 10 000 buffers of 4096 B
+    in.operations = 10000;
+    in.cycles = 40960000ULL * 2; // 2 cycles per byte
+    in.counter = QStringLiteral("tsc");
+
+    const RunResult r = analyseRun(in, samples, baseline, wt332At300V500mA(), 100);
+    CHECK(r.run.count == 100);
+    CHECK(r.excludedBoundary == 2);
+    CHECK(r.run.mean == Approx(12.5));
+    // sd: every deviation is ±0.1, so √(100 x 0.01 / 99) = 0.100504; lag-1 is negative, so
+    // n_eff = 100 and the standard error is 0.0100504.
+    CHECK(r.run.sd == Approx(0.100504));
+    CHECK(r.run.standardError == Approx(0.0100504));
+    CHECK(r.netWatts == Approx(8.5));
+    // Meter: (0.001 x 12.5 + 0.002 x 150) / √3 = 0.180422 and (0.001 x 4 + 0.3) / √3 =
+    // 0.175514; u = √(0.0100504² + 0.180422² + 0.175514²) = √0.0634583 = 0.251909.
+    CHECK(meterUncertainty(12.5, wt332At300V500mA()) == Approx(0.180422));
+    CHECK(r.netUncertainty == Approx(0.251909).epsilon(1e-5));
+    // Welch-Satterthwaite: ν = 0.0634583² / (0.0100504⁴ / 99) ≈ 3.9e7, so k = 1.960.
+    CHECK(r.coverage == Approx(1.960).margin(0.001));
+    CHECK(r.netLow == Approx(8.5 - 1.959964 * 0.251909).epsilon(1e-5));
+    CHECK(r.netHigh == Approx(8.5 + 1.959964 * 0.251909).epsilon(1e-5));
+    // E = 8.5 W x 10 s = 85 J; per byte 85 / 40 960 000 = 2.07520e-6 J = 2075.20 nJ; per
+    // operation 85 / 10 000 = 8.5 mJ = 8500 µJ.
+    CHECK(r.energyJoules == Approx(85.0));
+    CHECK(r.energyPerByteNj == Approx(2075.195));
+    CHECK(r.energyPerOperationUj == Approx(8500.0));
+    CHECK(r.energyPerByteNjLow == Approx(2075.195 * r.netLow / 8.5));
+    CHECK(r.throughputBytesPerSecond == Approx(4096000.0));
+    CHECK(r.cyclesPerByte == Approx(2.0));
+    CHECK(r.flags.isEmpty());
+
+    // The same run judged against 150 required updates is flagged as short.
+    const RunResult shortRun = analyseRun(in, samples, baseline, wt332At300V500mA(), 150);
+    REQUIRE(shortRun.flags.size() == 1);
+    CHECK(shortRun.flags[0].startsWith(QStringLiteral("short run: 100 updates")));
+}
+
+TEST_CASE("run: invalid, duplicate and missed updates are left out and counted", "[analysis]")
+{
+    const BaselineResult baseline =
+        analyseBaseline(updates(0.1, 30, [](double, int) { return 4.0; }), 0.0, 3.0, 0.01);
+    auto samples = updates(10.1, 30, [](double, int) { return 9.0; });
+    samples[5].valid = false;
+    samples[6].duplicate = true;
+    samples[10].missedBefore = 2;
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 13.0;
+    in.seconds = 3.0;
+    in.bytes = 3000;
+    in.operations = 3;
+    const RunResult r = analyseRun(in, samples, baseline, wt332At300V500mA(), 10);
+    CHECK(r.run.count == 28);
+    CHECK(r.excludedInvalid == 1);
+    CHECK(r.excludedDuplicates == 1);
+    CHECK(r.missed == 2);
+    CHECK(r.netWatts == Approx(5.0));
+    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("1 updates over range")));
+    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("2 updates missed")));
+}
+
+TEST_CASE("run: the integrator cross-check", "[analysis]")
+{
+    const BaselineResult baseline =
+        analyseBaseline(updates(0.1, 30, [](double, int) { return 4.0; }), 0.0, 3.0, 0.01);
+    // 36 W for 0.1 s is 0.001 Wh per update; WH counts up by exactly that.
+    auto samples = updates(10.1, 50, [](double, int) { return 36.0; });
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i].wattHours = 0.001 * static_cast<double>(i + 1);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 15.0;
+    in.seconds = 5.0;
+    in.bytes = 5000;
+    in.operations = 5;
+    const RunResult agree = analyseRun(in, samples, baseline, wt332At300V500mA(), 10);
+    CHECK(agree.integratorRead);
+    // 49 update pairs inside: 0.049 Wh both ways.
+    CHECK(agree.integratorWh == Approx(0.049));
+    CHECK(agree.samplesWh == Approx(0.049));
+    CHECK(agree.flags.isEmpty());
+
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i].wattHours = 0.00105 * static_cast<double>(i + 1); // 5 % more
+    const RunResult disagree = analyseRun(in, samples, baseline, wt332At300V500mA(), 10);
+    CHECK(disagree.flags.join(QLatin1Char(';')).contains(QStringLiteral("integrator disagrees")));
+}
+
+TEST_CASE("run without samples or baseline reports why instead of a number", "[analysis]")
+{
+    const BaselineResult none =
+        analyseBaseline(updates(0.1, 10, [](double, int) { return 4.0; }), 50.0, 60.0, 0.01);
+    CHECK(none.stats.count == 0);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 11.0;
+    in.seconds = 1.0;
+    in.bytes = 10;
+    const RunResult r = analyseRun(in, updates(10.1, 10, [](double, int) { return 9.0; }), none,
+                                   wt332At300V500mA(), 1);
+    CHECK(std::isnan(r.netWatts));
+    CHECK(r.flags.contains(QStringLiteral("no baseline")));
+}
+
+TEST_CASE("spread over repeats: median and range", "[analysis]")
+{
+    const Spread odd = spreadOf({3.0, 1.0, 2.0});
+    CHECK(odd.count == 3);
+    CHECK(odd.median == 2.0);
+    CHECK(odd.min == 1.0);
+    CHECK(odd.max == 3.0);
+    CHECK(spreadOf({4.0, 1.0, 3.0, 2.0}).median == 2.5);
+    CHECK(spreadOf({1.0, std::nan(""), 3.0}).count == 2);
+    CHECK(std::isnan(spreadOf({}).median));
+}
+
+TEST_CASE("the stored form of a run's analysis reads back", "[analysis]")
+{
+    const BaselineResult baseline =
+        analyseBaseline(updates(0.1, 30, [](double, int) { return 4.0; }), 0.0, 3.0, 0.01);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 13.0;
+    in.seconds = 3.0;
+    in.bytes = 3000;
+    in.operations = 3;
+    const RunResult r = analyseRun(in, updates(10.1, 30, [](double, int) { return 9.0; }), baseline,
+                                   wt332At300V500mA(), 100);
+    const RunResult back = runResultFromJson(toJson(r));
+    CHECK(back.netWatts == r.netWatts);
+    CHECK(back.netLow == r.netLow);
+    CHECK(back.energyPerByteNj == r.energyPerByteNj);
+    CHECK(back.run.count == r.run.count);
+    CHECK(back.flags == r.flags);
+}

@@ -1,0 +1,94 @@
+// Plan specs (DESIGN.md: `<cipher id>[/<backend>][:<op>[+<op>]...]`, comma separated) resolved
+// against a DUT's catalogue, and their expansion into runs.
+
+#include <cipherwatt/core/plan.h>
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <catch2/catch.hpp>
+
+using namespace cipherwatt::core;
+
+namespace {
+
+std::vector<CatalogueEntry> catalogue()
+{
+    const auto entry = [](const char *id, QStringList ops, QStringList backends) {
+        return QJsonObject{{QStringLiteral("id"), QLatin1String(id)},
+                           {QStringLiteral("family"), QStringLiteral("X")},
+                           {QStringLiteral("operations"), QJsonArray::fromStringList(ops)},
+                           {QStringLiteral("backends"), QJsonArray::fromStringList(backends)}};
+    };
+    const QStringList crypt{QStringLiteral("encrypt"), QStringLiteral("decrypt")};
+    return parseCatalogue(QJsonArray{
+        entry("aes-128-xts", crypt,
+              {QStringLiteral("botan"), QStringLiteral("openssl"), QStringLiteral("custom")}),
+        entry("lea-128-xts", crypt, {QStringLiteral("custom")}),
+        entry("chacha20", crypt, {QStringLiteral("botan"), QStringLiteral("openssl")}),
+        entry("x25519", {QStringLiteral("keygen"), QStringLiteral("agree")},
+              {QStringLiteral("botan"), QStringLiteral("openssl")}),
+        entry("rc2-128-cbc", crypt, {}),
+    });
+}
+
+QStringList names(const std::vector<PlanEntry> &entries)
+{
+    QStringList out;
+    for (const PlanEntry &e : entries)
+        out << e.cipher + QLatin1Char('/') + e.backend + QLatin1Char(':') + e.operation;
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("plan: the DESIGN.md example resolves with its defaults", "[plan]")
+{
+    auto plan = resolvePlan(
+        QStringLiteral("aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20"),
+        catalogue());
+    REQUIRE(plan.ok());
+    CHECK(names(*plan) == QStringList{"aes-128-xts/openssl:encrypt", "aes-128-xts/openssl:decrypt",
+                                      "lea-128-xts/custom:encrypt", "lea-128-xts/custom:decrypt",
+                                      "chacha20/botan:encrypt", "chacha20/botan:decrypt",
+                                      "chacha20/openssl:encrypt", "chacha20/openssl:decrypt"});
+    auto agreement = resolvePlan(QStringLiteral("x25519/botan"), catalogue());
+    REQUIRE(agreement.ok());
+    CHECK(names(*agreement) == QStringList{"x25519/botan:keygen", "x25519/botan:agree"});
+    auto repeated =
+        resolvePlan(QStringLiteral("chacha20/botan:encrypt, chacha20/botan:encrypt"), catalogue());
+    REQUIRE(repeated.ok());
+    CHECK(repeated->size() == 1);
+}
+
+TEST_CASE("plan: mistakes name what is valid", "[plan]")
+{
+    const auto message = [](const char *spec) {
+        auto plan = resolvePlan(QLatin1String(spec), catalogue());
+        REQUIRE_FALSE(plan.ok());
+        return plan.error().message;
+    };
+    CHECK(message("aes-999-xts")
+              .contains(QStringLiteral("unknown cipher 'aes-999-xts'; valid ids: aes-128-xts, "
+                                       "lea-128-xts, chacha20, x25519")));
+    CHECK(message("lea-128-xts/openssl").contains(QStringLiteral("(it has custom)")));
+    CHECK(message("chacha20:sign").contains(QStringLiteral("no operation 'sign'")));
+    CHECK(message("chacha20:encrypt+").contains(QStringLiteral("empty operation")));
+    CHECK(message("rc2-128-cbc").contains(QStringLiteral("no backend on this DUT")));
+    CHECK(message("").contains(QStringLiteral("empty")));
+}
+
+TEST_CASE("plan: expansion spreads repeats and skips buffers for key agreement", "[plan]")
+{
+    auto entries =
+        resolvePlan(QStringLiteral("chacha20/botan:encrypt,x25519/openssl:agree"), catalogue());
+    REQUIRE(entries.ok());
+    const auto runs = expandPlan(*entries, catalogue(), {16, 4096}, 2);
+    REQUIRE(runs.size() == 6);
+    CHECK(runs[0].ordinal == 1);
+    CHECK(runs[0].bufferBytes == 16);
+    CHECK(runs[1].bufferBytes == 4096);
+    CHECK(runs[2].entry.cipher == QStringLiteral("x25519"));
+    CHECK(runs[2].repeat == 1);
+    CHECK(runs[3].repeat == 2); // the second repeat starts after the first pass
+    CHECK(runs[5].ordinal == 6);
+}

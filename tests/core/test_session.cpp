@@ -1,0 +1,337 @@
+// Whole sessions: the session runner with the simulated WT332 and the real local worker
+// (cipherwatt-bench serve), stored in a real database. The scripted simulator draws known
+// powers, so the expected net power is known: 12.5 W - 4.0 W = 8.5 W
+// (tests/data/sim/worker-threshold.profile).
+
+#include "../instruments/sim_process.h"
+
+#include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/storage.h>
+#include <cipherwatt/instruments/measurement.h>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QTimer>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <csignal>
+#include <fake_sysfs.h>
+#include <filesystem>
+#include <fstream>
+#include <temp_dir.h>
+
+using namespace cipherwatt::core;
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::SimProcess;
+using cipherwatt::test::TempDir;
+
+namespace {
+
+const QString kThresholdProfile =
+    QStringLiteral(CIPHERWATT_TEST_DATA) + QStringLiteral("/sim/worker-threshold.profile");
+
+struct Outcome
+{
+    SessionStatus status = SessionStatus::Running;
+    QString reason;
+    qint64 session = 0;
+    QStringList warnings;
+};
+
+SessionSettings quickSettings(const QString &plan)
+{
+    SessionSettings s;
+    s.label = QStringLiteral("test");
+    s.meterResource = QStringLiteral("sim:") + kThresholdProfile;
+    s.planSpec = plan;
+    s.baselineSeconds = 4.0;
+    s.runLength.kind = RunLength::Kind::Seconds;
+    s.runLength.seconds = 5.0;
+    s.minUpdates = 40;
+    s.pinGovernor = false;
+    s.cpu = 0;
+    return s;
+}
+
+RunnerOptions options(const TempDir &dir)
+{
+    RunnerOptions o;
+    o.databasePath = QString::fromStdString((dir.path() / "sessions.sqlite").string());
+    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
+    return o;
+}
+
+// Runs the session to its end (bounded by `limit`); `during` sees the runner once it exists.
+Outcome runSession(const SessionSettings &settings, const RunnerOptions &opts,
+                   const std::function<void(SessionRunner &)> &during = {},
+                   std::chrono::seconds limit = std::chrono::seconds(120))
+{
+    SessionRunner runner(settings, opts);
+    Outcome out;
+    QEventLoop loop;
+    QObject::connect(&runner, &SessionRunner::finished, &loop,
+                     [&](SessionStatus status, const QString &reason) {
+                         out.status = status;
+                         out.reason = reason;
+                         loop.quit();
+                     });
+    QObject::connect(&runner, &SessionRunner::warning, &loop,
+                     [&](const QString &w) { out.warnings << w; });
+    if (during)
+        during(runner);
+    QTimer guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, [&] {
+        FAIL_CHECK("the session did not end in time");
+        loop.quit();
+    });
+    guard.start(static_cast<int>(std::chrono::milliseconds(limit).count()));
+    runner.start();
+    loop.exec();
+    out.session = runner.sessionId();
+    return out;
+}
+
+SessionData load(const RunnerOptions &opts, qint64 id)
+{
+    auto storage = Storage::open(opts.databasePath);
+    REQUIRE(storage.ok());
+    auto data = (*storage)->load(id);
+    INFO((data ? QString() : data.error().message).toStdString());
+    REQUIRE(data.ok());
+    return *data;
+}
+
+QStringList phaseKinds(const SessionData &d)
+{
+    QStringList out;
+    for (const StoredPhase &p : d.phases)
+        out << phaseName(p.kind);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("session: the known net power of the scripted meter, within 0.5 %", "[session]")
+{
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    const Outcome out = runSession(
+        quickSettings(QStringLiteral("aes-128-xts/openssl:encrypt,chacha20/botan:decrypt")), opts);
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    const SessionData d = load(opts, out.session);
+    CHECK(d.summary.status == SessionStatus::Complete);
+    CHECK(d.summary.simulated);
+    CHECK(phaseKinds(d) == QStringList{"prepare", "baseline", "run", "run"});
+    const QJsonObject baseline = d.analysis[QStringLiteral("baseline")].toObject();
+    CHECK(baseline[QStringLiteral("mean_w")].toDouble() == Approx(4.0).margin(0.02));
+    REQUIRE(d.runs.size() == 2);
+    for (const StoredRun &r : d.runs) {
+        INFO(r.cipher.toStdString());
+        CHECK(r.status == QStringLiteral("done"));
+        const RunResult a = runResultFromJson(r.analysis);
+        CHECK(std::fabs(a.netWatts - 8.5) <= 0.005 * 8.5);
+        CHECK(a.netLow < 8.5);
+        CHECK(a.netHigh > 8.5);
+        CHECK(a.run.count >= 45); // 5 s of 100 ms updates, less the boundaries
+        CHECK(a.excludedBoundary >= 1);
+        CHECK(a.integratorRead); // the cross-check with the meter's WH
+        CHECK(a.integratorWh == Approx(a.samplesWh).epsilon(0.01));
+        CHECK(a.energyPerByteNj > 0);
+        CHECK(r.windowEndNs - r.windowStartNs ==
+              Approx(r.result[QStringLiteral("seconds")].toDouble() * 1e9).margin(1));
+    }
+    // Every update is stored with the phase it belongs to, at the meter's pace.
+    REQUIRE(d.samples.size() >= 130);
+    for (const StoredSample &s : d.samples)
+        CHECK(s.phaseId > 0);
+    const double span = static_cast<double>(d.samples.back().tNs - d.samples.front().tNs) / 1e9;
+    CHECK(static_cast<double>(d.samples.size()) == Approx(span * 10 + 1).margin(2));
+    for (const StoredSample &s : d.samples)
+        CHECK((s.flags & cipherwatt::instruments::SampleFlag::Simulated) != 0);
+}
+
+TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs", "[session]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    RunnerOptions opts = options(dir);
+    opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
+    TempDir profileDir;
+    const auto profile = profileDir.path() / "cpu.profile";
+    std::ofstream(profile) << "load cpu\nload_source worker\nwatts_per_core 6\nidle_power 3\n"
+                              "noise 0.02\n";
+    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    s.meterResource = QStringLiteral("sim:") + QString::fromStdString(profile.string());
+    s.pinGovernor = true;
+    s.fixFrequency = true;
+    s.baselineSeconds = 3;
+    s.runLength.seconds = 4;
+    QString seenGovernor;
+    const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
+        QObject::connect(&runner, &SessionRunner::phaseChanged, &runner,
+                         [&](PhaseKind kind, const QString &, double, double) {
+                             if (kind == PhaseKind::Baseline)
+                                 seenGovernor =
+                                     QString::fromStdString(tree.cpuFile(0, "scaling_governor"));
+                         });
+    });
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    CHECK(seenGovernor == QStringLiteral("performance"));
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave"); // restored
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
+    const SessionData d = load(opts, out.session);
+    CHECK(phaseKinds(d) == QStringList{"prepare", "pin", "baseline", "run", "restore"});
+    const QJsonObject pinning = d.dut[QStringLiteral("pinning")].toObject();
+    CHECK(pinning[QStringLiteral("applied")].toObject()[QStringLiteral("cpus")].toArray().size() ==
+          2);
+    CHECK(d.dut[QStringLiteral("restore")].toObject()[QStringLiteral("restored")].toBool());
+    const RunResult a = runResultFromJson(d.runs.at(0).analysis);
+    CHECK(a.netWatts > 3.0);       // about 6 W for one busy core
+    CHECK(d.samples.size() >= 60); // 3 s baseline and a 4 s run at 10 updates a second
+}
+
+TEST_CASE("session: cancelling mid-run stops the run, restores, keeps the data", "[session]")
+{
+    TempDir dir;
+    FakeSysfs tree({0});
+    RunnerOptions opts = options(dir);
+    opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
+    SessionSettings s =
+        quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts/botan:encrypt"));
+    s.pinGovernor = true;
+    s.baselineSeconds = 2;
+    s.runLength.seconds = 60;
+    QElapsedTimer clock;
+    const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
+        QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
+            if (u.status == QLatin1String("running") && !clock.isValid()) {
+                clock.start();
+                QTimer::singleShot(1500, &runner, [&runner] { runner.cancel(); });
+            }
+        });
+    });
+    REQUIRE(out.status == SessionStatus::Cancelled);
+    CHECK(clock.elapsed() < 10000); // not the 60 s the run was asked for
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    const SessionData d = load(opts, out.session);
+    CHECK(d.summary.status == SessionStatus::Cancelled);
+    REQUIRE(d.runs.size() == 2);
+    CHECK(d.runs[0].status == QStringLiteral("cancelled"));
+    CHECK(d.runs[1].status == QStringLiteral("planned"));
+    CHECK(phaseKinds(d).contains(QStringLiteral("restore")));
+    CHECK(d.samples.size() >= 30);
+}
+
+TEST_CASE("session: the meter dropping mid-run interrupts it, keeping what was measured",
+          "[session]")
+{
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    SimProcess sim({"--listen", "127.0.0.1:0", "--profile", kThresholdProfile.toStdString(),
+                    "--fault", "drop@7"});
+    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    s.meterResource = sim.resource();
+    s.baselineSeconds = 3;
+    s.runLength.seconds = 30;
+    const Outcome out = runSession(s, opts);
+    REQUIRE(out.status == SessionStatus::Interrupted);
+    CHECK(out.reason.contains(QStringLiteral("meter")));
+    CHECK(out.reason.contains(QStringLiteral("disconnected")));
+    const SessionData d = load(opts, out.session);
+    CHECK(d.summary.status == SessionStatus::Interrupted);
+    CHECK(d.summary.statusReason == out.reason);
+    CHECK(d.samples.size() >= 40);
+    CHECK(d.runs[0].status == QStringLiteral("cancelled"));
+}
+
+TEST_CASE("session: a worker crash mid-run interrupts it", "[session]")
+{
+    TempDir dir;
+    RunnerOptions opts = options(dir);
+    // A wrapper that tells its PID and becomes the worker.
+    const auto pidFile = dir.path() / "worker.pid";
+    const auto wrapper = dir.path() / "worker.sh";
+    std::ofstream(wrapper) << "#!/bin/sh\necho $$ > '" << pidFile.string() << "'\nexec '"
+                           << CIPHERWATT_BENCH_EXE << "' \"$@\"\n";
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+    opts.localWorker.program = QString::fromStdString(wrapper.string());
+    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    s.baselineSeconds = 2;
+    s.runLength.seconds = 60;
+    const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
+        QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
+            if (u.status != QLatin1String("running"))
+                return;
+            QTimer::singleShot(1000, &runner, [&] {
+                std::ifstream in(pidFile);
+                pid_t pid = 0;
+                in >> pid;
+                REQUIRE(pid > 0);
+                ::kill(pid, SIGKILL);
+            });
+        });
+    });
+    REQUIRE(out.status == SessionStatus::Interrupted);
+    CHECK(out.reason.contains(QStringLiteral("crashed")));
+    const SessionData d = load(opts, out.session);
+    CHECK(d.runs[0].status == QStringLiteral("failed"));
+    CHECK(d.runs[0].error.contains(QStringLiteral("worker ended")));
+    CHECK(d.samples.size() >= 20);
+}
+
+TEST_CASE("session: bad plans and unreachable meters fail before anything is stored", "[session]")
+{
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    const Outcome unknown = runSession(quickSettings(QStringLiteral("aes-999-xts")), opts);
+    CHECK(unknown.status == SessionStatus::Failed);
+    CHECK(unknown.reason.contains(QStringLiteral("unknown cipher 'aes-999-xts'; valid ids:")));
+    CHECK(unknown.reason.contains(QStringLiteral("chacha20")));
+    CHECK(unknown.session == 0);
+
+    SessionSettings s = quickSettings(QStringLiteral("chacha20"));
+    s.meterResource = QStringLiteral("tcp:127.0.0.1:9");
+    const Outcome noMeter = runSession(s, opts);
+    CHECK(noMeter.status == SessionStatus::Failed);
+    CHECK(noMeter.reason.contains(QStringLiteral("127.0.0.1:9")));
+    CHECK(noMeter.session == 0);
+
+    s = quickSettings(QStringLiteral("chacha20"));
+    s.dutElement = 2; // the WT332 has elements 1 and 3
+    const Outcome noElement = runSession(s, opts);
+    CHECK(noElement.status == SessionStatus::Failed);
+    CHECK(noElement.reason.contains(QStringLiteral("elements 1, 3")));
+
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "sessions.sqlite"));
+}
+
+TEST_CASE("session: automatic run lengths span the updates asked for", "[session]")
+{
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    s.runLength.kind = RunLength::Kind::Automatic;
+    s.minUpdates = 30;
+    s.baselineSeconds = 2;
+    const Outcome automatic = runSession(s, opts);
+    REQUIRE(automatic.status == SessionStatus::Complete);
+    const SessionData d = load(opts, automatic.session);
+    CHECK(phaseKinds(d) == QStringList{"prepare", "plan", "baseline", "run"});
+    const RunResult a = runResultFromJson(d.runs.at(0).analysis);
+    CHECK(a.run.count >= 30);
+    CHECK(a.flags.isEmpty());
+    CHECK(d.runs[0].request[QStringLiteral("iterations")].toInteger() > 0);
+
+    // A run fixed at too few iterations is measured, and flagged as too short.
+    s.runLength.kind = RunLength::Kind::Iterations;
+    s.runLength.iterations = 200000; // well under a second
+    const Outcome fixed = runSession(s, opts);
+    REQUIRE(fixed.status == SessionStatus::Complete);
+    const RunResult b = runResultFromJson(load(opts, fixed.session).runs.at(0).analysis);
+    CHECK(b.flags.join(QLatin1Char(';')).contains(QStringLiteral("short run")));
+}
