@@ -101,6 +101,7 @@ Json toJson(const RunResult &r)
             {"warmup_iterations", r.warmupIterations},
             {"verified", r.verified},
             {"cancelled", r.cancelled},
+            {"kat_vectors_checked", r.knownAnswerVectors},
             {"cpu", r.cpu},
             {"isa", isaName(isaLimit())},
             {"provenance", toJson(r.provenance)}};
@@ -163,6 +164,23 @@ Json toJson(const SystemInfo &info)
             {"temperatures", temps},
             {"libraries", libs},
             {"warnings", info.warnings}};
+}
+
+Json toJson(const PluginInfo &plugin)
+{
+    return {{"name", plugin.name},          {"backend", plugin.backend},
+            {"version", plugin.version},    {"description", plugin.description},
+            {"path", plugin.path.string()}, {"origin", plugin.origin},
+            {"abi", plugin.abiVersion},     {"ciphers", plugin.cipherIds},
+            {"vectors", plugin.vectorCount}};
+}
+
+Json pluginsJson()
+{
+    Json out = Json::array();
+    for (const auto &p : loadedPlugins())
+        out.push_back(toJson(p));
+    return out;
 }
 
 } // namespace cipherwatt::bench

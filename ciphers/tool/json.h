@@ -3,6 +3,7 @@
 #include <cipherwatt/ciphers/catalogue.h>
 #include <cipherwatt/ciphers/governor.h>
 #include <cipherwatt/ciphers/kat.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 #include <cipherwatt/ciphers/sysinfo.h>
 
@@ -24,5 +25,7 @@ Json toJson(const ciphers::GovernorState &state);
 Json toJson(const ciphers::PinResult &result);
 Json toJson(const ciphers::RestoreResult &result);
 Json toJson(const ciphers::SystemInfo &info);
+Json toJson(const ciphers::PluginInfo &plugin);
+Json pluginsJson(); // every loaded plugin
 
 } // namespace cipherwatt::bench

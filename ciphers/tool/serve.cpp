@@ -7,6 +7,7 @@
 #include "options.h"
 
 #include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 #include <cipherwatt/ciphers/sysinfo.h>
 
@@ -102,7 +103,9 @@ public:
         m_out.emit({{"event", "hello"},
                     {"protocol", protocolVersion},
                     {"version", CIPHERWATT_VERSION},
-                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))}});
+                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))},
+                    {"plugins", pluginsJson()},
+                    {"plugin_warnings", pluginWarnings()}});
         // A journal left by a worker that died while pinned: put the governor back first.
         if (m_governor.hasJournal()) {
             try {
