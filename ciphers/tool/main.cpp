@@ -33,6 +33,9 @@ commands:
                             one benchmark run (JSON Lines events with --json); message:
                             every buffer a message with its own IV (default); stream: one
                             long message a buffer at a time (stream ciphers and CTR)
+  exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
+                            run an external program (no shell), timed from start to exit;
+                            bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
   serve [--sysfs-root <dir>] [--journal <file>]
                             JSON commands on stdin, JSON Lines events on stdout
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
@@ -50,14 +53,14 @@ global options:
 exit codes: 0 success, 1 usage error, 2 failure
 )";
 
-// Global options may stand anywhere on the command line and are removed from `args`. Returns
-// every value given, in order.
+// Global options may stand anywhere before a `--` (after it, they belong to `exec`'s program)
+// and are removed from `args`. Returns every value given, in order.
 std::vector<std::string> takeGlobal(std::vector<std::string> &args, const std::string &name)
 {
     using cipherwatt::bench::UsageError;
     std::vector<std::string> values;
     const std::string prefix = name + "=";
-    for (auto it = args.begin(); it != args.end();) {
+    for (auto it = args.begin(); it != args.end() && *it != "--";) {
         if (*it == name) {
             if (it + 1 == args.end())
                 throw UsageError(name + ": missing value");
@@ -166,10 +169,12 @@ int main(int argc, char **argv)
             return commandRun(std::move(args));
         if (command == "governor")
             return commandGovernor(std::move(args));
+        if (command == "exec")
+            return commandExec(std::move(args));
         if (command == "serve")
             return commandServe(std::move(args));
         std::cerr << "cipherwatt-bench: unknown command '" << command
-                  << "'; commands: --version, list, self-test, kat, run, serve, governor\n";
+                  << "'; commands: --version, list, self-test, kat, run, exec, serve, governor\n";
         return ExitUsage;
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench " << command << ": " << e.what() << '\n';
