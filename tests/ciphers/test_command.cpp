@@ -172,7 +172,7 @@ TEST_CASE("command: a timeout stops the program, with SIGKILL if SIGTERM is igno
     CHECK_THAT(r.failure, Catch::Contains("then SIGKILL"));
 }
 
-TEST_CASE("command: cancel stops it; progress comes about once a second", "[command]")
+TEST_CASE("command: cancel stops it, and progress comes about once a second", "[command]")
 {
     std::atomic<bool> cancel{false};
     std::thread canceller([&] {

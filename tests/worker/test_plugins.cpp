@@ -204,7 +204,7 @@ TEST_CASE("a bad plugin on the command line is refused: exit 1, one line", "[wor
     CHECK_THAT(noValue.err, Catch::Contains("--plugin: missing value"));
 }
 
-TEST_CASE("plugins in the per-user directory load; broken ones are warned about",
+TEST_CASE("plugins in the per-user directory load, broken ones are warned about",
           "[worker][plugins]")
 {
     const cipherwatt::test::TempDir home;
