@@ -23,6 +23,7 @@ if(CIPHERWATT_AARCH64_WORKER AND NOT CMAKE_CROSSCOMPILING)
                             "and ${CIPHERWATT_ARM64_SYSROOT} (run packaging/install-deps.sh)")
     endif()
     set(CIPHERWATT_AARCH64_BENCH "${CMAKE_BINARY_DIR}/aarch64-worker/ciphers/cipherwatt-bench")
+    set(CIPHERWATT_AARCH64_XTEA "${CMAKE_BINARY_DIR}/aarch64-worker/ciphers/plugins/xtea/xtea.so")
     ExternalProject_Add(aarch64_worker
         SOURCE_DIR "${PROJECT_SOURCE_DIR}"
         BINARY_DIR "${CMAKE_BINARY_DIR}/aarch64-worker"
@@ -32,7 +33,7 @@ if(CIPHERWATT_AARCH64_WORKER AND NOT CMAKE_CROSSCOMPILING)
             -DCMAKE_BUILD_TYPE=Release -DCIPHERWATT_BENCH_ONLY=ON -DCIPHERWATT_BUILD_TESTS=OFF
         BUILD_ALWAYS ON
         INSTALL_COMMAND ""
-        BUILD_BYPRODUCTS "${CIPHERWATT_AARCH64_BENCH}")
+        BUILD_BYPRODUCTS "${CIPHERWATT_AARCH64_BENCH}" "${CIPHERWATT_AARCH64_XTEA}")
     # Everything a test needs to run the aarch64 worker: qemu as a Pi 4 core, the cross libc
     # and the sysroot's libraries.
     set(CIPHERWATT_QEMU_COMMAND

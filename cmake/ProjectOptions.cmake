@@ -25,10 +25,11 @@ endif()
 
 add_library(cipherwatt_warnings INTERFACE)
 add_library(cipherwatt::warnings ALIAS cipherwatt_warnings)
+# C sources (the example plugin and the test plugins) link it too; they get the shared ones.
 target_compile_options(cipherwatt_warnings INTERFACE
-    -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
-    -Wunused -Woverloaded-virtual -Wconversion -Wsign-conversion -Wnull-dereference
-    -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough)
+    -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wunused -Wconversion -Wsign-conversion
+    -Wnull-dereference -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough
+    $<$<COMPILE_LANGUAGE:CXX>:-Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual>)
 # GCC 12 reports -Wmaybe-uninitialized inside libstdc++ (<regex>, <functional>) when the
 # sanitizers instrument optimised code; the GCC manual warns of such false positives.
 if(CIPHERWATT_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")

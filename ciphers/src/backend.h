@@ -4,6 +4,8 @@
 
 #include <cipherwatt/ciphers/cipher.h>
 
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,15 +13,17 @@
 
 namespace cipherwatt::ciphers::detail {
 
+// The built-in backends are plain functions; a plugin backend's functions carry the plugin.
 struct Backend
 {
-    std::string_view name;
-    std::unique_ptr<Cipher> (*createCipher)(const CipherInfo &info);
-    std::unique_ptr<KeyAgreement> (*createKeyAgreement)(const CipherInfo &info);
-    std::string (*libraryVersion)();
+    std::string name;
+    std::function<std::unique_ptr<Cipher>(const CipherInfo &info)> createCipher;
+    std::function<std::unique_ptr<KeyAgreement>(const CipherInfo &info)> createKeyAgreement;
+    std::function<std::string()> libraryVersion;
 };
 
-const std::vector<Backend> &backendTable();
+// Built-in backends first, then those plugins added (registry.h).
+const std::deque<Backend> &backendTable();
 
 std::unique_ptr<Cipher> createBotanCipher(const CipherInfo &info);
 std::unique_ptr<KeyAgreement> createBotanKeyAgreement(const CipherInfo &info);

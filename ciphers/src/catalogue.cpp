@@ -1,3 +1,5 @@
+#include "registry.h"
+
 #include <cipherwatt/ciphers/catalogue.h>
 
 #include <algorithm>
@@ -224,6 +226,24 @@ std::vector<CipherInfo> buildCatalogue()
 
 } // namespace
 
+namespace detail {
+
+std::deque<CipherInfo> &mutableCatalogue()
+{
+    static std::deque<CipherInfo> table = [] {
+        const std::vector<CipherInfo> builtin = buildCatalogue();
+        return std::deque<CipherInfo>(builtin.begin(), builtin.end());
+    }();
+    return table;
+}
+
+const CipherInfo &addCatalogueEntry(const CipherInfo &info)
+{
+    return mutableCatalogue().emplace_back(info);
+}
+
+} // namespace detail
+
 std::string_view operationName(Operation op)
 {
     switch (op) {
@@ -271,10 +291,9 @@ std::vector<Operation> CipherInfo::operations() const
     return {Operation::Encrypt, Operation::Decrypt};
 }
 
-const std::vector<CipherInfo> &catalogue()
+const std::deque<CipherInfo> &catalogue()
 {
-    static const std::vector<CipherInfo> table = buildCatalogue();
-    return table;
+    return detail::mutableCatalogue();
 }
 
 const CipherInfo *findCipher(std::string_view id)

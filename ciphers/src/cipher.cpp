@@ -1,4 +1,4 @@
-#include "backend.h"
+#include "registry.h"
 
 #include <cipherwatt/ciphers/cipher.h>
 
@@ -237,14 +237,28 @@ std::vector<std::pair<std::string, std::string>> libraryVersions()
 
 namespace detail {
 
-const std::vector<Backend> &backendTable()
+namespace {
+
+std::deque<Backend> &mutableBackendTable()
 {
-    static const std::vector<Backend> table{
+    static std::deque<Backend> table{
         {"botan", &createBotanCipher, &createBotanKeyAgreement, &botanVersion},
         {"openssl", &createOpensslCipher, &createOpensslKeyAgreement, &opensslVersion},
         {"custom", &createCustomCipher, &createCustomKeyAgreement, &customVersion},
     };
     return table;
+}
+
+} // namespace
+
+const std::deque<Backend> &backendTable()
+{
+    return mutableBackendTable();
+}
+
+void addBackend(Backend backend)
+{
+    mutableBackendTable().push_back(std::move(backend));
 }
 
 } // namespace detail

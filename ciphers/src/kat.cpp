@@ -3,6 +3,7 @@
 
 #include <cipherwatt/ciphers/cipher.h>
 #include <cipherwatt/ciphers/kat.h>
+#include <cipherwatt/ciphers/plugin.h>
 
 #include <algorithm>
 #include <charconv>
@@ -277,6 +278,20 @@ const std::vector<KatVector> &builtinVectors()
         return all;
     }();
     return vectors;
+}
+
+std::vector<KatVector> vectorsFor(std::string_view cipherId, std::string_view backend)
+{
+    std::vector<KatVector> out;
+    for (const auto &v : builtinVectors()) {
+        if (v.cipherId == cipherId)
+            out.push_back(v);
+    }
+    for (const auto &v : pluginVectors()) {
+        if (v.cipherId == cipherId && v.backend == backend)
+            out.push_back(v);
+    }
+    return out;
 }
 
 } // namespace cipherwatt::ciphers

@@ -1,4 +1,6 @@
 #include <cipherwatt/ciphers/cycle_counter.h>
+#include <cipherwatt/ciphers/kat.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 
 #include <algorithm>
@@ -195,6 +197,23 @@ bool cancelled(const std::atomic<bool> *cancel)
     return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
+// A plugin's code is checked against every vector that vouches for it before it is measured:
+// the built-in third-party vectors when it shares a catalogue id, and those it ships itself.
+std::size_t checkKnownAnswers(const RunSpec &spec)
+{
+    std::size_t passed = 0;
+    for (const auto &v : vectorsFor(spec.cipherId, spec.backend)) {
+        const KatOutcome outcome = runVector(v, spec.backend);
+        if (outcome.status == KatStatus::Failed)
+            throw CipherError(spec.cipherId + " (" + spec.backend +
+                              "): known-answer check before the run failed, nothing measured: " +
+                              outcome.message);
+        if (outcome.status == KatStatus::Passed)
+            ++passed;
+    }
+    return passed;
+}
+
 } // namespace
 
 std::string_view chunkingName(Chunking chunking)
@@ -247,6 +266,9 @@ void validateRunSpec(const RunSpec &spec)
     if (spec.chunking == Chunking::Stream && !info->isStreamable())
         throw CipherError("--chunking stream: only for stream ciphers and CTR; " + spec.cipherId +
                           " processes every buffer as a message");
+    if (spec.chunking == Chunking::Stream && isPluginBackend(spec.backend))
+        throw CipherError("--chunking stream: plugin ciphers process every buffer as a message; "
+                          "the plugin interface has no way to continue a key stream");
     const bool byCount = spec.iterations > 0;
     const bool byTime = spec.seconds > 0.0;
     if (byCount == byTime)
@@ -270,10 +292,12 @@ RunResult runBenchmark(const RunSpec &spec,
 {
     validateRunSpec(spec);
     const CipherInfo &info = *findCipher(spec.cipherId);
+    RunResult result;
+    if (isPluginBackend(spec.backend))
+        result.knownAnswerVectors = checkKnownAnswers(spec);
     CpuPin pin(spec.cpu);
     auto work = makeWorkload(spec, info);
 
-    RunResult result;
     result.spec = spec;
     result.cpu = spec.cpu;
     result.provenance = work->provenance();

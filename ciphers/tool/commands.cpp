@@ -5,6 +5,7 @@
 #include <cipherwatt/ciphers/cipher.h>
 #include <cipherwatt/ciphers/governor.h>
 #include <cipherwatt/ciphers/isa.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 
 #include <cstdio>
@@ -94,63 +95,116 @@ int commandList(std::vector<std::string> args)
                   << std::setw(7) << (c.blockBits > 0 ? std::to_string(c.blockBits) : "-")
                   << std::setw(8) << iv << "  " << joined(backends(c.id)) << '\n';
     }
+    for (const auto &p : loadedPlugins())
+        std::cout << "plugin " << p.name << " " << p.version << " (" << p.backend << ", "
+                  << p.origin << "): " << p.path.string() << '\n';
     return ExitOk;
 }
 
+namespace {
+
+// Collects outcomes per (cipher, backend), in the order they first appear.
+class SelfTestTally
+{
+public:
+    void add(const KatVector &v, const std::string &backend)
+    {
+        SelfTestEntry &e = entry(v.cipherId, backend);
+        const KatOutcome outcome = runVector(v, backend);
+        switch (outcome.status) {
+        case KatStatus::Passed:
+            ++e.passed;
+            break;
+        case KatStatus::Failed:
+            ++e.failed;
+            e.messages.push_back(outcome.message);
+            break;
+        case KatStatus::Unavailable:
+            ++e.unavailable;
+            if (e.messages.empty() || e.messages.back() != outcome.message)
+                e.messages.push_back(outcome.message);
+            break;
+        }
+    }
+
+    bool has(const std::string &cipherId, const std::string &backend) const
+    {
+        return m_entries.count({cipherId, backend}) != 0;
+    }
+
+    bool covers(const std::string &cipherId) const
+    {
+        return std::any_of(m_order.begin(), m_order.end(),
+                           [&](const auto &k) { return k.first == cipherId; });
+    }
+
+    SelfTestEntry &entry(const std::string &cipherId, const std::string &backend)
+    {
+        const auto key = std::pair{cipherId, backend};
+        auto [it, inserted] = m_entries.try_emplace(key);
+        if (inserted) {
+            it->second.cipherId = cipherId;
+            it->second.backend = backend;
+            m_order.push_back(key);
+        }
+        return it->second;
+    }
+
+    std::vector<SelfTestEntry> entries() const
+    {
+        std::vector<SelfTestEntry> out;
+        for (const auto &k : m_order)
+            out.push_back(m_entries.at(k));
+        return out;
+    }
+
+private:
+    std::map<std::pair<std::string, std::string>, SelfTestEntry> m_entries;
+    std::vector<std::pair<std::string, std::string>> m_order;
+};
+
+} // namespace
+
 std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds)
 {
-    std::map<std::pair<std::string, std::string>, SelfTestEntry> byKey;
-    std::vector<std::pair<std::string, std::string>> order;
+    auto wanted = [&](const std::string &id) {
+        return cipherIds.empty() ||
+               std::find(cipherIds.begin(), cipherIds.end(), id) != cipherIds.end();
+    };
+    SelfTestTally tally;
     for (const auto &v : builtinVectors()) {
-        if (!cipherIds.empty() &&
-            std::find(cipherIds.begin(), cipherIds.end(), v.cipherId) == cipherIds.end())
+        if (!wanted(v.cipherId))
             continue;
         // Only the backends that have the cipher here; the Catch2 test names the others.
-        for (const auto &backend : backends(v.cipherId)) {
-            const auto key = std::pair{v.cipherId, backend};
-            auto [it, inserted] = byKey.try_emplace(key);
-            if (inserted) {
-                it->second.cipherId = v.cipherId;
-                it->second.backend = backend;
-                order.push_back(key);
-            }
-            const KatOutcome outcome = runVector(v, backend);
-            SelfTestEntry &e = it->second;
-            switch (outcome.status) {
-            case KatStatus::Passed:
-                ++e.passed;
-                break;
-            case KatStatus::Failed:
-                ++e.failed;
-                e.messages.push_back(outcome.message);
-                break;
-            case KatStatus::Unavailable:
-                ++e.unavailable;
-                if (e.messages.empty() || e.messages.back() != outcome.message)
-                    e.messages.push_back(outcome.message);
-                break;
+        for (const auto &backend : backends(v.cipherId))
+            tally.add(v, backend);
+    }
+    // A plugin's own vectors vouch for its code only.
+    for (const auto &v : pluginVectors()) {
+        if (wanted(v.cipherId))
+            tally.add(v, v.backend);
+    }
+    // Vectors are optional for plugins, but a cipher without any is shown, never passed over.
+    if (cipherIds.empty()) {
+        for (const auto &p : loadedPlugins()) {
+            for (const auto &id : p.cipherIds) {
+                if (!tally.has(id, p.backend))
+                    tally.entry(id, p.backend)
+                        .messages.push_back(p.backend + " ships no known-answer vectors for " + id +
+                                            ": its output is unchecked");
             }
         }
     }
     // A requested cipher without a single vector cannot be vouched for: that is a failure.
     for (const auto &id : cipherIds) {
-        const bool covered =
-            std::any_of(order.begin(), order.end(), [&](const auto &k) { return k.first == id; });
-        if (!covered) {
-            SelfTestEntry e;
-            e.cipherId = id;
-            e.backend = "*";
+        if (!tally.covers(id)) {
+            SelfTestEntry &e = tally.entry(id, "*");
             e.failed = 1;
             e.messages.push_back(findCipher(id) ? "no known-answer vectors for " + id
                                                 : "unknown cipher " + id);
-            byKey.emplace(std::pair{id, std::string("*")}, e);
-            order.emplace_back(id, "*");
         }
     }
-    std::vector<SelfTestEntry> out;
-    for (const auto &k : order)
-        out.push_back(byKey.at(k));
-    return out;
+    return tally.entries();
 }
 
 bool allPassed(const std::vector<SelfTestEntry> &entries)
@@ -213,12 +267,16 @@ int commandSelfTest(std::vector<std::string> args)
     }
     std::size_t passed = 0;
     std::size_t failed = 0;
+    std::size_t backendWidth = 9; // plugin backends ("plugin:<name>") are longer
+    for (const auto &e : entries)
+        backendWidth = std::max(backendWidth, e.backend.size() + 1);
     for (const auto &e : entries) {
         passed += e.passed;
         failed += e.failed;
         const char *status = e.failed > 0 ? "FAIL" : e.passed > 0 ? "ok" : "n/a";
-        std::cout << std::left << std::setw(24) << e.cipherId << std::setw(9) << e.backend
-                  << std::setw(5) << status << std::right << std::setw(4) << e.passed << " passed";
+        std::cout << std::left << std::setw(24) << e.cipherId
+                  << std::setw(static_cast<int>(backendWidth)) << e.backend << std::setw(5)
+                  << status << std::right << std::setw(4) << e.passed << " passed";
         if (e.failed > 0)
             std::cout << ", " << e.failed << " failed";
         if (e.passed == 0 && e.failed == 0 && !e.messages.empty())

@@ -17,6 +17,7 @@ int commandSelfTest(std::vector<std::string> args);
 int commandKat(std::vector<std::string> args);
 int commandRun(std::vector<std::string> args);
 int commandGovernor(std::vector<std::string> args);
+int commandExec(std::vector<std::string> args);
 int commandServe(std::vector<std::string> args);
 
 // Self-test over the built-in vectors, restricted to `cipherIds` when not empty: one entry per

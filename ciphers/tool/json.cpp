@@ -101,6 +101,7 @@ Json toJson(const RunResult &r)
             {"warmup_iterations", r.warmupIterations},
             {"verified", r.verified},
             {"cancelled", r.cancelled},
+            {"kat_vectors_checked", r.knownAnswerVectors},
             {"cpu", r.cpu},
             {"isa", isaName(isaLimit())},
             {"provenance", toJson(r.provenance)}};
@@ -163,6 +164,81 @@ Json toJson(const SystemInfo &info)
             {"temperatures", temps},
             {"libraries", libs},
             {"warnings", info.warnings}};
+}
+
+Json toJson(const PluginInfo &plugin)
+{
+    return {{"name", plugin.name},          {"backend", plugin.backend},
+            {"version", plugin.version},    {"description", plugin.description},
+            {"path", plugin.path.string()}, {"origin", plugin.origin},
+            {"abi", plugin.abiVersion},     {"ciphers", plugin.cipherIds},
+            {"vectors", plugin.vectorCount}};
+}
+
+Json pluginsJson()
+{
+    Json out = Json::array();
+    for (const auto &p : loadedPlugins())
+        out.push_back(toJson(p));
+    return out;
+}
+
+namespace {
+
+template<typename T>
+Json optionalJson(const std::optional<T> &value)
+{
+    return value ? Json(*value) : Json();
+}
+
+Json outputJson(const CapturedOutput &out)
+{
+    return {{"text", out.text}, {"bytes", out.totalBytes}, {"truncated", out.truncated}};
+}
+
+} // namespace
+
+Json toJson(const CommandSpec &spec)
+{
+    return {{"kind", "exec"},
+            {"label", spec.label},
+            {"argv", spec.argv},
+            {"timeout", spec.timeoutSeconds},
+            {"bytes", optionalJson(spec.bytes)},
+            {"cpu", spec.cpu}};
+}
+
+Json toJson(const CommandResult &r)
+{
+    return {{"kind", "exec"},
+            {"label", r.spec.label},
+            {"argv", r.spec.argv},
+            {"program", r.program},
+            {"pid", r.pid},
+            {"status", commandStatusName(r.status)},
+            {"verified", r.verified()},
+            {"failure", r.failure},
+            {"exit_code", optionalJson(r.exitCode)},
+            {"signal", r.signal ? Json(signalName(*r.signal)) : Json()},
+            {"signal_number", optionalJson(r.signal)},
+            {"seconds", r.seconds},
+            {"user_seconds", r.userSeconds},
+            {"system_seconds", r.systemSeconds},
+            {"timeout", r.spec.timeoutSeconds},
+            {"bytes", optionalJson(r.bytes)},
+            {"bytes_source", r.bytesSource},
+            {"bytes_operator", optionalJson(r.spec.bytes)},
+            {"bytes_output", optionalJson(r.outputBytes)},
+            {"bytes_per_second", r.bytesPerSecond},
+            {"cpu", r.spec.cpu},
+            {"notes", r.notes},
+            {"stdout", outputJson(r.out)},
+            {"stderr", outputJson(r.err)}};
+}
+
+std::string dumpLine(const Json &event)
+{
+    return event.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 } // namespace cipherwatt::bench

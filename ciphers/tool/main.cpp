@@ -4,6 +4,7 @@
 #include "options.h"
 
 #include <cipherwatt/ciphers/isa.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/types.h>
 
 #include <cerrno>
@@ -32,45 +33,72 @@ commands:
                             one benchmark run (JSON Lines events with --json); message:
                             every buffer a message with its own IV (default); stream: one
                             long message a buffer at a time (stream ciphers and CTR)
+  exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
+                            run an external program (no shell), timed from start to exit;
+                            bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
   serve [--sysfs-root <dir>] [--journal <file>]
                             JSON commands on stdin, JSON Lines events on stdout
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
       set: [--governor <name>] [--fix-frequency] [--no-turbo] [--cpus <list>]
                             pin or restore the CPU frequency governor
 
-global option:
+global options:
   --isa auto|portable|sse2|avx2|avx512|neon
                             cap every backend at this instruction-set level (SIMD on/off);
                             results report what ran
+  --plugin <file.so>        load a cipher plugin (repeatable); its ciphers are on the backend
+                            plugin:<name>. Plugins in $XDG_DATA_HOME/cipherwatt/plugins
+                            (~/.local/share/cipherwatt/plugins) are loaded too
 
 exit codes: 0 success, 1 usage error, 2 failure
 )";
 
-// `--isa <level>` may stand anywhere on the command line and applies to the whole process.
-std::optional<cipherwatt::ciphers::Isa> takeIsa(std::vector<std::string> &args)
+// Global options may stand anywhere before a `--` (after it, they belong to `exec`'s program)
+// and are removed from `args`. Returns every value given, in order.
+std::vector<std::string> takeGlobal(std::vector<std::string> &args, const std::string &name)
 {
     using cipherwatt::bench::UsageError;
-    std::optional<std::string> value;
-    for (auto it = args.begin(); it != args.end();) {
-        if (*it == "--isa") {
+    std::vector<std::string> values;
+    const std::string prefix = name + "=";
+    for (auto it = args.begin(); it != args.end() && *it != "--";) {
+        if (*it == name) {
             if (it + 1 == args.end())
-                throw UsageError("--isa: missing value");
-            value = *(it + 1);
+                throw UsageError(name + ": missing value");
+            values.push_back(*(it + 1));
             it = args.erase(it, it + 2);
-        } else if (it->rfind("--isa=", 0) == 0) {
-            value = it->substr(6);
+        } else if (it->rfind(prefix, 0) == 0) {
+            values.push_back(it->substr(prefix.size()));
             it = args.erase(it);
         } else {
             ++it;
         }
     }
-    if (!value || *value == "auto")
+    return values;
+}
+
+// `--isa <level>` applies to the whole process.
+std::optional<cipherwatt::ciphers::Isa> takeIsa(std::vector<std::string> &args)
+{
+    using cipherwatt::bench::UsageError;
+    const auto values = takeGlobal(args, "--isa");
+    if (values.empty() || values.back() == "auto")
         return std::nullopt;
-    const auto isa = cipherwatt::ciphers::parseIsa(*value);
+    const auto isa = cipherwatt::ciphers::parseIsa(values.back());
     if (!isa)
         throw UsageError("--isa: must be auto, portable, sse2, avx2, avx512 or neon, got '" +
-                         *value + "'");
+                         values.back() + "'");
     return isa;
+}
+
+// Plugins named on the command line must load: a refusal is a usage error. Those in the
+// per-user directory are the operator's standing set: a broken one is reported and skipped.
+void loadPlugins(const std::vector<std::string> &files)
+{
+    using namespace cipherwatt::ciphers;
+    for (const auto &file : files)
+        loadPlugin(file, "command line");
+    for (const auto &warning : loadPluginDirectory(userPluginDirectory(), "user directory"))
+        std::cerr << "cipherwatt-bench: warning: " << warning << "; skipped\n";
 }
 
 // OpenSSL reads its capability mask from the environment when libcrypto is loaded, before
@@ -105,8 +133,10 @@ int main(int argc, char **argv)
     using namespace cipherwatt::bench;
     std::vector<std::string> args(argv + 1, argv + argc);
     try {
+        const auto plugins = takeGlobal(args, "--plugin");
         if (const auto isa = takeIsa(args))
             applyIsa(*isa, argv);
+        loadPlugins(plugins);
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench: " << e.what() << '\n';
         return ExitUsage;
@@ -139,10 +169,12 @@ int main(int argc, char **argv)
             return commandRun(std::move(args));
         if (command == "governor")
             return commandGovernor(std::move(args));
+        if (command == "exec")
+            return commandExec(std::move(args));
         if (command == "serve")
             return commandServe(std::move(args));
         std::cerr << "cipherwatt-bench: unknown command '" << command
-                  << "'; commands: --version, list, self-test, kat, run, serve, governor\n";
+                  << "'; commands: --version, list, self-test, kat, run, exec, serve, governor\n";
         return ExitUsage;
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench " << command << ": " << e.what() << '\n';

@@ -1,17 +1,21 @@
 // `cipherwatt-bench serve`: one process serves a whole session. Commands arrive as one JSON
-// object per line on stdin; events leave as JSON Lines on stdout. A run executes on its own
-// thread so `cancel` and end-of-input are seen while it runs. When stdin closes (the host died,
-// the SSH link dropped) the worker stops the run, restores the governor it pinned, and exits.
+// object per line on stdin; events leave as JSON Lines on stdout. A run (a cipher benchmark or
+// an external command) executes on its own thread so `cancel` and end-of-input are seen while
+// it runs. When stdin closes (the host died, the SSH link dropped) the worker stops the run,
+// restores the governor it pinned, and exits.
 
 #include "commands.h"
 #include "options.h"
 
+#include <cipherwatt/ciphers/command.h>
 #include <cipherwatt/ciphers/governor.h>
+#include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 #include <cipherwatt/ciphers/sysinfo.h>
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -29,8 +33,9 @@ class EventWriter
 public:
     void emit(const Json &event)
     {
+        const std::string line = dumpLine(event);
         const std::lock_guard lock(m_mutex);
-        std::cout << event.dump() << '\n' << std::flush;
+        std::cout << line << '\n' << std::flush;
     }
 
 private:
@@ -90,6 +95,24 @@ RunSpec runSpecFrom(const Json &cmd)
     return spec;
 }
 
+CommandSpec commandSpecFrom(const Json &cmd)
+{
+    CommandSpec spec;
+    spec.argv = field<std::vector<std::string>>(cmd, "argv").value_or(std::vector<std::string>{});
+    spec.label = field<std::string>(cmd, "label").value_or(defaultCommandLabel(spec.argv));
+    if (auto t = field<double>(cmd, "timeout"))
+        spec.timeoutSeconds = *t;
+    if (auto b = field<std::int64_t>(cmd, "bytes")) {
+        if (*b <= 0)
+            throw CipherError("bytes: must be at least 1");
+        spec.bytes = static_cast<std::uint64_t>(*b);
+    }
+    if (auto cpu = field<int>(cmd, "cpu"))
+        spec.cpu = *cpu;
+    validateCommandSpec(spec);
+    return spec;
+}
+
 class Server
 {
 public:
@@ -102,7 +125,9 @@ public:
         m_out.emit({{"event", "hello"},
                     {"protocol", protocolVersion},
                     {"version", CIPHERWATT_VERSION},
-                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))}});
+                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))},
+                    {"plugins", pluginsJson()},
+                    {"plugin_warnings", pluginWarnings()}});
         // A journal left by a worker that died while pinned: put the governor back first.
         if (m_governor.hasJournal()) {
             try {
@@ -149,6 +174,8 @@ private:
         reapFinishedRun();
         if (name == "run") {
             startRun(cmd, id);
+        } else if (name == "exec") {
+            startExec(cmd, id);
         } else if (name == "cancel") {
             const bool running = m_running.load();
             m_cancel = true;
@@ -179,8 +206,9 @@ private:
         } else if (name == "quit") {
             m_quit = true;
         } else {
-            throw CipherError("unknown command '" + name +
-                              "'; commands: run, cancel, sysinfo, list, selftest, governor, quit");
+            throw CipherError(
+                "unknown command '" + name +
+                "'; commands: run, exec, cancel, sysinfo, list, selftest, governor, quit");
         }
     }
 
@@ -225,23 +253,52 @@ private:
     {
         requireIdle();
         const RunSpec spec = runSpecFrom(cmd);
+        startJob(id, toJson(spec), [this, spec, id]() -> Json {
+            const RunResult r = runBenchmark(
+                spec,
+                [&](const RunProgress &p) {
+                    m_out.emit({{"event", "progress"},
+                                {"id", id},
+                                {"iterations", p.iterations},
+                                {"bytes", p.bytes},
+                                {"seconds", p.seconds}});
+                },
+                &m_cancel);
+            return toJson(r);
+        });
+    }
+
+    // The external program runs like a cipher run: same events, same cancel, and it is
+    // stopped when stdin closes (shutdown() cancels and joins).
+    void startExec(const Json &cmd, const Json &id)
+    {
+        requireIdle();
+        const CommandSpec spec = commandSpecFrom(cmd);
+        startJob(id, toJson(spec), [this, spec, id]() -> Json {
+            const CommandResult r = runCommand(
+                spec,
+                [&](const CommandProgress &p) {
+                    m_out.emit({{"event", "progress"},
+                                {"id", id},
+                                {"seconds", p.seconds},
+                                {"stdout_bytes", p.stdoutBytes},
+                                {"stderr_bytes", p.stderrBytes}});
+                },
+                &m_cancel);
+            return toJson(r);
+        });
+    }
+
+    // run_start now, then `work` on the run thread: its result in run_end, or an error event.
+    void startJob(const Json &id, Json run, std::function<Json()> work)
+    {
         m_cancel = false;
         m_running = true;
-        m_out.emit({{"event", "run_start"}, {"id", id}, {"run", toJson(spec)}});
-        m_thread = std::thread([this, spec, id] {
+        m_out.emit({{"event", "run_start"}, {"id", id}, {"run", std::move(run)}});
+        m_thread = std::thread([this, id, work = std::move(work)] {
             Json last;
             try {
-                const RunResult r = runBenchmark(
-                    spec,
-                    [&](const RunProgress &p) {
-                        m_out.emit({{"event", "progress"},
-                                    {"id", id},
-                                    {"iterations", p.iterations},
-                                    {"bytes", p.bytes},
-                                    {"seconds", p.seconds}});
-                    },
-                    &m_cancel);
-                last = {{"event", "run_end"}, {"id", id}, {"result", toJson(r)}};
+                last = {{"event", "run_end"}, {"id", id}, {"result", work()}};
             } catch (const std::exception &e) {
                 last = {{"event", "error"}, {"id", id}, {"message", e.what()}};
             }

@@ -1,5 +1,6 @@
 #include "process.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -15,13 +16,39 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-pid_t spawn(const std::vector<std::string> &argv, int stdinFd, int stdoutFd, int stderrFd,
-            const std::vector<int> &closeInChild)
+// The test's environment with `overrides` replacing variables of the same name.
+std::vector<std::string> environmentWith(const Environment &overrides)
 {
-    std::vector<char *> args;
-    for (const auto &a : argv)
-        args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
+    std::vector<std::string> out;
+    for (char **e = environ; *e != nullptr; ++e) {
+        const std::string entry(*e);
+        const std::string name = entry.substr(0, entry.find('=') + 1);
+        const bool replaced =
+            std::any_of(overrides.begin(), overrides.end(),
+                        [&](const std::string &o) { return o.rfind(name, 0) == 0; });
+        if (!replaced)
+            out.push_back(entry);
+    }
+    out.insert(out.end(), overrides.begin(), overrides.end());
+    return out;
+}
+
+std::vector<char *> pointers(const std::vector<std::string> &strings)
+{
+    std::vector<char *> out;
+    out.reserve(strings.size() + 1);
+    for (const auto &s : strings)
+        out.push_back(const_cast<char *>(s.c_str()));
+    out.push_back(nullptr);
+    return out;
+}
+
+pid_t spawn(const std::vector<std::string> &argv, int stdinFd, int stdoutFd, int stderrFd,
+            const std::vector<int> &closeInChild, const Environment &environment)
+{
+    const std::vector<char *> args = pointers(argv);
+    const std::vector<std::string> envStrings = environmentWith(environment);
+    const std::vector<char *> env = pointers(envStrings);
     const pid_t pid = fork();
     if (pid < 0)
         throw std::runtime_error("fork failed");
@@ -31,7 +58,7 @@ pid_t spawn(const std::vector<std::string> &argv, int stdinFd, int stdoutFd, int
         dup2(stderrFd, 2);
         for (int fd : closeInChild)
             close(fd);
-        execv(args[0], args.data());
+        execve(args[0], args.data(), env.data());
         _exit(127);
     }
     return pid;
@@ -52,14 +79,14 @@ int remainingMs(Clock::time_point deadline)
 } // namespace
 
 ProcessResult runProcess(const std::vector<std::string> &argv, const std::string &input,
-                         std::chrono::milliseconds timeout)
+                         std::chrono::milliseconds timeout, const Environment &environment)
 {
     int in[2];
     int out[2];
     int err[2];
     if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0)
         throw std::runtime_error("pipe failed");
-    const pid_t pid = spawn(argv, in[0], out[1], err[1], {});
+    const pid_t pid = spawn(argv, in[0], out[1], err[1], {}, environment);
     close(in[0]);
     close(out[1]);
     close(err[1]);
@@ -121,17 +148,18 @@ ProcessResult runProcess(const std::vector<std::string> &argv, const std::string
     int status = 0;
     waitpid(pid, &status, 0);
     result.exitCode = result.timedOut ? -1 : exitCodeOf(status);
+    result.signal = !result.timedOut && WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     return result;
 }
 
-Child::Child(const std::vector<std::string> &argv)
+Child::Child(const std::vector<std::string> &argv, const Environment &environment)
 {
     int in[2];
     int out[2];
     if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
         throw std::runtime_error("pipe failed");
     signal(SIGPIPE, SIG_IGN);
-    m_pid = spawn(argv, in[0], out[1], 2, {});
+    m_pid = spawn(argv, in[0], out[1], 2, {}, environment);
     close(in[0]);
     close(out[1]);
     m_in = in[1];
@@ -215,6 +243,11 @@ int Child::wait(std::chrono::milliseconds timeout)
         usleep(10'000);
     }
     return exitCodeOf(m_status);
+}
+
+int Child::termSignal() const
+{
+    return m_exited && WIFSIGNALED(m_status) ? WTERMSIG(m_status) : 0;
 }
 
 void Child::kill(int signal)

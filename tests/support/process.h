@@ -11,20 +11,25 @@ namespace cipherwatt::test {
 struct ProcessResult
 {
     int exitCode = -1; // -1 when killed by a signal or timed out
+    int signal = 0;    // the signal that ended it, 0 if it exited
     bool timedOut = false;
     std::string out;
     std::string err;
 };
 
+// Variables to set ("NAME=value") in a child's environment, on top of the test's own.
+using Environment = std::vector<std::string>;
+
 // Runs a program to completion with `input` on stdin; kills it after `timeout`.
 ProcessResult runProcess(const std::vector<std::string> &argv, const std::string &input = {},
-                         std::chrono::milliseconds timeout = std::chrono::seconds(60));
+                         std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                         const Environment &environment = {});
 
 // A child with pipes on stdin/stdout for line protocols (the worker's `serve`).
 class Child
 {
 public:
-    explicit Child(const std::vector<std::string> &argv);
+    explicit Child(const std::vector<std::string> &argv, const Environment &environment = {});
     ~Child();
     Child(const Child &) = delete;
     Child &operator=(const Child &) = delete;
@@ -35,6 +40,8 @@ public:
     std::optional<std::string> readLine(std::chrono::milliseconds timeout);
     // Waits for exit; kills after `timeout`. Returns the exit code, -1 if signalled/killed.
     int wait(std::chrono::milliseconds timeout);
+    // After wait(): the signal that ended the child, 0 if it exited.
+    int termSignal() const;
     void kill(int signal);
     pid_t pid() const { return m_pid; }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -64,8 +65,9 @@ struct CipherInfo
     std::vector<Operation> operations() const;
 };
 
-// The whole catalogue, in a stable order (families grouped).
-const std::vector<CipherInfo> &catalogue();
+// The whole catalogue, in a stable order (families grouped), followed by the ciphers that
+// plugins added (plugin.h). A deque: entries keep their address when a plugin adds more.
+const std::deque<CipherInfo> &catalogue();
 
 // Null when no cipher has this id.
 const CipherInfo *findCipher(std::string_view id);

@@ -22,6 +22,9 @@ struct KatVector
     Bytes out;
     std::size_t offset = 0;  // stream ciphers: `out` is the output at this key-stream offset
     unsigned iterations = 1; // X25519: RFC 7748 §5.2 iterated form
+    // Empty: the vector vouches for the cipher on every backend. Set: a plugin brought it for
+    // its own cipher, and it is run on that backend ("plugin:<name>") only.
+    std::string backend;
 };
 
 // One `[group]` record of `Name = value` lines, before any meaning is given to it.
@@ -71,5 +74,9 @@ std::vector<IsaAgreement> checkIsaAgreement(const std::vector<std::string> &ciph
 // The vector files compiled into the library (the same files as tests/data/kat), so the worker
 // can check itself on a DUT without the source tree.
 const std::vector<KatVector> &builtinVectors();
+
+// Every vector that vouches for `cipherId` on `backend`: the built-in ones for that id and, for
+// a plugin backend, the vectors the plugin ships (plugin.h).
+std::vector<KatVector> vectorsFor(std::string_view cipherId, std::string_view backend);
 
 } // namespace cipherwatt::ciphers

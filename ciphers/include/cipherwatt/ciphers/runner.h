@@ -64,6 +64,9 @@ struct RunResult
     std::uint64_t warmupIterations = 0;
     bool verified = false; // decrypt(encrypt(x)) == x, or both sides agree
     bool cancelled = false;
+    // Known-answer vectors checked right before the run. Plugin backends only: the operator's
+    // code is checked every time it is measured; the built-in backends by the self-test.
+    std::size_t knownAnswerVectors = 0;
     int cpu = -1; // CPU the loop was pinned to, -1 if not pinned
     Provenance provenance;
 };
@@ -74,7 +77,8 @@ void validateRunSpec(const RunSpec &spec);
 
 // Runs the benchmark on the calling thread. `progress` is called at most four times a second;
 // `cancel` (may be null) stops the loop early, and the result says so. Throws CipherError when
-// the run cannot start or its verification fails (no result pretends to be good).
+// the run cannot start, a plugin cipher fails a known-answer vector before it, or the
+// verification after it fails (no result pretends to be good).
 RunResult runBenchmark(const RunSpec &spec,
                        const std::function<void(const RunProgress &)> &progress = {},
                        const std::atomic<bool> *cancel = nullptr);
