@@ -223,6 +223,11 @@ const VendorQuirks &quirksFor(std::uint16_t vendorId)
     return kNoQuirks;
 }
 
+QString hex8(unsigned value)
+{
+    return QStringLiteral("0x%1").arg(value, 2, 16, QLatin1Char('0'));
+}
+
 QString hexDump(QByteArrayView bytes, qsizetype limit)
 {
     const QByteArray shown = bytes.first(std::min(bytes.size(), limit)).toByteArray();

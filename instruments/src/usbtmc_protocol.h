@@ -135,4 +135,13 @@ const VendorQuirks &quirksFor(std::uint16_t vendorId);
 
 QString hexDump(QByteArrayView bytes, qsizetype limit = 64);
 
+// "0x82", for endpoints and status codes in messages.
+QString hex8(unsigned value);
+
+inline std::span<const std::uint8_t> bytesOf(const QByteArray &bytes)
+{
+    return {reinterpret_cast<const std::uint8_t *>(bytes.constData()),
+            static_cast<std::size_t>(bytes.size())};
+}
+
 } // namespace cipherwatt::instruments::usbtmc
