@@ -23,8 +23,9 @@ packages=(
     libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
     # meter and DUT transports, storage
     libusb-1.0-0-dev libssh-dev libsqlite3-dev
-    # tests (clang and its runtime for the libFuzzer preset)
-    catch2 python3 clang libclang-rt-14-dev
+    # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
+    # device for the USBTMC tests)
+    catch2 python3 clang libclang-rt-14-dev umockdev libumockdev-dev
     # the Raspberry Pi 4 (aarch64) worker: cross compiler and qemu user-mode emulation
     crossbuild-essential-arm64 qemu-user
 )

@@ -5,6 +5,7 @@
 
 #include <cipherwatt/instruments/meter.h>
 #include <cipherwatt/instruments/simulator.h>
+#include <cipherwatt/instruments/usbtmc.h>
 #include <cipherwatt/instruments/wt300.h>
 
 #include <QLoggingCategory>
@@ -129,6 +130,14 @@ Result<std::unique_ptr<Transport>> openSerial(const QString &resource, const QSt
     return makeSerialTransport(device, baud);
 }
 
+Result<std::unique_ptr<Transport>> openUsb(const QString &resource, const QString &)
+{
+    auto selector = UsbtmcSelector::parse(resource);
+    if (!selector)
+        return selector.error();
+    return openUsbtmc(*selector);
+}
+
 using Opener = Result<std::unique_ptr<Transport>> (*)(const QString &, const QString &);
 
 struct TransportRow
@@ -142,6 +151,7 @@ constexpr TransportRow kTransports[] = {
     {"sim", openSim},
     {"tcp", openTcp},
     {"serial", openSerial},
+    {"usbtmc", openUsb},
 };
 
 } // namespace
@@ -150,8 +160,10 @@ Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource, const Ope
 {
     const QString r = resource.trimmed();
     if (r == QLatin1String("auto")) {
-        // The first WT300 on USB (once the USBTMC transport is in); the simulator otherwise,
-        // marked as such in its identity.
+        // The first WT300 on USB; without one, the simulator, marked as such in its identity.
+        auto devices = findUsbtmcDevices();
+        if (devices && !devices->empty())
+            return openMeter(devices->front().resource(), options);
         qCInfo(lcMeter) << "auto: no WT300 on USB, using the simulated meter";
         return openMeter(QStringLiteral("sim"), options);
     }

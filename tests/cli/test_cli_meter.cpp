@@ -40,14 +40,14 @@ int lines(const std::string &text)
 
 } // namespace
 
-TEST_CASE("cli: --version prints the project version", "[cli]")
+TEST_CASE("the version option prints the project version", "[cli]")
 {
     const auto r = cli({"--version"});
     CHECK(r.exitCode == 0);
     CHECK(r.out == std::string("cipherwatt-cli ") + CIPHERWATT_VERSION + "\n");
 }
 
-TEST_CASE("cli: meter probe shows identity, set-up and samples", "[cli]")
+TEST_CASE("meter probe shows identity, set-up and samples", "[cli]")
 {
     const auto r = cli({"meter", "probe", "sim", "--elements", "1", "--items", "U,I,P,PF"});
     INFO(r.err);
@@ -64,7 +64,7 @@ TEST_CASE("cli: meter probe shows identity, set-up and samples", "[cli]")
     CHECK(doc[QStringLiteral("samples")].toArray().size() == 5);
 }
 
-TEST_CASE("cli: meter errors are one line with the right exit code", "[cli]")
+TEST_CASE("meter errors are one line with the right exit code", "[cli]")
 {
     const auto unreachable = cli({"meter", "probe", "tcp:127.0.0.1:9"});
     CHECK(unreachable.exitCode == 2);
@@ -92,7 +92,7 @@ TEST_CASE("cli: meter errors are one line with the right exit code", "[cli]")
     }
 }
 
-TEST_CASE("cli: meter log writes every update with units, time and flags", "[cli]")
+TEST_CASE("meter log writes every update with units, time and flags", "[cli]")
 {
     TempDir dir;
     const auto csv = dir.path() / "log.csv";
@@ -116,7 +116,7 @@ TEST_CASE("cli: meter log writes every update with units, time and flags", "[cli
     }
 }
 
-TEST_CASE("cli: Ctrl-C during meter log keeps what was logged", "[cli]")
+TEST_CASE("Ctrl-C during meter log keeps what was logged", "[cli]")
 {
     TempDir dir;
     const auto csv = dir.path() / "log.csv";
@@ -130,7 +130,7 @@ TEST_CASE("cli: Ctrl-C during meter log keeps what was logged", "[cli]")
     CHECK(rows.size() >= 8);
 }
 
-TEST_CASE("cli: meter log to an unwritable place fails and leaves nothing", "[cli]")
+TEST_CASE("meter log to an unwritable place fails and leaves nothing", "[cli]")
 {
     const auto r =
         cli({"meter", "log", "sim", "--seconds", "1", "--csv", "/nonexistent-dir/log.csv"});

@@ -6,6 +6,7 @@
 #include <cipherwatt/instruments/transport.h>
 
 #include <QString>
+#include <QStringView>
 
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,7 @@ struct UsbtmcDevice
     std::uint16_t vendorId = 0;
     std::uint16_t productId = 0;
     QString serial;  // the instrument serial, decoded from iSerial where it is hex-encoded ASCII
+    QString iSerial; // the serial string descriptor as the device reports it
     QString product; // iProduct
     int interfaceNumber = 0;
     int interfaceProtocol = 0; // 0 USBTMC, 1 USB488
@@ -31,15 +33,26 @@ struct UsbtmcDevice
     QString resource() const;
 };
 
-// Every Yokogawa USBTMC interface libusb can see. An empty list is not an error.
-Result<std::vector<UsbtmcDevice>> findUsbtmcDevices();
+// Every Yokogawa USBTMC interface libusb can see. An empty list is not an error. `vendorId` 0
+// lists USBTMC interfaces of every vendor.
+Result<std::vector<UsbtmcDevice>> findUsbtmcDevices(std::uint16_t vendorId = kYokogawaVendorId);
 
 // What `usbtmc`, `usbtmc:<serial>` and `usbtmc:<bus>.<address>` select.
 struct UsbtmcSelector
 {
-    QString serial;   // empty: any
-    int bus = -1;     // -1: any
-    int address = -1; // -1: any
+    QString serial;                             // empty: any
+    int bus = -1;                               // -1: any
+    int address = -1;                           // -1: any
+    std::uint16_t vendorId = kYokogawaVendorId; // 0: any vendor
+
+    // Parses `usbtmc`, `usbtmc:<serial>` or `usbtmc:<bus>.<address>` (decimal, leading zeros
+    // allowed, as lsusb prints them). BadResource for anything else.
+    static Result<UsbtmcSelector> parse(QStringView resource);
+
+    // A serial matches the decoded serial or the raw iSerial, ignoring case.
+    bool matches(const UsbtmcDevice &device) const;
+    // The resource string this selector was parsed from, in canonical form.
+    QString toString() const;
 };
 
 // Opens the first device matching `selector`; NotFound names what was looked for and what is
