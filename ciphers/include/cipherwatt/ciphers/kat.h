@@ -71,6 +71,22 @@ struct IsaAgreement
 };
 std::vector<IsaAgreement> checkIsaAgreement(const std::vector<std::string> &cipherIds = {});
 
+// Modes over a block cipher that have no published vectors of their own (LEA-XTS, CHAM-XTS,
+// LEA-CTR, RC6-CBC, ...) are vouched for by their block cipher: its ECB entry's vectors, and the
+// mode agreeing with the mode built by its definition (SP 800-38A CBC and CTR, IEEE 1619 XTS)
+// from that ECB cipher, on seeded random keys, IVs and lengths.
+struct CipherInfo;
+// The ECB entry of the same block cipher, key size and round count ("cham-128-128-xts-r80" ->
+// "cham-128-128-ecb-r80"), or null.
+const CipherInfo *ecbSibling(const CipherInfo &info);
+struct ModeDefinitionCheck
+{
+    bool agreed = false;
+    std::string message; // what disagreed, or why it could not be checked
+};
+ModeDefinitionCheck checkModeByDefinition(const CipherInfo &info, const std::string &backend,
+                                          std::uint64_t seed = 20261121);
+
 // The vector files compiled into the library (the same files as tests/data/kat), so the worker
 // can check itself on a DUT without the source tree.
 const std::vector<KatVector> &builtinVectors();
