@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
-# The main job until the session runner exists: the worker checks itself against every published
-# vector, then measures a few ciphers on this machine (1 s each, 4096-byte buffers).
+# The main job: one real session from the command line. The meter is the first WT300 on USB, or
+# the simulated WT332 (marked SIMULATED everywhere) when none is attached; the DUT is this
+# machine. A short idle baseline, then a handful of the first paper's ciphers, encryption and
+# decryption, each sized by a pilot run to span 50 meter updates; stored in the default
+# database (~/.local/share/cipherwatt/sessions.sqlite) and printed as the paper's table.
 set -euo pipefail
 build=${1:-build/release}
-bench="$build/ciphers/cipherwatt-bench"
-"$bench" --version
-"$bench" self-test
+cli="$build/app/cipherwatt-cli"
+"$cli" --version
+"$cli" run --meter auto --dut local \
+    --label "main job $(date -u +%Y-%m-%dT%H:%MZ)" --tag main-job \
+    --plan aes-128-xts/openssl,chacha20/openssl,lea-128-xts/custom,cham-128-128-xts/custom,adiantum-xchacha12-aes/custom \
+    --baseline 10 --min-updates 50
 echo
-printf '%-24s %-8s %-8s %8s %12s %10s %-11s %8s  %s\n' \
-    cipher backend op buffer "MB/s" "cyc/byte" counter seconds implementation
-for cipher in aes-128-xts aes-256-xts chacha20 aes-128-gcm; do
-    for backend in openssl botan; do
-        for op in encrypt decrypt; do
-            "$bench" run --cipher "$cipher" --backend "$backend" --op "$op" --buffer 4096 --seconds 1
-        done
-    done
-done
+"$cli" sessions | tail -n 5

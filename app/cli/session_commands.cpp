@@ -127,7 +127,9 @@ public:
                     m_phaseKind = kind;
                     m_phasePlanned = planned;
                     m_phaseClock.start();
-                    if (!m_tty)
+                    // Phases are told once the session exists: a session that fails
+                    // before that says only why, in one line.
+                    if (!m_tty && m_runner.sessionId() > 0)
                         note(QStringLiteral("%1: %2").arg(phaseName(kind), label));
                     refresh();
                 });
@@ -233,6 +235,8 @@ private:
                 out().flush();
             }
         }
+        if (m_runner.rejectedSettings())
+            code = ExitUsage;
         if (code != ExitOk)
             printError(
                 QStringLiteral("session %1: %2")

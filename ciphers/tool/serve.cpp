@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <functional>
 #include <iostream>
 #include <mutex>
@@ -352,6 +353,10 @@ int commandServe(std::vector<std::string> args)
     std::string root = opts.value("--sysfs-root").value_or("/");
     std::string journal = opts.value("--journal").value_or("");
     opts.finish();
+    // The host going away closes stdout as well as stdin: a progress event written then must
+    // fail quietly, not kill the worker before it sees the end of its input and restores the
+    // governor.
+    std::signal(SIGPIPE, SIG_IGN);
     std::ios::sync_with_stdio(false);
     Server server(std::move(root), std::move(journal));
     return server.serve();

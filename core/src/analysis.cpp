@@ -122,10 +122,19 @@ BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double s
         }
         b.driftWattsPerHour = sxx > 0 ? sxy / sxx : 0.0;
         b.driftWatts = b.driftWattsPerHour * (hours.back() - hours.front());
-        // In the spirit of IEC 62301's stability check: a trend over the span larger than a
-        // fraction of the level (and than 5 mW, the noise floor of small loads).
-        b.drifting =
-            std::fabs(b.driftWatts) > std::max(driftThreshold * std::fabs(b.stats.mean), 0.005);
+        double residuals = 0;
+        for (std::size_t i = 0; i < watts.size(); ++i) {
+            const double fit = b.stats.mean + b.driftWattsPerHour * (hours[i] - mt);
+            residuals += (watts[i] - fit) * (watts[i] - fit);
+        }
+        b.driftStandardError =
+            watts.size() > 2 && sxx > 0 ? std::sqrt(residuals / (n - 2) / sxx) : 0.0;
+        const bool significant =
+            std::fabs(b.driftWattsPerHour) > studentT95(n - 2) * b.driftStandardError;
+        // In the spirit of IEC 62301's stability check: a real trend over the span larger than
+        // a fraction of the level (and than 5 mW, the noise floor of small loads).
+        b.drifting = significant && std::fabs(b.driftWatts) >
+                                        std::max(driftThreshold * std::fabs(b.stats.mean), 0.005);
     }
     return b;
 }

@@ -125,6 +125,7 @@ void SessionRunner::onMeterOpened(const Identity &identity, const Capabilities &
         QStringList have;
         for (const int e : elements)
             have << QString::number(e);
+        m_rejectedSettings = true;
         fail(SessionStatus::Failed, QStringLiteral("element %1: the %2 has elements %3")
                                         .arg(m_settings.dutElement)
                                         .arg(identity.model, have.join(QStringLiteral(", "))));
@@ -292,6 +293,7 @@ void SessionRunner::onCatalogue(const QJsonObject &event)
     m_catalogue = parseCatalogue(event[QStringLiteral("ciphers")].toArray());
     auto entries = resolvePlan(m_settings.planSpec, m_catalogue);
     if (!entries) {
+        m_rejectedSettings = true;
         fail(SessionStatus::Failed, entries.error().message);
         return;
     }

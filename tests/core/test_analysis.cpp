@@ -93,6 +93,13 @@ TEST_CASE("baseline: whole updates only, drift as a least-squares slope", "[anal
     CHECK(d.driftWatts == Approx(0.099));
     CHECK(d.drifting);
 
+    // Noise is not drift: alternating ±0.1 W around 5 W has no significant slope, whatever
+    // the fitted line says over a short span.
+    const auto noisy = updates(0.1, 20, [](double, int i) { return i % 2 == 0 ? 4.9 : 5.1; });
+    const BaselineResult n = analyseBaseline(noisy, 0.0, 2.0, 0.001);
+    CHECK(n.driftStandardError > 0);
+    CHECK_FALSE(n.drifting);
+
     // Invalid and duplicate updates are not used, and counted.
     auto flawed = updates(0.1, 20, [](double, int) { return 4.0; });
     flawed[3].valid = false;

@@ -66,11 +66,14 @@ MeanStats meanStats(const std::vector<double> &watts);
 struct BaselineResult
 {
     MeanStats stats;
-    int excluded = 0;               // samples in the span not used (invalid, duplicates)
-    double seconds = 0.0;           // span covered
-    double driftWattsPerHour = 0.0; // least-squares slope
-    double driftWatts = 0.0;        // slope x span
-    bool drifting = false;          // |drift| over the span beyond the threshold
+    int excluded = 0;                // samples in the span not used (invalid, duplicates)
+    double seconds = 0.0;            // span covered
+    double driftWattsPerHour = 0.0;  // least-squares slope
+    double driftStandardError = 0.0; // of the slope, W/h
+    double driftWatts = 0.0;         // slope x span
+    // The trend is significant (|slope| beyond its 95 % interval's half-width) and |drift|
+    // over the span exceeds the threshold: noise alone does not make a baseline drift.
+    bool drifting = false;
 };
 
 // The samples whose whole interval lies in [start, end] (session seconds).

@@ -70,6 +70,9 @@ public:
     void cancel();
 
     qint64 sessionId() const { return m_sessionId; }
+    // The session could not start because of what was asked (an unknown cipher, backend or
+    // operation in the plan, an element the meter does not have): the operator's mistake.
+    bool rejectedSettings() const { return m_rejectedSettings; }
     bool isFinished() const { return m_finished; }
     const SessionSettings &settings() const { return m_settings; }
 
@@ -152,6 +155,7 @@ private:
     RunnerOptions m_options;
     Stage m_stage = Stage::Idle;
     bool m_finished = false;
+    bool m_rejectedSettings = false;
 
     instruments::MeterAcquisition *m_meter = nullptr;
     Dut *m_dut = nullptr;

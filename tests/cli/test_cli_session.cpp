@@ -1,0 +1,190 @@
+// `cipherwatt-cli run|sessions|show` through the real executable, with the scripted simulated
+// meter (tests/data/sim/worker-threshold.profile: net power 8.5 W) and the real local worker.
+
+#include <cipherwatt/core/storage.h>
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QThread>
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fake_sysfs.h>
+#include <filesystem>
+#include <process.h>
+#include <temp_dir.h>
+
+using cipherwatt::test::Child;
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::runProcess;
+using cipherwatt::test::TempDir;
+
+namespace {
+
+const std::string kProfile = std::string(CIPHERWATT_TEST_DATA) + "/sim/worker-threshold.profile";
+
+cipherwatt::test::ProcessResult cli(std::vector<std::string> args)
+{
+    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
+    return runProcess(args, {}, std::chrono::seconds(120));
+}
+
+int lines(const std::string &text)
+{
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+} // namespace
+
+TEST_CASE("run measures, stores and prints the paper's table; sessions and show find it", "[cli]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto r = cli({"run",
+                        "--meter",
+                        "sim:" + kProfile,
+                        "--plan",
+                        "aes-128-xts/openssl:encrypt",
+                        "--baseline",
+                        "3",
+                        "--seconds",
+                        "4",
+                        "--min-updates",
+                        "30",
+                        "--db",
+                        db,
+                        "--label",
+                        "CLI, \"quoted\" 리아",
+                        "--tag",
+                        "a",
+                        "--tag",
+                        "b",
+                        "--governor",
+                        "none",
+                        "--worker",
+                        CIPHERWATT_BENCH_EXE});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("net power W") && Catch::Contains("throughput KB/s") &&
+                          Catch::Contains("cycles/byte") && Catch::Contains("energy µJ/B (95 %)"));
+    CHECK_THAT(r.out, Catch::Contains("aes-128-xts") && Catch::Contains("8.5"));
+    CHECK_THAT(r.err, Catch::Contains("SIMULATED"));
+
+    const auto list = cli({"sessions", "--db", db});
+    REQUIRE(list.exitCode == 0);
+    CHECK_THAT(list.out, Catch::Contains("CLI, \"quoted\" 리아") && Catch::Contains("complete") &&
+                             Catch::Contains("SIMULATED") && Catch::Contains("a, b"));
+    const auto show = cli({"show", "1", "--db", db});
+    REQUIRE(show.exitCode == 0);
+    CHECK_THAT(show.out, Catch::Contains("Baseline:") && Catch::Contains("SIMULATED meter") &&
+                             Catch::Contains("aes-128-xts"));
+    const auto json = cli({"show", "1", "--db", db, "--json"});
+    REQUIRE(json.exitCode == 0);
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json.out)).object();
+    CHECK(o[QStringLiteral("status")].toString() == QStringLiteral("complete"));
+    const QJsonObject analysis =
+        o[QStringLiteral("results")].toArray()[0].toObject()[QStringLiteral("analysis")].toObject();
+    CHECK(analysis[QStringLiteral("net_w")].toDouble() == Approx(8.5).epsilon(0.005));
+    const auto listJson = cli({"sessions", "--db", db, "--json"});
+    CHECK(QJsonDocument::fromJson(QByteArray::fromStdString(listJson.out)).array().size() == 1);
+}
+
+TEST_CASE("run refuses bad input before storing anything", "[cli]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const std::vector<std::string> base{
+        "run",  "--meter",  "sim:" + kProfile,    "--db",       db, "--label", "x", "--governor",
+        "none", "--worker", CIPHERWATT_BENCH_EXE, "--baseline", "1"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return cli(args);
+    };
+    const auto unknown = with({"--plan", "aes-999-xts"});
+    CHECK(unknown.exitCode == 1);
+    CHECK_THAT(unknown.err, Catch::Contains("unknown cipher 'aes-999-xts'; valid ids:") &&
+                                Catch::Contains("lea-128-xts"));
+    const auto badBackend = with({"--plan", "lea-128-xts/openssl"});
+    CHECK(badBackend.exitCode == 1);
+    CHECK_THAT(badBackend.err, Catch::Contains("(it has custom)"));
+    const auto noMeter = cli({"run", "--meter", "tcp:127.0.0.1:9", "--db", db, "--label", "x",
+                              "--plan", "chacha20", "--worker", CIPHERWATT_BENCH_EXE});
+    CHECK(noMeter.exitCode == 2);
+    CHECK(lines(noMeter.err) == 1);
+    CHECK_THAT(noMeter.err, Catch::Contains("127.0.0.1:9"));
+    const auto noWorker = cli({"run", "--meter", "sim", "--db", db, "--label", "x", "--plan",
+                               "chacha20", "--worker", "/nonexistent/cipherwatt-bench"});
+    CHECK(noWorker.exitCode == 2);
+    CHECK_THAT(noWorker.err, Catch::Contains("/nonexistent/cipherwatt-bench"));
+    for (const std::vector<std::string> &bad :
+         {std::vector<std::string>{"--plan", "chacha20", "--seconds", "-1"},
+          {"--plan", "chacha20", "--iterations", "5", "--seconds", "5"},
+          {"--plan", "chacha20", "--buffer", "0"},
+          {"--plan", "chacha20", "--governor", "turbo"},
+          {"--plan", "chacha20", "--paper-method"}}) {
+        const auto r = with(bad);
+        INFO(r.err);
+        CHECK(r.exitCode == 1);
+        CHECK(lines(r.err) == 1);
+    }
+    CHECK(cli({"run", "--plan", "chacha20"}).exitCode == 1); // no label
+    CHECK_FALSE(std::filesystem::exists(db));
+    const auto missing = cli({"show", "7", "--db", db});
+    CHECK(missing.exitCode == 2);
+}
+
+TEST_CASE("kill -9 in the middle of a run: interrupted, readable, at most a second lost, "
+          "governor restored",
+          "[cli]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    const std::string db = (dir.path() / "s.sqlite").string();
+    Child child({CIPHERWATT_CLI_EXE,
+                 "run",
+                 "--meter",
+                 "sim:" + kProfile,
+                 "--plan",
+                 "chacha20/botan:encrypt",
+                 "--baseline",
+                 "2",
+                 "--seconds",
+                 "60",
+                 "--db",
+                 db,
+                 "--label",
+                 "killed",
+                 "--governor",
+                 "performance",
+                 "--sysfs-root",
+                 tree.root().string(),
+                 "--worker",
+                 CIPHERWATT_BENCH_EXE});
+    QThread::msleep(5000); // preparation, 2 s of baseline, then well into the run
+    CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
+    const qint64 killedAt = QDateTime::currentMSecsSinceEpoch();
+    child.kill(SIGKILL);
+    child.wait(std::chrono::seconds(10));
+
+    // The orphaned worker sees its input end, restores the governor and exits.
+    for (int i = 0; i < 50 && tree.cpuFile(0, "scaling_governor") != "powersave"; ++i)
+        QThread::msleep(100);
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
+
+    auto storage = cipherwatt::core::Storage::open(QString::fromStdString(db));
+    REQUIRE(storage.ok());
+    CHECK((*storage)->recoveredSessions() == 1);
+    auto data = (*storage)->load(1);
+    REQUIRE(data.ok());
+    CHECK(data->summary.status == cipherwatt::core::SessionStatus::Interrupted);
+    REQUIRE(data->samples.size() >= 20);
+    const qint64 lastSample = data->originUtcMs + data->samples.back().tNs / 1'000'000;
+    INFO("last stored update " << killedAt - lastSample << " ms before the kill");
+    CHECK(killedAt - lastSample <= 1000);
+    CHECK(data->runs.at(0).status == QStringLiteral("running"));
+}
