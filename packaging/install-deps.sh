@@ -23,6 +23,9 @@ packages=(
     libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
     # meter and DUT transports, storage
     libusb-1.0-0-dev libssh-dev libsqlite3-dev
+    # reports: fonts that render Latin and Korean (embedded in the PDFs), and poppler's tools
+    # (pdftotext, pdfinfo, pdfimages, pdftoppm) with which the tests read the PDFs back
+    fonts-dejavu-core fonts-nanum poppler-utils
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
     # device for the USBTMC tests)
     catch2 python3 clang libclang-rt-14-dev umockdev libumockdev-dev

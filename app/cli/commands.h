@@ -10,6 +10,8 @@ enum ExitCode { ExitOk = 0, ExitUsage = 1, ExitFailure = 2 };
 int meterCommand(const QStringList &args);
 // run, sessions, show
 int sessionCommand(const QString &command, const QStringList &args);
+// export, compare
+int exportCommand(const QString &command, const QStringList &args);
 
 // One line on stderr, prefixed with the program name.
 void printError(const QString &message);

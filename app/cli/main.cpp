@@ -3,9 +3,16 @@
 #include "commands.h"
 #include "options.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -18,6 +25,11 @@ commands:
                                 the stored sessions
   show <id> [--db <path>] [--json]
                                 one session: set-up, baseline, results, flags
+  export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
+                                a PDF report per session; the runs (--csv) and every meter
+                                update (--samples) as CSV
+  compare <id> <id>... [--db <path>] --pdf <file> [--csv <file>]
+                                sessions side by side, as PDF and CSV
   meter probe <resource>        identity, configuration and a few samples of a meter
   meter log <resource> --seconds <s> --csv <file>
                                 log every update of a meter into a CSV file
@@ -66,7 +78,25 @@ void printNote(const QString &message)
 int main(int argc, char *argv[])
 {
     using namespace cipherwatt::cli;
-    QCoreApplication app(argc, argv);
+    // Reports draw charts with widgets (off-screen): those commands need a QApplication, and
+    // without a display the offscreen platform.
+    const bool reports =
+        argc > 1 && (std::strcmp(argv[1], "export") == 0 || std::strcmp(argv[1], "compare") == 0);
+    if (reports && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Without a login session there is no runtime directory; Qt would make one and complain.
+    if (reports && qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QByteArray dir = QDir::tempPath().toLocal8Bit() + "/cipherwatt-runtime-" +
+                               QByteArray::number(::getuid());
+        if (::mkdir(dir.constData(), 0700) == 0 || errno == EEXIST)
+            qputenv("XDG_RUNTIME_DIR", dir);
+    }
+    std::unique_ptr<QCoreApplication> application;
+    if (reports)
+        application = std::make_unique<QApplication>(argc, argv);
+    else
+        application = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cipherwatt-cli"));
     QCoreApplication::setOrganizationName(QStringLiteral("CipherWatt"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CIPHERWATT_VERSION));
@@ -91,6 +121,8 @@ int main(int argc, char *argv[])
         if (command == QLatin1String("run") || command == QLatin1String("sessions") ||
             command == QLatin1String("show"))
             return sessionCommand(command, args);
+        if (reports)
+            return exportCommand(command, args);
         throw UsageError(
             QStringLiteral("unknown command '%1' (see cipherwatt-cli --help)").arg(command));
     } catch (const UsageError &e) {

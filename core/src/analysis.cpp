@@ -232,9 +232,12 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.energyPerOperationUjHigh = perOperation(r.netHigh);
 
     if (r.excludedInvalid > 0)
-        r.flags << QStringLiteral("%1 updates over range or without data").arg(r.excludedInvalid);
+        r.flags << (r.excludedInvalid == 1 ? QStringLiteral("1 update over range or without data")
+                                           : QStringLiteral("%1 updates over range or without data")
+                                                 .arg(r.excludedInvalid));
     if (r.missed > 0)
-        r.flags << QStringLiteral("%1 updates missed").arg(r.missed);
+        r.flags << (r.missed == 1 ? QStringLiteral("1 update missed")
+                                  : QStringLiteral("%1 updates missed").arg(r.missed));
     if (integratorPairs) {
         r.integratorRead = true;
         r.integratorWh = integrator;

@@ -808,6 +808,7 @@ void SessionRunner::finalize()
                         {QStringLiteral("standard_error_w"), m_baseline->stats.standardError},
                         {QStringLiteral("lag1"), m_baseline->stats.lag1},
                         {QStringLiteral("drift_w_per_h"), m_baseline->driftWattsPerHour},
+                        {QStringLiteral("drift_se_w_per_h"), m_baseline->driftStandardError},
                         {QStringLiteral("drift_w"), m_baseline->driftWatts},
                         {QStringLiteral("drifting"), m_baseline->drifting}};
     }

@@ -170,13 +170,14 @@ void Wt300Simulator::Impl::tick()
         const auto now = Clock::now();
         if (now < due)
             continue;
+        const std::uint64_t before = sinceEpoch;
         ++sinceEpoch;
         // A host that stalled this thread beyond whole intervals has missed those updates,
         // as a meter would have measured them without anybody reading: skip to the present.
         while (epoch + interval * static_cast<std::int64_t>(sinceEpoch + 1) <= now)
             ++sinceEpoch;
         applyScheduledFaults(now);
-        produceUpdate(now);
+        produceUpdate(now, sinceEpoch - before);
         changed.notify_all();
     }
 }
@@ -256,9 +257,11 @@ ElementReading openElement()
 
 } // namespace
 
-void Wt300Simulator::Impl::produceUpdate(Clock::time_point now)
+void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t steps)
 {
-    const double dt = std::chrono::duration<double>(now - lastUpdate).count();
+    // A meter's update covers exactly its interval, however late this thread woke: the
+    // integrator advances by whole intervals.
+    const double dt = std::chrono::duration<double>(interval).count() * static_cast<double>(steps);
     lastUpdate = now;
     ++totalUpdates;
 

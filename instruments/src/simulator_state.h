@@ -69,7 +69,8 @@ public:
 
     // --- measuring side (simulator.cpp) ---
     void tick();
-    void produceUpdate(Clock::time_point now);
+    // `steps` intervals ended since the last update (more than one when this thread was late).
+    void produceUpdate(Clock::time_point now, std::uint64_t steps);
     double dutPower(Clock::time_point now);
     void setCondition(std::uint16_t newCondition);
     void pulseUpdate();

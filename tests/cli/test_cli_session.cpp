@@ -188,3 +188,37 @@ TEST_CASE("kill -9 in the middle of a run: interrupted, readable, at most a seco
     CHECK(killedAt - lastSample <= 1000);
     CHECK(data->runs.at(0).status == QStringLiteral("running"));
 }
+
+TEST_CASE("export and compare write PDFs and CSVs, and refuse what they cannot do", "[cli]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto run =
+        cli({"run", "--meter", "sim:" + kProfile, "--plan", "chacha20/botan:encrypt", "--baseline",
+             "2", "--seconds", "2", "--min-updates", "10", "--db", db, "--label", "export me",
+             "--governor", "none", "--worker", CIPHERWATT_BENCH_EXE});
+    REQUIRE(run.exitCode == 0);
+    const auto out = [&](const char *name) { return (dir.path() / name).string(); };
+    const auto exported = cli({"export", "1", "--db", db, "--pdf", out("r.pdf"), "--csv",
+                               out("r.csv"), "--samples", out("s.csv")});
+    INFO(exported.err);
+    REQUIRE(exported.exitCode == 0);
+    for (const char *name : {"r.pdf", "r.csv", "s.csv"})
+        CHECK(std::filesystem::file_size(out(name)) > 500);
+    const auto compared =
+        cli({"compare", "1", "1", "--db", db, "--pdf", out("c.pdf"), "--csv", out("c.csv")});
+    INFO(compared.err);
+    CHECK(compared.exitCode == 0);
+    CHECK(std::filesystem::exists(out("c.pdf")));
+
+    const auto unknown = cli({"export", "99", "--db", db, "--pdf", out("x.pdf")});
+    CHECK(unknown.exitCode == 2);
+    CHECK(lines(unknown.err) == 1);
+    CHECK_THAT(unknown.err, Catch::Contains("no session 99"));
+    CHECK(cli({"export", "1", "--db", db}).exitCode == 1); // no output asked
+    CHECK(cli({"compare", "1", "--db", db, "--pdf", out("c.pdf")}).exitCode == 1); // one session
+    const auto unwritable = cli({"export", "1", "--db", db, "--pdf", "/nonexistent-dir/r.pdf"});
+    CHECK(unwritable.exitCode == 2);
+    CHECK_THAT(unwritable.err, Catch::Contains("/nonexistent-dir/r.pdf"));
+    CHECK_FALSE(std::filesystem::exists(out("x.pdf")));
+}

@@ -190,7 +190,7 @@ TEST_CASE("run: invalid, duplicate and missed updates are left out and counted",
     CHECK(r.excludedDuplicates == 1);
     CHECK(r.missed == 2);
     CHECK(r.netWatts == Approx(5.0));
-    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("1 updates over range")));
+    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("1 update over range")));
     CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("2 updates missed")));
 }
 

@@ -20,6 +20,7 @@
 #include <fake_sysfs.h>
 #include <filesystem>
 #include <fstream>
+#include <session_helpers.h>
 #include <temp_dir.h>
 
 using namespace cipherwatt::core;
@@ -32,13 +33,8 @@ namespace {
 const QString kThresholdProfile =
     QStringLiteral(CIPHERWATT_TEST_DATA) + QStringLiteral("/sim/worker-threshold.profile");
 
-struct Outcome
-{
-    SessionStatus status = SessionStatus::Running;
-    QString reason;
-    qint64 session = 0;
-    QStringList warnings;
-};
+using Outcome = cipherwatt::test::SessionOutcome;
+using cipherwatt::test::runSession;
 
 SessionSettings quickSettings(const QString &plan)
 {
@@ -63,45 +59,9 @@ RunnerOptions options(const TempDir &dir)
     return o;
 }
 
-// Runs the session to its end (bounded by `limit`); `during` sees the runner once it exists.
-Outcome runSession(const SessionSettings &settings, const RunnerOptions &opts,
-                   const std::function<void(SessionRunner &)> &during = {},
-                   std::chrono::seconds limit = std::chrono::seconds(120))
-{
-    SessionRunner runner(settings, opts);
-    Outcome out;
-    QEventLoop loop;
-    QObject::connect(&runner, &SessionRunner::finished, &loop,
-                     [&](SessionStatus status, const QString &reason) {
-                         out.status = status;
-                         out.reason = reason;
-                         loop.quit();
-                     });
-    QObject::connect(&runner, &SessionRunner::warning, &loop,
-                     [&](const QString &w) { out.warnings << w; });
-    if (during)
-        during(runner);
-    QTimer guard;
-    guard.setSingleShot(true);
-    QObject::connect(&guard, &QTimer::timeout, &loop, [&] {
-        FAIL_CHECK("the session did not end in time");
-        loop.quit();
-    });
-    guard.start(static_cast<int>(std::chrono::milliseconds(limit).count()));
-    runner.start();
-    loop.exec();
-    out.session = runner.sessionId();
-    return out;
-}
-
 SessionData load(const RunnerOptions &opts, qint64 id)
 {
-    auto storage = Storage::open(opts.databasePath);
-    REQUIRE(storage.ok());
-    auto data = (*storage)->load(id);
-    INFO((data ? QString() : data.error().message).toStdString());
-    REQUIRE(data.ok());
-    return *data;
+    return cipherwatt::test::loadSession(opts.databasePath, id);
 }
 
 QStringList phaseKinds(const SessionData &d)

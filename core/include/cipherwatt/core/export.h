@@ -1,0 +1,27 @@
+#pragma once
+
+// CSV exports (RFC 4180, UTF-8, '.' as decimal separator whatever the locale; see csv.h).
+// Every file is written to a temporary file and renamed into place: it appears complete or not
+// at all.
+//
+//   samples:    one row per meter update: session, phase, run, time since the session's start
+//               and as UTC, the meter's sequence number, every measured value (units in the
+//               header), flags.
+//   runs:       one row per run, every result field with its 95 % interval, units in the
+//               header; several sessions may share one file.
+//   comparison: one row per (session, cipher, backend, operation, buffer), with the
+//               differences from the first session.
+
+#include <cipherwatt/core/storage.h>
+
+#include <QString>
+
+#include <vector>
+
+namespace cipherwatt::core {
+
+Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QString &path);
+Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path);
+Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const QString &path);
+
+} // namespace cipherwatt::core

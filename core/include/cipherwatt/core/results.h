@@ -1,0 +1,75 @@
+#pragma once
+
+// Results as the tables, charts and exports show them: one row per (cipher, backend,
+// operation, buffer size), repeats combined; and comparisons of sessions side by side.
+//
+// Repeats: the value shown is the median over the repeats; the interval is the envelope of the
+// repeats' own 95 % intervals (from the lowest low to the highest high), and the spread the
+// range of their values. A single run shows its own value and interval.
+
+#include <cipherwatt/core/storage.h>
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace cipherwatt::core {
+
+struct Estimate
+{
+    double value = 0.0; // median over repeats
+    double low = 0.0;   // 95 % interval (envelope over repeats)
+    double high = 0.0;
+    double min = 0.0; // spread of the repeats' values
+    double max = 0.0;
+};
+
+struct ResultKey
+{
+    QString cipher;
+    QString backend;
+    QString operation;
+    qint64 bufferBytes = 0;
+
+    friend bool operator==(const ResultKey &, const ResultKey &) = default;
+    QString label() const; // "lea-128-xts/custom encrypt 4096 B"
+};
+
+struct ResultRow
+{
+    ResultKey key;
+    int measured = 0;                      // runs done and analysed
+    int planned = 0;                       // runs of this key in the plan
+    double runSeconds = 0.0;               // median
+    Estimate netWatts;                     // W
+    Estimate energyPerByteNj;              // nJ/B
+    Estimate energyPerOperationUj;         // µJ per operation (buffer or key operation)
+    double throughputBytesPerSecond = 0.0; // median
+    double cyclesPerByte = 0.0;            // median
+    QString counter;
+    QStringList flags;       // from every repeat, each once
+    QStringList notMeasured; // "run 3: failed (…)" for runs that gave no result
+};
+
+std::vector<ResultRow> resultRows(const SessionData &session);
+
+// Difference of `b` from `a`: absolute, and relative to `a` (NaN when `a` is 0 or missing).
+struct Difference
+{
+    double absolute = 0.0;
+    double percent = 0.0;
+};
+Difference difference(double a, double b);
+
+struct ComparisonRow
+{
+    ResultKey key;
+    std::vector<std::optional<ResultRow>> sessions; // in the order given
+};
+
+// Every key any session has, in the order of first appearance.
+std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessions);
+
+} // namespace cipherwatt::core

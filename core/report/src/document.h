@@ -1,0 +1,93 @@
+#pragma once
+
+// Internal: a small page-layout engine for the reports. Content is a list of blocks (headings,
+// paragraphs, key/value lists, tables, charts); writePdf() paginates them (tables split between
+// rows and repeat their header), then paints every page with its header and footer, knowing the
+// page count for "page N of M".
+
+#include <cipherwatt/instruments/error.h>
+
+#include <QFont>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <variant>
+#include <vector>
+
+class QCustomPlot;
+class QPainter;
+
+namespace cipherwatt::report {
+
+struct Table
+{
+    QStringList header;
+    QList<QStringList> rows;
+    QList<double> widths;  // relative column widths
+    QList<bool> numeric;   // right-aligned columns
+    QList<int> emphasised; // rows drawn in bold (e.g. group headers)
+    QStringList groups;    // optional column-group captions above the header, "" to span on
+    QList<int> groupSpans; // how many columns each group covers
+};
+
+class Document
+{
+public:
+    Document(QString title, QString subtitle, bool simulated, bool landscape = false);
+
+    void heading(const QString &text, int level = 1);
+    void paragraph(const QString &text, bool small = false);
+    void warning(const QString &text); // emphasised (flags, simulated data)
+    void keyValues(const QList<QPair<QString, QString>> &rows);
+    void table(const Table &table);
+    // A chart `heightMm` tall over the full text width, built by `build` into an off-screen plot.
+    void chart(const std::function<void(QCustomPlot &)> &build, double heightMm,
+               const QString &caption);
+    void pageBreak();
+
+    instruments::Result<void> writePdf(const QString &path) const;
+
+private:
+    struct Heading
+    {
+        QString text;
+        int level;
+    };
+    struct Paragraph
+    {
+        QString text;
+        bool small;
+        bool warning;
+    };
+    struct KeyValues
+    {
+        QList<QPair<QString, QString>> rows;
+    };
+    struct Chart
+    {
+        std::function<void(QCustomPlot &)> build;
+        double heightMm;
+        QString caption;
+    };
+    struct PageBreak
+    {
+    };
+    using Block = std::variant<Heading, Paragraph, KeyValues, Table, Chart, PageBreak>;
+
+    class Layout;
+
+    QString m_title;
+    QString m_subtitle;
+    bool m_simulated;
+    bool m_landscape;
+    std::vector<Block> m_blocks;
+};
+
+// The report fonts: DejaVu Sans for Latin text with NanumGothic for Hangul (and Noto CJK
+// where installed), embedded in the PDF.
+QFont reportFont(double points, bool bold = false);
+
+} // namespace cipherwatt::report

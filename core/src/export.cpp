@@ -1,0 +1,299 @@
+#include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/csv.h>
+#include <cipherwatt/core/export.h>
+#include <cipherwatt/core/results.h>
+#include <cipherwatt/instruments/measurement.h>
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QSaveFile>
+
+#include <functional>
+
+namespace cipherwatt::core {
+
+namespace {
+
+// Writes `rows` through a CsvWriter into `path` atomically.
+Result<void> writeFile(const QString &path, const std::function<bool(CsvWriter &)> &rows)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{instruments::ErrorCode::Access,
+                     QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+    CsvWriter csv(file);
+    if (!rows(csv) || !file.commit())
+        return Error{instruments::ErrorCode::Io,
+                     QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+    return {};
+}
+
+QString num(double v, int decimals)
+{
+    return csvNumber(v, decimals);
+}
+
+QString exact(double v)
+{
+    return csvSignificant(v, 9);
+}
+
+QString phaseOf(const SessionData &d, qint64 phaseId)
+{
+    for (const StoredPhase &p : d.phases) {
+        if (p.id == phaseId)
+            return phaseName(p.kind);
+    }
+    return {};
+}
+
+QString runOf(const SessionData &d, qint64 runId)
+{
+    for (const StoredRun &r : d.runs) {
+        if (r.id == runId)
+            return QString::number(r.ordinal);
+    }
+    return {};
+}
+
+} // namespace
+
+Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QString &path)
+{
+    // Sessions measured with different items cannot share columns: the header is the first
+    // session's, and a session with other items is refused.
+    QStringList items;
+    for (const QJsonValue &v : sessions.front().meter[QStringLiteral("items")].toArray())
+        items << v.toString();
+    for (const SessionData &d : sessions) {
+        QStringList other;
+        for (const QJsonValue &v : d.meter[QStringLiteral("items")].toArray())
+            other << v.toString();
+        if (other != items)
+            return Error{instruments::ErrorCode::Unsupported,
+                         QStringLiteral("session %1 measured other items (%2) than session %3 "
+                                        "(%4); export their samples to separate files")
+                             .arg(d.summary.id)
+                             .arg(other.join(QStringLiteral(", ")))
+                             .arg(sessions.front().summary.id)
+                             .arg(items.join(QStringLiteral(", ")))};
+    }
+    return writeFile(path, [&](CsvWriter &csv) {
+        QStringList header{QStringLiteral("session"), QStringLiteral("phase"),
+                           QStringLiteral("run"),     QStringLiteral("time [s]"),
+                           QStringLiteral("utc"),     QStringLiteral("sequence")};
+        header << items << QStringLiteral("flags");
+        if (!csv.row(header))
+            return false;
+        for (const SessionData &d : sessions) {
+            for (const StoredSample &s : d.samples) {
+                const QDateTime utc =
+                    QDateTime::fromMSecsSinceEpoch(d.originUtcMs + s.tNs / 1'000'000, Qt::UTC);
+                QStringList row{QString::number(d.summary.id),
+                                phaseOf(d, s.phaseId),
+                                runOf(d, s.runId),
+                                num(static_cast<double>(s.tNs) / 1e9, 3),
+                                utc.toString(Qt::ISODateWithMs),
+                                QString::number(s.meterSequence)};
+                for (qsizetype k = 0; k < items.size(); ++k)
+                    row << (static_cast<std::size_t>(k) < s.values.size()
+                                ? exact(s.values[static_cast<std::size_t>(k)])
+                                : QString());
+                row << instruments::sampleFlagsText(s.flags);
+                if (!csv.row(row))
+                    return false;
+            }
+        }
+        return true;
+    });
+}
+
+Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path)
+{
+    return writeFile(path, [&](CsvWriter &csv) {
+        const QStringList header{QStringLiteral("session"),
+                                 QStringLiteral("run"),
+                                 QStringLiteral("cipher"),
+                                 QStringLiteral("backend"),
+                                 QStringLiteral("operation"),
+                                 QStringLiteral("buffer [B]"),
+                                 QStringLiteral("repeat"),
+                                 QStringLiteral("status"),
+                                 QStringLiteral("error"),
+                                 QStringLiteral("iterations"),
+                                 QStringLiteral("bytes [B]"),
+                                 QStringLiteral("run time [s]"),
+                                 QStringLiteral("throughput [B/s]"),
+                                 QStringLiteral("throughput [KB/s]"),
+                                 QStringLiteral("cycles per byte"),
+                                 QStringLiteral("cycle counter"),
+                                 QStringLiteral("updates used"),
+                                 QStringLiteral("updates at the boundaries"),
+                                 QStringLiteral("updates invalid"),
+                                 QStringLiteral("updates duplicated"),
+                                 QStringLiteral("updates missed"),
+                                 QStringLiteral("run power [W]"),
+                                 QStringLiteral("run power sd [W]"),
+                                 QStringLiteral("idle power [W]"),
+                                 QStringLiteral("net power [W]"),
+                                 QStringLiteral("net power u [W]"),
+                                 QStringLiteral("net power 95% low [W]"),
+                                 QStringLiteral("net power 95% high [W]"),
+                                 QStringLiteral("coverage factor"),
+                                 QStringLiteral("net energy [J]"),
+                                 QStringLiteral("energy per byte [nJ/B]"),
+                                 QStringLiteral("energy per byte 95% low [nJ/B]"),
+                                 QStringLiteral("energy per byte 95% high [nJ/B]"),
+                                 QStringLiteral("energy per byte [uJ/B]"),
+                                 QStringLiteral("energy per operation [uJ]"),
+                                 QStringLiteral("energy per operation 95% low [uJ]"),
+                                 QStringLiteral("energy per operation 95% high [uJ]"),
+                                 QStringLiteral("integrator energy [Wh]"),
+                                 QStringLiteral("samples energy [Wh]"),
+                                 QStringLiteral("implementation"),
+                                 QStringLiteral("isa"),
+                                 QStringLiteral("simulated meter"),
+                                 QStringLiteral("flags")};
+        if (!csv.row(header))
+            return false;
+        for (const SessionData &d : sessions) {
+            const double idle = d.analysis[QStringLiteral("baseline")]
+                                    .toObject()[QStringLiteral("mean_w")]
+                                    .toDouble(std::numeric_limits<double>::quiet_NaN());
+            for (const StoredRun &r : d.runs) {
+                const RunResult a = runResultFromJson(r.analysis);
+                const bool analysed = !r.analysis.isEmpty();
+                const auto v = [&](double x, int decimals) {
+                    return analysed ? num(x, decimals) : QString();
+                };
+                const QJsonObject &res = r.result;
+                const bool ran = !res.isEmpty();
+                QStringList row{QString::number(d.summary.id),
+                                QString::number(r.ordinal),
+                                r.cipher,
+                                r.backend,
+                                r.operation,
+                                QString::number(r.bufferBytes),
+                                QString::number(r.repeat),
+                                r.status,
+                                r.error,
+                                ran ? QString::number(res[QStringLiteral("iterations")].toInteger())
+                                    : QString(),
+                                ran ? QString::number(res[QStringLiteral("bytes")].toInteger())
+                                    : QString(),
+                                ran ? exact(res[QStringLiteral("seconds")].toDouble()) : QString(),
+                                v(a.throughputBytesPerSecond, 0),
+                                v(a.throughputBytesPerSecond / 1000.0, 3),
+                                v(a.cyclesPerByte, 4),
+                                analysed ? a.counter : QString(),
+                                analysed ? QString::number(a.run.count) : QString(),
+                                analysed ? QString::number(a.excludedBoundary) : QString(),
+                                analysed ? QString::number(a.excludedInvalid) : QString(),
+                                analysed ? QString::number(a.excludedDuplicates) : QString(),
+                                analysed ? QString::number(a.missed) : QString(),
+                                v(a.run.mean, 6),
+                                v(a.run.sd, 6),
+                                analysed ? num(idle, 6) : QString(),
+                                v(a.netWatts, 6),
+                                v(a.netUncertainty, 6),
+                                v(a.netLow, 6),
+                                v(a.netHigh, 6),
+                                v(a.coverage, 4),
+                                v(a.energyJoules, 6),
+                                v(a.energyPerByteNj, 6),
+                                v(a.energyPerByteNjLow, 6),
+                                v(a.energyPerByteNjHigh, 6),
+                                v(a.energyPerByteNj / 1000.0, 9),
+                                v(a.energyPerOperationUj, 6),
+                                v(a.energyPerOperationUjLow, 6),
+                                v(a.energyPerOperationUjHigh, 6),
+                                analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
+                                analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
+                                res[QStringLiteral("provenance")]
+                                    .toObject()[QStringLiteral("implementation")]
+                                    .toString(),
+                                res[QStringLiteral("isa")].toString(),
+                                d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
+                                a.flags.join(QStringLiteral("; "))};
+                if (!csv.row(row))
+                    return false;
+            }
+        }
+        return true;
+    });
+}
+
+Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const QString &path)
+{
+    const std::vector<ComparisonRow> rows = compareSessions(sessions);
+    return writeFile(path, [&](CsvWriter &csv) {
+        const QStringList header{QStringLiteral("session"),
+                                 QStringLiteral("label"),
+                                 QStringLiteral("simulated meter"),
+                                 QStringLiteral("cipher"),
+                                 QStringLiteral("backend"),
+                                 QStringLiteral("operation"),
+                                 QStringLiteral("buffer [B]"),
+                                 QStringLiteral("runs"),
+                                 QStringLiteral("run time [s]"),
+                                 QStringLiteral("net power [W]"),
+                                 QStringLiteral("net power 95% low [W]"),
+                                 QStringLiteral("net power 95% high [W]"),
+                                 QStringLiteral("throughput [KB/s]"),
+                                 QStringLiteral("cycles per byte"),
+                                 QStringLiteral("energy per byte [nJ/B]"),
+                                 QStringLiteral("energy per byte 95% low [nJ/B]"),
+                                 QStringLiteral("energy per byte 95% high [nJ/B]"),
+                                 QStringLiteral("energy per operation [uJ]"),
+                                 QStringLiteral("net power vs first session [W]"),
+                                 QStringLiteral("net power vs first session [%]"),
+                                 QStringLiteral("energy per byte vs first session [nJ/B]"),
+                                 QStringLiteral("energy per byte vs first session [%]"),
+                                 QStringLiteral("throughput vs first session [%]")};
+        if (!csv.row(header))
+            return false;
+        for (const ComparisonRow &c : rows) {
+            const std::optional<ResultRow> &first = c.sessions.front();
+            for (std::size_t s = 0; s < sessions.size(); ++s) {
+                const std::optional<ResultRow> &r = c.sessions[s];
+                if (!r)
+                    continue;
+                const SessionData &d = sessions[s];
+                QStringList row{QString::number(d.summary.id),
+                                d.summary.label,
+                                d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
+                                c.key.cipher,
+                                c.key.backend,
+                                c.key.operation,
+                                QString::number(c.key.bufferBytes),
+                                QString::number(r->measured),
+                                num(r->runSeconds, 4),
+                                num(r->netWatts.value, 6),
+                                num(r->netWatts.low, 6),
+                                num(r->netWatts.high, 6),
+                                num(r->throughputBytesPerSecond / 1000.0, 3),
+                                num(r->cyclesPerByte, 4),
+                                num(r->energyPerByteNj.value, 6),
+                                num(r->energyPerByteNj.low, 6),
+                                num(r->energyPerByteNj.high, 6),
+                                num(r->energyPerOperationUj.value, 6)};
+                if (s > 0 && first) {
+                    const Difference dn = difference(first->netWatts.value, r->netWatts.value);
+                    const Difference de =
+                        difference(first->energyPerByteNj.value, r->energyPerByteNj.value);
+                    const Difference dt =
+                        difference(first->throughputBytesPerSecond, r->throughputBytesPerSecond);
+                    row << num(dn.absolute, 6) << num(dn.percent, 3) << num(de.absolute, 6)
+                        << num(de.percent, 3) << num(dt.percent, 3);
+                } else {
+                    row << QString() << QString() << QString() << QString() << QString();
+                }
+                if (!csv.row(row))
+                    return false;
+            }
+        }
+        return true;
+    });
+}
+
+} // namespace cipherwatt::core

@@ -1,0 +1,131 @@
+#include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/results.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cipherwatt::core {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double median(std::vector<double> values)
+{
+    return spreadOf(std::move(values)).median;
+}
+
+Estimate estimate(const std::vector<double> &values, const std::vector<double> &lows,
+                  const std::vector<double> &highs)
+{
+    Estimate e;
+    const Spread s = spreadOf(values);
+    e.value = s.median;
+    e.min = s.min;
+    e.max = s.max;
+    const Spread l = spreadOf(lows);
+    const Spread h = spreadOf(highs);
+    e.low = l.count > 0 ? l.min : kNaN;
+    e.high = h.count > 0 ? h.max : kNaN;
+    return e;
+}
+
+} // namespace
+
+QString ResultKey::label() const
+{
+    return QStringLiteral("%1/%2 %3 %4 B").arg(cipher, backend, operation).arg(bufferBytes);
+}
+
+std::vector<ResultRow> resultRows(const SessionData &session)
+{
+    std::vector<ResultRow> rows;
+    std::vector<std::vector<const StoredRun *>> members;
+    for (const StoredRun &run : session.runs) {
+        const ResultKey key{run.cipher, run.backend, run.operation, run.bufferBytes};
+        auto it = std::find_if(rows.begin(), rows.end(),
+                               [&](const ResultRow &r) { return r.key == key; });
+        if (it == rows.end()) {
+            ResultRow row;
+            row.key = key;
+            rows.push_back(row);
+            members.emplace_back();
+            it = rows.end() - 1;
+        }
+        members[static_cast<std::size_t>(it - rows.begin())].push_back(&run);
+    }
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ResultRow &row = rows[i];
+        std::vector<double> seconds, net, netLow, netHigh, epb, epbLow, epbHigh, epo, epoLow,
+            epoHigh, throughput, cpb;
+        for (const StoredRun *run : members[i]) {
+            ++row.planned;
+            if (run->status != QLatin1String("done") || run->analysis.isEmpty()) {
+                row.notMeasured << QStringLiteral("run %1: %2%3")
+                                       .arg(run->ordinal)
+                                       .arg(run->status)
+                                       .arg(run->error.isEmpty()
+                                                ? QString()
+                                                : QStringLiteral(" (%1)").arg(run->error));
+                continue;
+            }
+            const RunResult a = runResultFromJson(run->analysis);
+            ++row.measured;
+            seconds.push_back(run->result[QStringLiteral("seconds")].toDouble(kNaN));
+            net.push_back(a.netWatts);
+            netLow.push_back(a.netLow);
+            netHigh.push_back(a.netHigh);
+            epb.push_back(a.energyPerByteNj);
+            epbLow.push_back(a.energyPerByteNjLow);
+            epbHigh.push_back(a.energyPerByteNjHigh);
+            epo.push_back(a.energyPerOperationUj);
+            epoLow.push_back(a.energyPerOperationUjLow);
+            epoHigh.push_back(a.energyPerOperationUjHigh);
+            throughput.push_back(a.throughputBytesPerSecond);
+            cpb.push_back(a.cyclesPerByte);
+            row.counter = a.counter;
+            for (const QString &f : a.flags) {
+                if (!row.flags.contains(f))
+                    row.flags << f;
+            }
+        }
+        row.runSeconds = median(seconds);
+        row.netWatts = estimate(net, netLow, netHigh);
+        row.energyPerByteNj = estimate(epb, epbLow, epbHigh);
+        row.energyPerOperationUj = estimate(epo, epoLow, epoHigh);
+        row.throughputBytesPerSecond = median(throughput);
+        row.cyclesPerByte = median(cpb);
+    }
+    return rows;
+}
+
+Difference difference(double a, double b)
+{
+    Difference d;
+    d.absolute = b - a;
+    d.percent = (std::isfinite(a) && a != 0.0) ? (b - a) / std::fabs(a) * 100.0 : kNaN;
+    return d;
+}
+
+std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessions)
+{
+    std::vector<ComparisonRow> out;
+    for (std::size_t s = 0; s < sessions.size(); ++s) {
+        for (const ResultRow &row : resultRows(sessions[s])) {
+            auto it = std::find_if(out.begin(), out.end(),
+                                   [&](const ComparisonRow &c) { return c.key == row.key; });
+            if (it == out.end()) {
+                ComparisonRow c;
+                c.key = row.key;
+                c.sessions.resize(sessions.size());
+                out.push_back(c);
+                it = out.end() - 1;
+            }
+            it->sessions[s] = row;
+        }
+    }
+    return out;
+}
+
+} // namespace cipherwatt::core

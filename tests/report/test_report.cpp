@@ -1,0 +1,293 @@
+// PDF and CSV exports of real sessions produced with the simulated meter, read back with
+// poppler's tools (pdftotext, pdfinfo, pdfimages, pdffonts) and the CSV parser, and compared
+// with the database. The pages are rendered to PNG (pdftoppm) under the build's
+// test-artifacts folder, to be looked at.
+
+#include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/csv.h>
+#include <cipherwatt/core/export.h>
+#include <cipherwatt/core/results.h>
+#include <cipherwatt/report/report.h>
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <process.h>
+#include <session_helpers.h>
+#include <temp_dir.h>
+
+using namespace cipherwatt::core;
+using cipherwatt::test::runProcess;
+using cipherwatt::test::TempDir;
+
+namespace {
+
+const QString kOddLabel = QStringLiteral("LEA, \"fast\" & CHAM\n두 번째 줄 (리아)");
+
+// Two short sessions, measured once for all tests of this file.
+struct Sessions
+{
+    TempDir dir;
+    QString database;
+    std::vector<SessionData> data;
+
+    Sessions()
+    {
+        database = QString::fromStdString((dir.path() / "sessions.sqlite").string());
+        RunnerOptions options;
+        options.databasePath = database;
+        options.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
+        const QString profile =
+            QStringLiteral(CIPHERWATT_TEST_DATA) + QStringLiteral("/sim/worker-threshold.profile");
+        for (const QString &label : {kOddLabel, QStringLiteral("second session")}) {
+            SessionSettings s;
+            s.label = label;
+            s.operatorName = QStringLiteral("김 연구원");
+            s.tags = {QStringLiteral("x86"), QStringLiteral("report")};
+            s.meterResource = QStringLiteral("sim:") + profile;
+            s.planSpec = label == kOddLabel
+                             ? QStringLiteral("aes-128-xts/openssl,lea-128-xts/custom:encrypt")
+                             : QStringLiteral("aes-128-xts/openssl,chacha20/botan:encrypt");
+            s.baselineSeconds = 3;
+            s.runLength.kind = RunLength::Kind::Seconds;
+            s.runLength.seconds = 3;
+            s.minUpdates = 20;
+            s.pinGovernor = false;
+            const auto out = cipherwatt::test::runSession(s, options);
+            REQUIRE(out.status == SessionStatus::Complete);
+            data.push_back(cipherwatt::test::loadSession(database, out.session));
+        }
+    }
+};
+
+Sessions &sessions()
+{
+    static Sessions s;
+    return s;
+}
+
+QString artifacts(const char *sub)
+{
+    const QString dir =
+        QStringLiteral(CIPHERWATT_ARTIFACTS_DIR) + QLatin1Char('/') + QLatin1String(sub);
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// A poppler tool (poppler-utils, installed by packaging/install-deps.sh).
+std::string tool(std::vector<std::string> argv)
+{
+    const QString program = QStandardPaths::findExecutable(QString::fromStdString(argv.front()));
+    INFO(argv.front() << " must be installed (poppler-utils)");
+    REQUIRE_FALSE(program.isEmpty());
+    argv.front() = program.toStdString();
+    const auto r = runProcess(argv, {}, std::chrono::seconds(60));
+    INFO(argv.front() << ": " << r.err);
+    REQUIRE(r.exitCode == 0);
+    return r.out;
+}
+
+QList<QStringList> readCsv(const QString &path)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return parseCsv(QString::fromUtf8(f.readAll()));
+}
+
+int pageCount(const std::string &pdf)
+{
+    const std::string info = tool({"pdfinfo", pdf});
+    const auto at = info.find("Pages:");
+    REQUIRE(at != std::string::npos);
+    return std::stoi(info.substr(at + 6));
+}
+
+void renderPages(const std::string &pdf, const QString &prefix)
+{
+    tool({"pdftoppm", "-r", "80", "-png", pdf, prefix.toStdString()});
+}
+
+} // namespace
+
+TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every page, vector "
+          "charts",
+          "[report]")
+{
+    const SessionData &d = sessions().data.at(0);
+    const QString pdf = artifacts("report") + QStringLiteral("/session.pdf");
+    const auto written = cipherwatt::report::writeSessionPdf(d, pdf);
+    INFO((written ? QString() : written.error().message).toStdString());
+    REQUIRE(written.ok());
+    const std::string path = pdf.toStdString();
+    const int pages = pageCount(path);
+    CHECK(pages >= 3);
+    CHECK_THAT(tool({"pdfinfo", path}), Catch::Contains("A4"));
+
+    const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}));
+    CHECK(text.contains(QStringLiteral("두 번째 줄 (리아)")));
+    CHECK(text.contains(QStringLiteral("김 연구원")));
+    for (const ResultRow &row : resultRows(d)) {
+        INFO(row.key.label().toStdString());
+        REQUIRE(row.measured == 1);
+        // The table's throughput and cycles per byte, as the analysis has them.
+        CHECK(text.contains(QString::number(row.throughputBytesPerSecond / 1000.0, 'f', 0)));
+        CHECK(text.contains(QString::number(row.cyclesPerByte, 'f', 2)));
+        // The net power with its interval: "8.51 ± 0.50" style, value and half-width both.
+        const double half = (row.netWatts.high - row.netWatts.low) / 2;
+        const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(half))), 0, 8);
+        CHECK(text.contains(QStringLiteral("%1 ± %2")
+                                .arg(row.netWatts.value, 0, 'f', decimals)
+                                .arg(half, 0, 'f', decimals)));
+    }
+    for (int page = 1; page <= pages; ++page) {
+        INFO("page " << page);
+        const std::string one =
+            tool({"pdftotext", "-f", std::to_string(page), "-l", std::to_string(page), path, "-"});
+        CHECK_THAT(one, Catch::Contains("SIMULATED METER"));
+        CHECK_THAT(
+            one, Catch::Contains("page " + std::to_string(page) + " of " + std::to_string(pages)));
+    }
+    // Charts are vector graphics: the PDF holds no raster image at all.
+    const std::string images = tool({"pdfimages", "-list", path});
+    CHECK(std::count(images.begin(), images.end(), '\n') == 2); // the two header lines
+    CHECK_THAT(tool({"pdffonts", path}), Catch::Contains("NanumGothic") && Catch::Contains("yes"));
+    renderPages(path, artifacts("report") + QStringLiteral("/session"));
+}
+
+TEST_CASE("comparison PDF: both sessions, their differences and the grouped charts", "[report]")
+{
+    const auto &all = sessions().data;
+    const QString pdf = artifacts("report") + QStringLiteral("/comparison.pdf");
+    REQUIRE(cipherwatt::report::writeComparisonPdf(all, pdf).ok());
+    const std::string path = pdf.toStdString();
+    CHECK(pageCount(path) >= 3);
+    const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}));
+    CHECK(text.contains(QStringLiteral("Comparison of 2 sessions")));
+    CHECK(text.contains(QStringLiteral("second session")));
+    CHECK(text.contains(QStringLiteral("Δ energy vs #1")));
+    // aes-128-xts/openssl is in both: its difference in energy per byte is shown.
+    const auto rows = compareSessions(all);
+    const auto aes = std::find_if(rows.begin(), rows.end(), [](const ComparisonRow &r) {
+        return r.key.cipher == QLatin1String("aes-128-xts") &&
+               r.key.operation == QLatin1String("encrypt");
+    });
+    REQUIRE(aes != rows.end());
+    REQUIRE(aes->sessions[0]);
+    REQUIRE(aes->sessions[1]);
+    const double percent =
+        difference(aes->sessions[0]->energyPerByteNj.value, aes->sessions[1]->energyPerByteNj.value)
+            .percent;
+    const QString shown = std::fabs(percent) < 0.05
+                              ? QStringLiteral("0.0 %")
+                              : QStringLiteral("%1%2 %")
+                                    .arg(percent > 0 ? QStringLiteral("+") : QString())
+                                    .arg(percent, 0, 'f', 1);
+    CHECK(text.contains(shown));
+    const std::string images = tool({"pdfimages", "-list", path});
+    CHECK(std::count(images.begin(), images.end(), '\n') == 2);
+    renderPages(path, artifacts("report") + QStringLiteral("/comparison"));
+
+    // One session is no comparison.
+    CHECK_FALSE(cipherwatt::report::writeComparisonPdf({all.front()}, pdf + ".x").ok());
+}
+
+TEST_CASE("runs CSV: every result field and its interval, as stored", "[report]")
+{
+    const auto &all = sessions().data;
+    TempDir dir;
+    const QString csv = QString::fromStdString((dir.path() / "runs.csv").string());
+    REQUIRE(writeRunsCsv(all, csv).ok());
+    const auto rows = readCsv(csv);
+    const QStringList header = rows.front();
+    const auto column = [&](const char *name) {
+        const auto i = header.indexOf(QLatin1String(name));
+        REQUIRE(i >= 0);
+        return i;
+    };
+    std::size_t expected = 0;
+    for (const SessionData &d : all)
+        expected += d.runs.size();
+    REQUIRE(static_cast<std::size_t>(rows.size() - 1) == expected);
+    qsizetype r = 1;
+    for (const SessionData &d : all) {
+        for (const StoredRun &run : d.runs) {
+            const QStringList &row = rows[r++];
+            const RunResult a = runResultFromJson(run.analysis);
+            CHECK(row[column("session")].toLongLong() == d.summary.id);
+            CHECK(row[column("cipher")] == run.cipher);
+            CHECK(row[column("net power [W]")].toDouble() == Approx(a.netWatts).margin(1e-6));
+            CHECK(row[column("net power 95% low [W]")].toDouble() == Approx(a.netLow).margin(1e-6));
+            CHECK(row[column("net power 95% high [W]")].toDouble() ==
+                  Approx(a.netHigh).margin(1e-6));
+            CHECK(row[column("energy per byte [nJ/B]")].toDouble() ==
+                  Approx(a.energyPerByteNj).margin(1e-6));
+            CHECK(row[column("bytes [B]")].toLongLong() ==
+                  run.result[QStringLiteral("bytes")].toInteger());
+            CHECK(row[column("simulated meter")] == QStringLiteral("yes"));
+        }
+    }
+}
+
+TEST_CASE("samples CSV: one row per update, values as stored, UTC time", "[report]")
+{
+    const SessionData &d = sessions().data.at(0);
+    TempDir dir;
+    const QString csv = QString::fromStdString((dir.path() / "samples.csv").string());
+    REQUIRE(writeSamplesCsv({d}, csv).ok());
+    const auto rows = readCsv(csv);
+    REQUIRE(static_cast<std::size_t>(rows.size() - 1) == d.samples.size());
+    CHECK(rows[0].mid(0, 6) ==
+          QStringList{"session", "phase", "run", "time [s]", "utc", "sequence"});
+    CHECK(rows[0].contains(QStringLiteral("P1 [W]")));
+    CHECK(rows[0].contains(QStringLiteral("U1 [V]")));
+    CHECK(rows[0].back() == QStringLiteral("flags"));
+    const auto p = rows[0].indexOf(QStringLiteral("P1 [W]"));
+    for (std::size_t i = 0; i < d.samples.size(); ++i) {
+        const QStringList &row = rows[static_cast<qsizetype>(i + 1)];
+        const StoredSample &s = d.samples[i];
+        if (std::isfinite(s.power))
+            CHECK(row[p].toDouble() == Approx(s.power).epsilon(1e-8));
+        CHECK(row[5].toULongLong() == s.meterSequence);
+        CHECK(row[4].endsWith(QLatin1Char('Z')));
+        CHECK(row.back().contains(QStringLiteral("simulated")));
+    }
+}
+
+TEST_CASE("comparison CSV: odd labels survive the round trip", "[report]")
+{
+    const auto &all = sessions().data;
+    TempDir dir;
+    const QString csv = QString::fromStdString((dir.path() / "compare.csv").string());
+    REQUIRE(writeComparisonCsv(all, csv).ok());
+    const auto rows = readCsv(csv);
+    REQUIRE(rows.size() > 2);
+    bool odd = false;
+    for (const QStringList &row : rows.mid(1)) {
+        CHECK(row.size() == rows[0].size());
+        odd |= row[1] == kOddLabel; // commas, quotes, a newline and Hangul, intact
+    }
+    CHECK(odd);
+}
+
+TEST_CASE("exports to places that cannot be written fail and leave nothing behind", "[report]")
+{
+    const SessionData &d = sessions().data.at(0);
+    TempDir dir;
+    const auto locked = dir.path() / "locked";
+    std::filesystem::create_directory(locked);
+    const QString missing = QStringLiteral("/nonexistent-cipherwatt/x");
+    CHECK_FALSE(cipherwatt::report::writeSessionPdf(d, missing + ".pdf").ok());
+    CHECK_FALSE(writeRunsCsv({d}, missing + ".csv").ok());
+    // An existing file is replaced whole, never left half-written: no temporary files remain.
+    const QString target = QString::fromStdString((locked / "r.csv").string());
+    REQUIRE(writeRunsCsv({d}, target).ok());
+    REQUIRE(writeRunsCsv({d}, target).ok());
+    int files = 0;
+    for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator(locked))
+        ++files;
+    CHECK(files == 1);
+}

@@ -1,0 +1,52 @@
+#include "session_helpers.h"
+
+#include <QEventLoop>
+#include <QTimer>
+#include <catch2/catch.hpp>
+
+namespace cipherwatt::test {
+
+using namespace core;
+
+SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &options,
+                          const std::function<void(SessionRunner &)> &during,
+                          std::chrono::seconds limit)
+{
+    SessionRunner runner(settings, options);
+    SessionOutcome out;
+    QEventLoop loop;
+    QObject::connect(&runner, &SessionRunner::finished, &loop,
+                     [&](SessionStatus status, const QString &reason) {
+                         out.status = status;
+                         out.reason = reason;
+                         loop.quit();
+                     });
+    QObject::connect(&runner, &SessionRunner::warning, &loop,
+                     [&](const QString &w) { out.warnings << w; });
+    if (during)
+        during(runner);
+    QTimer guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, [&] {
+        FAIL_CHECK("the session did not end in time");
+        loop.quit();
+    });
+    guard.start(static_cast<int>(std::chrono::milliseconds(limit).count()));
+    runner.start();
+    loop.exec();
+    out.session = runner.sessionId();
+    return out;
+}
+
+SessionData loadSession(const QString &database, qint64 id)
+{
+    auto storage = Storage::open(database);
+    INFO((storage ? QString() : storage.error().message).toStdString());
+    REQUIRE(storage.ok());
+    auto data = (*storage)->load(id);
+    INFO((data ? QString() : data.error().message).toStdString());
+    REQUIRE(data.ok());
+    return *data;
+}
+
+} // namespace cipherwatt::test
