@@ -41,7 +41,10 @@ run options:
                           tcp:<host>:<port>, serial:<device>[:<baud>]
   --dut <res>             local (default) or ssh://<user>@<host>[:<port>]
   --element <n>           the meter element that powers the DUT (default 1)
-  --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20
+  --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
+                          an external program: cmd:<label>[:<bytes>]=<program> [args]
+                          (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
+  --command-timeout <s>   an external program is killed after this long (default 3600)
   --buffer <bytes>[,...]  buffer sizes (default 4096; repeatable)
   --iterations <n> | --seconds <s>
                           run length (default: automatic, at least --min-updates updates)
@@ -55,6 +58,9 @@ run options:
   --label <text> [--tag <t>]... [--operator <name>] [--notes <text>] [--json]
   --db <path>             default ~/.local/share/cipherwatt/sessions.sqlite
   --worker <path>         the local cipherwatt-bench (default: beside this program, or PATH)
+  --plugin <file.so>      load a cipher plugin into the local worker (repeatable); its
+                          ciphers are on the backend plugin:<name>
+  --isa <level>           cap the worker's ciphers at auto, portable, sse2, avx2, avx512, neon
 
 exit codes: 0 success, 1 usage error, 2 failure (one line on stderr says why)
 )";

@@ -9,6 +9,7 @@
 #include <cipherwatt/core/storage.h>
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
@@ -108,6 +109,24 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     runner.localWorker.program = opts.value(QStringLiteral("--worker")).value_or(QString());
     runner.localWorker.sysfsRoot = opts.value(QStringLiteral("--sysfs-root")).value_or(QString());
     runner.localWorker.journal = opts.value(QStringLiteral("--journal")).value_or(QString());
+    for (const QString &plugin : opts.values(QStringLiteral("--plugin"))) {
+        const QFileInfo file(plugin);
+        if (!file.isFile())
+            throw UsageError(QStringLiteral("--plugin: no such file: %1").arg(plugin));
+        runner.localWorker.global << QStringLiteral("--plugin") << file.absoluteFilePath();
+    }
+    if (auto isa = opts.value(QStringLiteral("--isa"))) {
+        static const QStringList kIsas{QStringLiteral("auto"),   QStringLiteral("portable"),
+                                       QStringLiteral("sse2"),   QStringLiteral("avx2"),
+                                       QStringLiteral("avx512"), QStringLiteral("neon")};
+        if (!kIsas.contains(*isa))
+            throw UsageError(QStringLiteral("--isa: must be one of %1, got '%2'")
+                                 .arg(kIsas.join(QStringLiteral(", ")), *isa));
+        runner.localWorker.global << QStringLiteral("--isa") << *isa;
+    }
+    if (auto timeout = opts.value(QStringLiteral("--command-timeout")))
+        runner.commandTimeoutSeconds =
+            parsePositive(QStringLiteral("--command-timeout"), *timeout, 7 * 24 * 3600.0);
     json = opts.flag(QStringLiteral("--json"));
     return s;
 }

@@ -180,8 +180,9 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     }
     r.run = meanStats(watts);
     r.throughputBytesPerSecond = in.seconds > 0 ? static_cast<double>(in.bytes) / in.seconds : kNaN;
-    r.cyclesPerByte =
-        in.bytes > 0 ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes) : kNaN;
+    r.cyclesPerByte = in.bytes > 0 && !in.counter.isEmpty()
+                          ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes)
+                          : kNaN;
     if (r.run.count < minUpdates)
         r.flags << QStringLiteral("short run: %1 updates, at least %2 needed")
                        .arg(r.run.count)
@@ -248,6 +249,8 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
                            .arg(integrator, 0, 'g', 6)
                            .arg(fromSamples, 0, 'g', 6);
     }
+    if (in.bytes == 0)
+        r.flags << QStringLiteral("no byte count: energy per byte cannot be given");
     if (r.netLow <= 0.0)
         r.flags << QStringLiteral("net power not distinguishable from idle");
     return r;

@@ -103,8 +103,10 @@ public:
         });
         connect(&m_process, &QProcess::finished, this,
                 [this](int code, QProcess::ExitStatus status) {
-                    if (status == QProcess::CrashExit)
+                    if (status == QProcess::CrashExit) {
+                        emit crashed();
                         emit finished(QStringLiteral("the worker crashed"), false);
+                    }
                     else if (code != 0)
                         emit finished(QStringLiteral("the worker exited with code %1").arg(code),
                                       false);
@@ -203,6 +205,7 @@ Dut::Dut(LinkFactory factory, QObject *parent)
                     });
             connect(m_link, &WorkerLink::diagnostic, this, &Dut::diagnostic);
             connect(m_link, &WorkerLink::failed, this, &Dut::failed);
+            connect(m_link, &WorkerLink::crashed, this, &Dut::crashed);
             connect(m_link, &WorkerLink::finished, this, &Dut::finished);
         },
         Qt::BlockingQueuedConnection);

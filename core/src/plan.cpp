@@ -1,6 +1,7 @@
 #include <cipherwatt/core/plan.h>
 
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -33,9 +34,115 @@ std::vector<CatalogueEntry> parseCatalogue(const QJsonArray &ciphers)
 
 namespace {
 
+constexpr QLatin1StringView kPluginPrefix("plugin:");
+
 Error planError(const QString &message)
 {
     return Error{instruments::ErrorCode::BadResource, QStringLiteral("--plan: ") + message};
+}
+
+} // namespace
+
+Result<QStringList> splitCommandLine(const QString &line)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (!quote.isNull()) {
+            if (c == quote) {
+                quote = QChar();
+            } else if (c == QLatin1Char('\\') && quote == QLatin1Char('"') && i + 1 < line.size() &&
+                       (line[i + 1] == QLatin1Char('"') || line[i + 1] == QLatin1Char('\\'))) {
+                word += line[++i];
+            } else {
+                word += c;
+            }
+            continue;
+        }
+        if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+            quote = c;
+            inWord = true;
+        } else if (c == QLatin1Char('\\') && i + 1 < line.size()) {
+            word += line[++i];
+            inWord = true;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (!quote.isNull())
+        return planError(QStringLiteral("unclosed %1 in \"%2\"").arg(quote, line));
+    if (inWord)
+        words << word;
+    return words;
+}
+
+namespace {
+
+// Splits on commas outside quotes, so a command's arguments may contain commas when quoted.
+QStringList splitEntries(const QString &spec)
+{
+    QStringList items;
+    QString current;
+    QChar quote;
+    for (const QChar c : spec) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+            quote = c;
+        } else if (c == QLatin1Char(',')) {
+            if (!current.trimmed().isEmpty())
+                items << current.trimmed();
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    if (!current.trimmed().isEmpty())
+        items << current.trimmed();
+    return items;
+}
+
+Result<PlanEntry> commandEntry(const QString &item)
+{
+    const qsizetype eq = item.indexOf(QLatin1Char('='));
+    if (eq < 0)
+        return planError(QStringLiteral("'%1': write cmd:<label>[:<bytes>]=<program> <arguments>")
+                             .arg(item));
+    const QStringList head = item.mid(4, eq - 4).split(QLatin1Char(':'));
+    static const QRegularExpression labelPattern(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
+    PlanEntry e;
+    const QString label = head.value(0);
+    if (!labelPattern.match(label).hasMatch() || head.size() > 2)
+        return planError(QStringLiteral("'%1': the label must be 1 to 64 letters, digits, '.', "
+                                        "'_' or '-'")
+                             .arg(item.left(eq)));
+    if (head.size() == 2) {
+        bool ok = false;
+        e.commandBytes = head[1].toLongLong(&ok);
+        if (!ok || e.commandBytes <= 0)
+            return planError(QStringLiteral("'%1': the bytes must be a positive whole number")
+                                 .arg(item.left(eq)));
+    }
+    auto words = splitCommandLine(item.mid(eq + 1));
+    if (!words)
+        return words.error();
+    if (words->isEmpty())
+        return planError(QStringLiteral("'%1': no program to run").arg(item.left(eq)));
+    e.cipher = QStringLiteral("cmd:") + label;
+    e.backend = QStringLiteral("external");
+    e.operation = QStringLiteral("run");
+    e.command = *words;
+    return e;
 }
 
 } // namespace
@@ -44,14 +151,29 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                                            const std::vector<CatalogueEntry> &catalogue)
 {
     std::vector<PlanEntry> out;
-    const QStringList items = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const QStringList items = splitEntries(spec);
     if (items.isEmpty())
         return planError(QStringLiteral("empty; give e.g. aes-128-xts/openssl:encrypt,chacha20"));
     for (const QString &raw : items) {
         const QString item = raw.trimmed();
+        if (item.startsWith(QLatin1String("cmd:"))) {
+            auto e = commandEntry(item);
+            if (!e)
+                return e.error();
+            if (std::any_of(out.begin(), out.end(),
+                            [&](const PlanEntry &x) { return x.cipher == e->cipher; }))
+                return planError(QStringLiteral("two commands are labelled '%1'").arg(e->cipher.mid(4)));
+            out.push_back(*e);
+            continue;
+        }
         QString head = item;
         QStringList ops;
-        if (const qsizetype colon = item.indexOf(QLatin1Char(':')); colon >= 0) {
+        // A plugin's backend has a colon of its own: xtea-128-cbc/plugin:xtea:encrypt.
+        qsizetype opsFrom = 0;
+        if (const qsizetype slash = item.indexOf(QLatin1Char('/'));
+            slash >= 0 && QStringView(item).mid(slash + 1).startsWith(kPluginPrefix))
+            opsFrom = slash + 1 + kPluginPrefix.size();
+        if (const qsizetype colon = item.indexOf(QLatin1Char(':'), opsFrom); colon >= 0) {
             head = item.left(colon);
             ops = item.mid(colon + 1).split(QLatin1Char('+'));
             if (ops.contains(QString()))
@@ -69,8 +191,13 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
             QStringList ids;
             for (const CatalogueEntry &e : catalogue)
                 ids << e.id;
-            return planError(QStringLiteral("unknown cipher '%1'; valid ids: %2")
-                                 .arg(id, ids.join(QStringLiteral(", "))));
+            const QString plugin =
+                backend.startsWith(kPluginPrefix)
+                    ? QStringLiteral(" (no plugin '%1' is loaded on this DUT)")
+                          .arg(backend.mid(kPluginPrefix.size()))
+                    : QString();
+            return planError(QStringLiteral("unknown cipher '%1'%2; valid ids: %3")
+                                 .arg(id, plugin, ids.join(QStringLiteral(", "))));
         }
         if (found->backends.isEmpty())
             return planError(QStringLiteral("%1 has no backend on this DUT").arg(id));
@@ -92,7 +219,10 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
         }
         for (const QString &b : backends) {
             for (const QString &op : ops) {
-                PlanEntry e{id, b, op};
+                PlanEntry e;
+                e.cipher = id;
+                e.backend = b;
+                e.operation = op;
                 const bool duplicate = std::any_of(out.begin(), out.end(), [&](const PlanEntry &x) {
                     return x.cipher == e.cipher && x.backend == e.backend &&
                            x.operation == e.operation;
@@ -116,9 +246,10 @@ std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
             const auto c = std::find_if(catalogue.begin(), catalogue.end(),
                                         [&](const CatalogueEntry &x) { return x.id == e.cipher; });
             const bool agreement = c != catalogue.end() && c->keyAgreement();
-            // Key agreement has no buffer: one run, whatever the sizes.
-            const std::vector<std::size_t> sizes =
-                agreement ? std::vector<std::size_t>{32} : bufferSizes;
+            // Key agreement and commands have no buffer: one run, whatever the sizes.
+            const std::vector<std::size_t> sizes = e.isCommand() ? std::vector<std::size_t>{0}
+                                                   : agreement   ? std::vector<std::size_t>{32}
+                                                                 : bufferSizes;
             for (const std::size_t size : sizes)
                 runs.push_back({++ordinal, e, size, repeat});
         }

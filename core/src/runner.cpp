@@ -191,8 +191,18 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
         const LocalWorkerOptions local = m_options.localWorker;
         factory = [local] { return makeLocalWorkerLink(local); };
     }
-    m_dut = new Dut(std::move(factory), this);
+    m_linkFactory = std::move(factory);
+    startDut();
+}
+
+void SessionRunner::startDut()
+{
+    if (m_dut != nullptr)
+        m_dut->deleteLater();
+    m_workerCrashed = false;
+    m_dut = new Dut(m_linkFactory, this);
     connect(m_dut, &Dut::ready, this, &SessionRunner::onDutReady);
+    connect(m_dut, &Dut::crashed, this, [this] { m_workerCrashed = true; });
     connect(m_dut, &Dut::event, this, &SessionRunner::onDutEvent);
     connect(m_dut, &Dut::failed, this, [this](const QString &reason) {
         fail(SessionStatus::Failed,
@@ -208,8 +218,23 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
     m_dut->start();
 }
 
-void SessionRunner::onDutReady(const QJsonObject &hello, qint64)
+void SessionRunner::onDutReady(const QJsonObject &hello, qint64 hostNs)
 {
+    if (m_restarting) {
+        // A new worker after a crash: it restored the governor its predecessor pinned (from the
+        // journal); pin again and go on with the next run.
+        m_restarting = false;
+        m_dutGone = false;
+        store(m_storage->addEvent(m_sessionId, {hostNs - m_originNs, QStringLiteral("dut"),
+                                                QStringLiteral("a new worker took over")}));
+        if (m_pinned) {
+            m_resumeAfterPin = true;
+            pin();
+        } else {
+            nextRun();
+        }
+        return;
+    }
     const QString version = hello[QStringLiteral("version")].toString();
     if (version != QLatin1String(CIPHERWATT_VERSION)) {
         fail(SessionStatus::Failed,
@@ -267,6 +292,8 @@ void SessionRunner::onDutEvent(const QJsonObject &event, qint64 hostNs)
             m_pendingCommand = 0;
             if (m_cancelRequested)
                 restore();
+            else if (m_resumeAfterPin)
+                resumeRuns();
             else
                 nextPilot();
         } else if (id != 0 && id == m_pendingCommand && m_stage == Stage::Restoring) {
@@ -301,8 +328,12 @@ void SessionRunner::onCatalogue(const QJsonObject &event)
     QJsonArray ciphers;
     std::set<QString> seen;
     for (const PlannedRun &r : m_plan) {
-        if (seen.insert(r.entry.cipher).second)
+        if (!r.entry.isCommand() && seen.insert(r.entry.cipher).second)
             ciphers.append(r.entry.cipher);
+    }
+    if (ciphers.isEmpty()) {
+        onSelfTest({}); // only external commands: no cipher to vouch for
+        return;
     }
     emit phaseChanged(PhaseKind::Prepare, QStringLiteral("self-test"), 0.0, 0.0);
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("selftest")},
@@ -320,6 +351,12 @@ void SessionRunner::onSelfTest(const QJsonObject &event)
         if (r[QStringLiteral("status")].toString() == QLatin1String("failed"))
             failed.insert(
                 {r[QStringLiteral("cipher")].toString(), r[QStringLiteral("backend")].toString()});
+    }
+    for (const QJsonValue &v : event[QStringLiteral("results")].toArray()) {
+        const QJsonObject r = v.toObject();
+        if (r[QStringLiteral("status")].toString() == QLatin1String("unavailable"))
+            for (const QJsonValue &m : r[QStringLiteral("messages")].toArray())
+                emit warning(m.toString());
     }
     for (const QJsonValue &v : event[QStringLiteral("isa_agreement")].toArray()) {
         const QJsonObject r = v.toObject();
@@ -487,6 +524,8 @@ void SessionRunner::onGovernor(const QJsonObject &event)
         store(m_storage->setSessionJson(m_sessionId, "dut", m_dutJson));
         if (m_cancelRequested)
             restore();
+        else if (m_resumeAfterPin)
+            resumeRuns();
         else
             nextPilot();
     } else if (action == QLatin1String("restore")) {
@@ -509,8 +548,9 @@ void SessionRunner::nextPilot()
         startBaseline();
         return;
     }
-    while (m_pilotIndex < m_plan.size() && (m_runStatus[m_pilotIndex] != QLatin1String("planned") ||
-                                            m_iterations[m_pilotIndex] > 0))
+    while (m_pilotIndex < m_plan.size() &&
+           (m_runStatus[m_pilotIndex] != QLatin1String("planned") ||
+            m_iterations[m_pilotIndex] > 0 || m_plan[m_pilotIndex].entry.isCommand()))
         ++m_pilotIndex;
     if (m_pilotIndex >= m_plan.size()) {
         startBaseline();
@@ -589,6 +629,23 @@ void SessionRunner::startRun()
     m_stage = Stage::Running;
     const PlannedRun &p = m_plan[m_runIndex];
     beginPhase(PhaseKind::Run, runLabel(p), m_runIds[m_runIndex], m_expectedSeconds[m_runIndex]);
+    if (p.entry.isCommand()) {
+        // An external program on the DUT: argument vector, no shell, bounded by a timeout.
+        QJsonObject exec{{QStringLiteral("cmd"), QStringLiteral("exec")},
+                         {QStringLiteral("label"), p.entry.cipher.mid(4)},
+                         {QStringLiteral("argv"), QJsonArray::fromStringList(p.entry.command)},
+                         {QStringLiteral("timeout"), m_options.commandTimeoutSeconds}};
+        if (p.entry.commandBytes > 0)
+            exec[QStringLiteral("bytes")] = p.entry.commandBytes;
+        if (m_settings.cpu >= 0)
+            exec[QStringLiteral("cpu")] = m_settings.cpu;
+        m_activeRunCommand = m_dut->send(exec);
+        m_runStatus[m_runIndex] = QStringLiteral("running");
+        m_requests[m_runIndex] = exec;
+        saveRun(m_runIndex);
+        emit runUpdated(updateFor(m_runIndex));
+        return;
+    }
     QJsonObject command{{QStringLiteral("cmd"), QStringLiteral("run")},
                         {QStringLiteral("cipher"), p.entry.cipher},
                         {QStringLiteral("backend"), p.entry.backend},
@@ -667,8 +724,20 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
     // check is in between) and lasted `seconds`: that window is what the samples must lie in.
     m_windows[index] = {endNs - static_cast<qint64>(std::llround(seconds * 1e9)), endNs};
     m_results[index] = result;
-    const bool cancelled = result[QStringLiteral("cancelled")].toBool();
+    const bool cancelled = result[QStringLiteral("cancelled")].toBool() ||
+                           result[QStringLiteral("status")].toString() == QLatin1String("cancelled");
     m_runStatus[index] = cancelled ? QStringLiteral("cancelled") : QStringLiteral("done");
+    // An external program that failed (non-zero exit, a signal, its timeout) is kept with its
+    // output, and never measured.
+    if (result[QStringLiteral("kind")].toString() == QLatin1String("exec") && !cancelled &&
+        !result[QStringLiteral("verified")].toBool()) {
+        m_runStatus[index] = QStringLiteral("failed");
+        m_runErrors[index] = result[QStringLiteral("failure")].toString();
+        if (m_runErrors[index].isEmpty())
+            m_runErrors[index] = QStringLiteral("the program failed (%1)")
+                                     .arg(result[QStringLiteral("status")].toString());
+        emit warning(QStringLiteral("%1: %2").arg(runLabel(m_plan[index]), m_runErrors[index]));
+    }
     m_runEndNs[index] = endNs;
     saveRun(index);
     emit runUpdated(updateFor(index));
@@ -721,6 +790,12 @@ void SessionRunner::onRunError(const QString &message)
     emit runUpdated(u);
     emit warning(QStringLiteral("%1 failed: %2").arg(runLabel(m_plan[m_runIndex]), message));
     ++m_runIndex;
+    nextRun();
+}
+
+void SessionRunner::resumeRuns()
+{
+    m_resumeAfterPin = false;
     nextRun();
 }
 
@@ -961,6 +1036,25 @@ void SessionRunner::onDutFinished(const QString &reason, bool clean)
     m_dutGone = true;
     if (m_stage == Stage::Done || m_finished)
         return;
+    // A crash in cipher code (a plugin's bug) costs the run it happened in, not the session: a
+    // new worker takes over (a link failure, or repeated crashes, still end the session).
+    if (m_workerCrashed && m_stage == Stage::Running && m_activeRunCommand != 0 &&
+        !m_cancelRequested && m_restarts < kMaxWorkerRestarts) {
+        ++m_restarts;
+        m_activeRunCommand = 0;
+        m_runStatus[m_runIndex] = QStringLiteral("failed");
+        m_runErrors[m_runIndex] =
+            QStringLiteral("the worker crashed during this run (%1); a new worker went on with "
+                           "the session")
+                .arg(reason);
+        saveRun(m_runIndex);
+        emit runUpdated(updateFor(m_runIndex));
+        emit warning(QStringLiteral("%1: %2").arg(runLabel(m_plan[m_runIndex]), m_runErrors[m_runIndex]));
+        ++m_runIndex;
+        m_restarting = true;
+        startDut();
+        return;
+    }
     const QString why = QStringLiteral("DUT %1: %2").arg(m_settings.dutResource, reason);
     if (m_activeRunCommand != 0 && m_runIndex < m_plan.size() && m_stage == Stage::Running) {
         m_runStatus[m_runIndex] = QStringLiteral("failed");

@@ -8,13 +8,15 @@
 #include <QFile>
 
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <unistd.h>
 
 namespace cipherwatt::instruments {
 
-CpuLoad::CpuLoad(QString process)
+CpuLoad::CpuLoad(QString process, qint64 root)
     : m_process(std::move(process))
+    , m_root(root > 0 ? root : static_cast<qint64>(getpid()))
     , m_when(std::chrono::steady_clock::now())
 {
     QFile stat(QStringLiteral("/proc/stat"));
@@ -30,7 +32,7 @@ CpuLoad::CpuLoad(QString process)
     if (m_process.isEmpty())
         readHost(m_busy, m_total);
     else
-        readProcesses();
+        m_processSeconds = readProcesses();
 }
 
 bool CpuLoad::readHost(std::uint64_t &busy, std::uint64_t &total) const
@@ -51,9 +53,48 @@ bool CpuLoad::readHost(std::uint64_t &busy, std::uint64_t &total) const
     return true;
 }
 
-std::uint64_t CpuLoad::readProcesses() const
+namespace {
+
+// The CPU time of one process: the nanoseconds on a CPU of each of its threads
+// (/proc/<pid>/task/<tid>/schedstat), as the scheduler counts them; utime + stime of
+// /proc/<pid>/stat come in clock ticks of 10 ms, too coarse for one 100 ms update.
+double cpuSeconds(const QString &pid, const QList<QByteArray> &statFields)
 {
-    std::uint64_t ticks = 0;
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    double seconds = 0;
+    bool any = false;
+    for (const QString &tid : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile schedstat(tasks + QLatin1Char('/') + tid + QStringLiteral("/schedstat"));
+        if (!schedstat.open(QIODevice::ReadOnly))
+            continue;
+        bool ok = false;
+        const double ns = schedstat.readAll().split(' ').value(0).toDouble(&ok);
+        if (ok) {
+            seconds += ns * 1e-9;
+            any = true;
+        }
+    }
+    if (any)
+        return seconds;
+    // A kernel without schedstat: field 11 and 12 after "pid (comm) " are utime and stime.
+    return static_cast<double>(statFields.value(11).toULongLong() +
+                               statFields.value(12).toULongLong()) /
+           static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+} // namespace
+
+double CpuLoad::readProcesses() const
+{
+    // Only the named processes descended from the root count: a test beside this one, or a
+    // second session on the same host, runs workers of its own that this DUT does not power.
+    struct Proc
+    {
+        qint64 parent = 0;
+        double seconds = 0; // on a CPU, all threads
+        bool named = false;
+    };
+    std::map<qint64, Proc> procs;
     const QByteArray name = m_process.toLocal8Bit();
     for (const QString &pid :
          QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
@@ -65,28 +106,44 @@ std::uint64_t CpuLoad::readProcesses() const
         const QByteArray text = stat.readAll();
         const qsizetype open = text.indexOf('(');
         const qsizetype close = text.lastIndexOf(')');
-        if (open < 0 || close < open || !name.startsWith(text.mid(open + 1, close - open - 1)))
+        if (open < 0 || close < open)
             continue;
-        // After "pid (comm) ": state is field 0, utime 11, stime 12.
+        // After "pid (comm) ": state is field 0, the parent 1, utime 11, stime 12.
         const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-        ticks += fields.value(11).toULongLong() + fields.value(12).toULongLong();
+        Proc &p = procs[pid.toLongLong()];
+        p.parent = fields.value(1).toLongLong();
+        p.named = name.startsWith(text.mid(open + 1, close - open - 1));
+        if (p.named)
+            p.seconds = cpuSeconds(pid, fields);
     }
-    return ticks;
+    double seconds = 0;
+    for (const auto &[pid, p] : procs) {
+        if (!p.named)
+            continue;
+        // Walk up to the root; the depth bound guards against a pid reused mid-scan.
+        qint64 up = p.parent;
+        for (int depth = 0; depth < 64 && up > 1 && up != m_root; ++depth) {
+            const auto it = procs.find(up);
+            up = it == procs.end() ? 0 : it->second.parent;
+        }
+        if (up == m_root)
+            seconds += p.seconds;
+    }
+    return seconds;
 }
 
 double CpuLoad::sample()
 {
     if (!m_process.isEmpty()) {
         const auto now = std::chrono::steady_clock::now();
-        const std::uint64_t ticks = readProcesses();
+        const double busy = readProcesses();
         const double seconds = std::chrono::duration<double>(now - m_when).count();
-        const double used = ticks >= m_busy ? static_cast<double>(ticks - m_busy) : 0.0;
-        m_busy = ticks;
+        const double used = std::max(0.0, busy - m_processSeconds); // a worker may have ended
+        m_processSeconds = busy;
         m_when = now;
         if (seconds <= 0)
             return 0.0;
-        return std::clamp(used / static_cast<double>(sysconf(_SC_CLK_TCK)) / seconds, 0.0,
-                          static_cast<double>(m_cpus));
+        return std::clamp(used / seconds, 0.0, static_cast<double>(m_cpus));
     }
     std::uint64_t busy = 0;
     std::uint64_t total = 0;
@@ -104,7 +161,7 @@ Wt300Simulator::Impl::Impl(SimProfile p)
     , started(Clock::now())
     , epoch(started)
     , lastUpdate(started)
-    , cpu(profile.loadProcess)
+    , cpu(profile.loadProcess, profile.loadRoot)
     , random(profile.seed != 0 ? profile.seed
                                : static_cast<std::uint64_t>(started.time_since_epoch().count()))
 {

@@ -211,6 +211,9 @@ int main(int argc, char *argv[])
             return usage(loaded.error().message);
         simProfile = *loaded;
     }
+    // The standalone simulator powers the workers of whoever started it (a shell, a test),
+    // which are its siblings rather than its children.
+    simProfile.loadRoot = static_cast<qint64>(::getppid());
     std::vector<SimFault> faults;
     for (const QString &spec : parser.values(fault)) {
         auto f = SimFault::parse(spec);

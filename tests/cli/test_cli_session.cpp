@@ -39,7 +39,7 @@ int lines(const std::string &text)
 
 } // namespace
 
-TEST_CASE("run measures, stores and prints the paper's table; sessions and show find it", "[cli]")
+TEST_CASE("run measures, stores and prints the paper's table, sessions and show find it", "[cli]")
 {
     TempDir dir;
     const std::string db = (dir.path() / "s.sqlite").string();
@@ -125,16 +125,35 @@ TEST_CASE("run refuses bad input before storing anything", "[cli]")
           {"--plan", "chacha20", "--iterations", "5", "--seconds", "5"},
           {"--plan", "chacha20", "--buffer", "0"},
           {"--plan", "chacha20", "--governor", "turbo"},
-          {"--plan", "chacha20", "--paper-method"}}) {
+          {"--plan", "chacha20", "--paper-method"},
+          {"--plan", "chacha20", "--plugin", "/nonexistent/plugin.so"},
+          {"--plan", "chacha20", "--isa", "mmx"},
+          {"--plan", "chacha20", "--command-timeout", "0"}}) {
         const auto r = with(bad);
         INFO(r.err);
         CHECK(r.exitCode == 1);
         CHECK(lines(r.err) == 1);
     }
+    const auto notLoaded = with({"--plan", "xtea-128-cbc/plugin:xtea"});
+    CHECK(notLoaded.exitCode == 1);
+    CHECK_THAT(notLoaded.err, Catch::Contains("no plugin 'xtea' is loaded on this DUT"));
     CHECK(cli({"run", "--plan", "chacha20"}).exitCode == 1); // no label
     CHECK_FALSE(std::filesystem::exists(db));
     const auto missing = cli({"show", "7", "--db", db});
     CHECK(missing.exitCode == 2);
+}
+
+TEST_CASE("run loads a plugin into the worker and measures its cipher", "[cli][plugins]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto r = cli({"run", "--meter", "sim:" + kProfile, "--db", db, "--label", "xtea",
+                        "--governor", "none", "--worker", CIPHERWATT_BENCH_EXE, "--plugin",
+                        CIPHERWATT_XTEA_PLUGIN, "--plan", "xtea-128-cbc/plugin:xtea:encrypt",
+                        "--baseline", "1", "--seconds", "2", "--min-updates", "10"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea"));
 }
 
 TEST_CASE("kill -9 in the middle of a run: interrupted, readable, at most a second lost, "

@@ -28,6 +28,7 @@ std::vector<CatalogueEntry> catalogue()
         entry("x25519", {QStringLiteral("keygen"), QStringLiteral("agree")},
               {QStringLiteral("botan"), QStringLiteral("openssl")}),
         entry("rc2-128-cbc", crypt, {}),
+        entry("xtea-128-cbc", crypt, {QStringLiteral("plugin:xtea")}),
     });
 }
 
@@ -60,6 +61,19 @@ TEST_CASE("plan: the DESIGN.md example resolves with its defaults", "[plan]")
     CHECK(repeated->size() == 1);
 }
 
+TEST_CASE("plan: a plugin's backend keeps its colon", "[plan]")
+{
+    auto plan = resolvePlan(
+        QStringLiteral("xtea-128-cbc/plugin:xtea:encrypt,xtea-128-cbc/plugin:xtea"), catalogue());
+    REQUIRE(plan.ok());
+    CHECK(names(*plan) == QStringList{"xtea-128-cbc/plugin:xtea:encrypt",
+                                      "xtea-128-cbc/plugin:xtea:decrypt"});
+    auto wrong = resolvePlan(QStringLiteral("xtea-128-cbc/plugin:other:encrypt"), catalogue());
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.contains(
+        QStringLiteral("no backend 'plugin:other' on this DUT (it has plugin:xtea)")));
+}
+
 TEST_CASE("plan: mistakes name what is valid", "[plan]")
 {
     const auto message = [](const char *spec) {
@@ -69,7 +83,7 @@ TEST_CASE("plan: mistakes name what is valid", "[plan]")
     };
     CHECK(message("aes-999-xts")
               .contains(QStringLiteral("unknown cipher 'aes-999-xts'; valid ids: aes-128-xts, "
-                                       "lea-128-xts, chacha20, x25519")));
+                                       "lea-128-xts, chacha20, x25519, rc2-128-cbc, xtea-128-cbc")));
     CHECK(message("lea-128-xts/openssl").contains(QStringLiteral("(it has custom)")));
     CHECK(message("chacha20:sign").contains(QStringLiteral("no operation 'sign'")));
     CHECK(message("chacha20:encrypt+").contains(QStringLiteral("empty operation")));
@@ -91,4 +105,38 @@ TEST_CASE("plan: expansion spreads repeats and skips buffers for key agreement",
     CHECK(runs[2].repeat == 1);
     CHECK(runs[3].repeat == 2); // the second repeat starts after the first pass
     CHECK(runs[5].ordinal == 6);
+}
+
+TEST_CASE("plan: external commands are split like a shell would, never given to one", "[plan]")
+{
+    auto plan = resolvePlan(
+        QStringLiteral("cmd:zstd:104857600=zstd -19 \"my file, v2.bin\" -o 'out put',"
+                       "chacha20/botan:encrypt,cmd:mine=./bench --n=3 a\\ b"),
+        catalogue());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->size() == 3);
+    const PlanEntry &zstd = (*plan)[0];
+    CHECK(zstd.isCommand());
+    CHECK(zstd.cipher == QStringLiteral("cmd:zstd"));
+    CHECK(zstd.backend == QStringLiteral("external"));
+    CHECK(zstd.commandBytes == 104857600);
+    CHECK(zstd.command == QStringList{"zstd", "-19", "my file, v2.bin", "-o", "out put"});
+    CHECK_FALSE((*plan)[1].isCommand());
+    CHECK((*plan)[2].command == QStringList{"./bench", "--n=3", "a b"});
+    CHECK((*plan)[2].commandBytes == 0);
+
+    const auto message = [](const char *spec) {
+        auto p = resolvePlan(QString::fromUtf8(spec), catalogue());
+        REQUIRE_FALSE(p.ok());
+        return p.error().message;
+    };
+    CHECK(message("cmd:x").contains(QStringLiteral("cmd:<label>")));
+    CHECK(message("cmd:bad label=ls").contains(QStringLiteral("label")));
+    CHECK(message("cmd:x:-5=ls").contains(QStringLiteral("positive")));
+    CHECK(message("cmd:x=").contains(QStringLiteral("no program")));
+    CHECK(message("cmd:x=echo 'open").contains(QStringLiteral("unclosed")));
+    CHECK(message("cmd:x=ls,cmd:x=pwd").contains(QStringLiteral("two commands")));
+
+    const auto runs = expandPlan(*plan, catalogue(), {16, 4096}, 2);
+    CHECK(runs.size() == 2 * (1 + 2 + 1)); // commands ignore buffer sizes
 }

@@ -10,6 +10,7 @@
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QEventLoop>
 #include <QFile>
 #include <QTimer>
@@ -209,10 +210,13 @@ TEST_CASE("session: the meter dropping mid-run interrupts it, keeping what was m
     CHECK(d.runs[0].status == QStringLiteral("cancelled"));
 }
 
-TEST_CASE("session: a worker crash mid-run interrupts it", "[session]")
+TEST_CASE("session: a worker crash costs its run, a new worker pins again and goes on",
+          "[session]")
 {
     TempDir dir;
+    FakeSysfs tree({0});
     RunnerOptions opts = options(dir);
+    opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
     // A wrapper that tells its PID and becomes the worker.
     const auto pidFile = dir.path() / "worker.pid";
     const auto wrapper = dir.path() / "worker.sh";
@@ -220,28 +224,45 @@ TEST_CASE("session: a worker crash mid-run interrupts it", "[session]")
                            << CIPHERWATT_BENCH_EXE << "' \"$@\"\n";
     std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
     opts.localWorker.program = QString::fromStdString(wrapper.string());
-    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts/botan:encrypt"));
+    s.pinGovernor = true;
     s.baselineSeconds = 2;
-    s.runLength.seconds = 60;
+    s.runLength.seconds = 3;
+    s.minUpdates = 10;
+    bool killed = false;
+    QString governorInSecondRun;
     const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
             if (u.status != QLatin1String("running"))
                 return;
+            if (u.ordinal == 2)
+                governorInSecondRun = QString::fromStdString(tree.cpuFile(0, "scaling_governor"));
+            if (killed)
+                return;
+            killed = true;
             QTimer::singleShot(1000, &runner, [&] {
                 std::ifstream in(pidFile);
                 pid_t pid = 0;
                 in >> pid;
                 REQUIRE(pid > 0);
-                ::kill(pid, SIGKILL);
+                ::kill(pid, SIGKILL); // as a crash in cipher code would
             });
         });
     });
-    REQUIRE(out.status == SessionStatus::Interrupted);
-    CHECK(out.reason.contains(QStringLiteral("crashed")));
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    CHECK(governorInSecondRun == QStringLiteral("performance")); // pinned again
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");   // and restored at the end
     const SessionData d = load(opts, out.session);
+    REQUIRE(d.runs.size() == 2);
     CHECK(d.runs[0].status == QStringLiteral("failed"));
-    CHECK(d.runs[0].error.contains(QStringLiteral("worker ended")));
-    CHECK(d.samples.size() >= 20);
+    CHECK(d.runs[0].error.contains(QStringLiteral("crashed")));
+    CHECK(d.runs[1].status == QStringLiteral("done"));
+    CHECK(runResultFromJson(d.runs[1].analysis).netWatts == Approx(8.5).epsilon(0.005));
+    bool tookOver = false;
+    for (const StoredEvent &e : d.events)
+        tookOver |= e.text.contains(QStringLiteral("new worker"));
+    CHECK(tookOver);
 }
 
 TEST_CASE("session: bad plans and unreachable meters fail before anything is stored", "[session]")
@@ -294,4 +315,97 @@ TEST_CASE("session: automatic run lengths span the updates asked for", "[session
     REQUIRE(fixed.status == SessionStatus::Complete);
     const RunResult b = runResultFromJson(load(opts, fixed.session).runs.at(0).analysis);
     CHECK(b.flags.join(QLatin1Char(';')).contains(QStringLiteral("short run")));
+}
+
+TEST_CASE("session: external commands are timed, their output kept, failures not measured",
+          "[session]")
+{
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    SessionSettings s = quickSettings(
+        QStringLiteral("cmd:given:1000000=/bin/sleep 2,"
+                       "cmd:printed=/bin/sh -c 'sleep 2; echo cipherwatt-bytes: 4096',"
+                       "cmd:broken=/bin/sh -c 'echo oops >&2; exit 3'"));
+    s.baselineSeconds = 2;
+    s.minUpdates = 10;
+    const Outcome out = runSession(s, opts);
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    const SessionData d = load(opts, out.session);
+    REQUIRE(d.runs.size() == 3);
+    const StoredRun &given = d.runs[0];
+    CHECK(given.status == QStringLiteral("done"));
+    CHECK(given.cipher == QStringLiteral("cmd:given"));
+    CHECK(given.result[QStringLiteral("bytes")].toInteger() == 1000000);
+    CHECK(given.result[QStringLiteral("bytes_source")].toString() == QStringLiteral("operator"));
+    CHECK(given.result[QStringLiteral("seconds")].toDouble() == Approx(2.0).margin(0.3));
+    CHECK(given.request[QStringLiteral("argv")].toArray().size() == 2);
+    const RunResult a = runResultFromJson(given.analysis);
+    CHECK(a.run.count >= 15);
+    CHECK(std::isfinite(a.energyPerByteNj));
+    const StoredRun &printed = d.runs[1];
+    CHECK(printed.status == QStringLiteral("done"));
+    CHECK(printed.result[QStringLiteral("bytes")].toInteger() == 4096);
+    CHECK(printed.result[QStringLiteral("bytes_source")].toString() == QStringLiteral("output"));
+    CHECK(printed.result[QStringLiteral("stdout")].toObject()[QStringLiteral("text")]
+              .toString()
+              .contains(QStringLiteral("cipherwatt-bytes: 4096")));
+    const StoredRun &broken = d.runs[2];
+    CHECK(broken.status == QStringLiteral("failed"));
+    CHECK(broken.analysis.isEmpty()); // never measured
+    CHECK(broken.result[QStringLiteral("exit_code")].toInt() == 3);
+    CHECK(broken.result[QStringLiteral("stderr")].toObject()[QStringLiteral("text")]
+              .toString()
+              .contains(QStringLiteral("oops")));
+}
+
+TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs only its run",
+          "[session][plugins]")
+{
+    TempDir dir;
+    RunnerOptions opts = options(dir);
+    opts.localWorker.global = {QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_XTEA_PLUGIN),
+                               QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_CRASH_PLUGIN),
+                               QStringLiteral("--plugin"),
+                               QStringLiteral(CIPHERWATT_WRONG_VECTOR_PLUGIN)};
+    SessionSettings s = quickSettings(QStringLiteral(
+        "xtea-128-cbc/plugin:xtea:encrypt,aes-128-cbc/openssl:encrypt,"
+        "crash-128-ecb/plugin:crash:encrypt,xtea-128-ctr/plugin:xtea:encrypt,"
+        "toy-128-ecb/plugin:wrongkat:encrypt"));
+    s.baselineSeconds = 2;
+    s.runLength.seconds = 3;
+    s.minUpdates = 10;
+    const Outcome out = runSession(s, opts);
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    // A wrong known answer refuses the cipher; one without vectors is measured, but said to be
+    // unchecked.
+    CHECK(out.warnings.join('\n').contains(
+        QStringLiteral("toy-128-ecb (plugin:wrongkat) failed its known-answer self-test")));
+    CHECK(out.warnings.join('\n').contains(
+        QStringLiteral("plugin:crash ships no known-answer vectors for crash-128-ecb")));
+    const SessionData d = load(opts, out.session);
+    REQUIRE(d.runs.size() == 5);
+    QMap<QString, const StoredRun *> byCipher;
+    for (const StoredRun &r : d.runs)
+        byCipher[r.cipher] = &r;
+    for (const QString &measured : {QStringLiteral("xtea-128-cbc"), QStringLiteral("aes-128-cbc"),
+                                    QStringLiteral("xtea-128-ctr")}) {
+        INFO(measured.toStdString());
+        REQUIRE(byCipher.contains(measured));
+        const StoredRun &r = *byCipher[measured];
+        CHECK(r.status == QStringLiteral("done"));
+        const RunResult a = runResultFromJson(r.analysis);
+        CHECK(std::fabs(a.netWatts - 8.5) <= 0.01 * 8.5); // the scripted meter's busy power
+        CHECK(a.energyPerByteNj > 0);
+    }
+    // The plugin's XTEA ran on the worker that replaced the crashed one: it loaded the plugins
+    // again.
+    CHECK(byCipher[QStringLiteral("xtea-128-cbc")]->backend == QStringLiteral("plugin:xtea"));
+    const StoredRun &crashed = *byCipher[QStringLiteral("crash-128-ecb")];
+    CHECK(crashed.status == QStringLiteral("failed"));
+    CHECK(crashed.analysis.isEmpty());
+    CHECK(crashed.error.contains(QStringLiteral("crashed")));
+    const StoredRun &refused = *byCipher[QStringLiteral("toy-128-ecb")];
+    CHECK(refused.status == QStringLiteral("skipped"));
 }

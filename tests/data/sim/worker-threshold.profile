@@ -4,7 +4,7 @@
 # count. Expected net power of every run: 12.5 - 4.0 = 8.5 W.
 load threshold
 load_source worker
-threshold_cores 0.3
+threshold_cores 0.1
 idle_power 4.0
 busy_power 12.5
 noise 0.05

@@ -53,6 +53,9 @@ signals:
     void lineReceived(const QByteArray &line);
     void diagnostic(const QString &text); // the worker's stderr
     void failed(const QString &reason);   // could not start
+    // The worker process died from a signal (a crash in cipher code, a plugin's bug), as
+    // opposed to the link breaking; followed by finished().
+    void crashed();
     // The worker is gone: it exited (`clean` when it said bye and exited 0) or the link broke.
     void finished(const QString &reason, bool clean);
 };
@@ -95,6 +98,7 @@ signals:
     void event(const QJsonObject &event, qint64 hostNs);
     void diagnostic(const QString &text);
     void failed(const QString &reason);
+    void crashed();
     void finished(const QString &reason, bool clean);
 
 private:

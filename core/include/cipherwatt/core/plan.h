@@ -1,7 +1,7 @@
 #pragma once
 
 // Plans: the plan spec of DESIGN.md (`<cipher id>[/<backend>][:<op>[+<op>]...]`, comma
-// separated) resolved against the catalogue the DUT's worker reports (`list`), and expanded
+// separated; a plugin's backend is `plugin:<name>`) resolved against the catalogue the DUT's worker reports (`list`), and expanded
 // into runs (entry x buffer size x repeat).
 
 #include <cipherwatt/core/session.h>
@@ -32,8 +32,17 @@ struct CatalogueEntry
 std::vector<CatalogueEntry> parseCatalogue(const QJsonArray &ciphers);
 
 // Unknown ids list the valid ones; unknown backends and operations name what the cipher has.
+// Besides ciphers, a plan may run external programs on the DUT:
+//   cmd:<label>[:<bytes>]=<program> <arguments>
+// The label is letters, digits, '.', '_' or '-'; the bytes it processes are given here or
+// printed by the program on a line `cipherwatt-bytes: <n>`. The program and its arguments are
+// split like a shell does ('single' and "double" quotes, backslash escapes) but never given to
+// a shell. Entries are separated by commas outside quotes.
 Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                                            const std::vector<CatalogueEntry> &catalogue);
+
+// The words of a command line, split as described above; an error names an unclosed quote.
+Result<QStringList> splitCommandLine(const QString &line);
 
 struct PlannedRun
 {
@@ -44,7 +53,8 @@ struct PlannedRun
 };
 
 // Repeats outermost, so that the repeats of one run are spread over the session (slow drift
-// then shows as spread instead of bias). Key agreement runs ignore buffer sizes.
+// then shows as spread instead of bias). Key agreement runs and external commands ignore buffer
+// sizes.
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats);

@@ -35,6 +35,7 @@ struct RunnerOptions
     Dut::LinkFactory linkFactory;   // for other DUTs (SSH); overrides `local`
     instruments::OpenOptions meterOptions;
     double pilotSeconds = 0.5; // length of a pilot run for automatic run lengths
+    double commandTimeoutSeconds = 3600; // an external command is killed after this long
 };
 
 // What the runner reports about a run while it goes on and when it ends.
@@ -138,6 +139,8 @@ private:
     void onSample(const instruments::Sample &sample);
     void onMeterFailed(const instruments::Error &error);
     void onDutFinished(const QString &reason, bool clean);
+    void startDut();
+    void resumeRuns(); // after a new worker took over and the governor is pinned again
     void fail(SessionStatus status, const QString &reason);
     void end();
     bool store(const Result<void> &result);
@@ -207,6 +210,12 @@ private:
     bool m_cancelRequested = false;
     bool m_pinned = false;
     bool m_dutGone = false;
+    Dut::LinkFactory m_linkFactory;
+    bool m_workerCrashed = false;
+    bool m_restarting = false;
+    bool m_resumeAfterPin = false;
+    int m_restarts = 0;
+    static constexpr int kMaxWorkerRestarts = 3;
     SessionStatus m_endStatus = SessionStatus::Complete;
     QString m_endReason;
     std::optional<BaselineResult> m_baseline;

@@ -51,9 +51,15 @@ struct RunLength
 // operation, repeated.
 struct PlanEntry
 {
-    QString cipher;
-    QString backend;
-    QString operation; // encrypt, decrypt, keygen, agree
+    QString cipher;    // for an external command: "cmd:<label>"
+    QString backend;   // for an external command: "external"
+    QString operation; // encrypt, decrypt, keygen, agree; for an external command: "run"
+    // An external command (`cmd:<label>[:<bytes>]=<program> <arguments>`): its argument vector,
+    // run without a shell on the DUT; empty for a cipher.
+    QStringList command;
+    qint64 commandBytes = 0; // the bytes it processes as the operator gave them; 0: from its output
+
+    bool isCommand() const { return !command.isEmpty(); }
 };
 
 struct SessionSettings

@@ -33,7 +33,8 @@ namespace cipherwatt::instruments {
 //   idle_power 4.0         # W with the DUT idle
 //   load cpu               # cpu | threshold | script
 //   load_source host       # host: the whole machine's CPU load (/proc/stat); worker: only
-//                          #   the processes named cipherwatt-bench (the local DUT's worker)
+//                          #   the processes named cipherwatt-bench started by this process
+//                          #   (the local DUT's worker) or its children
 //   watts_per_core 6.0     # cpu: W per fully busy core
 //   threshold_cores 0.5    # threshold: busy_power when the host's load is at least this
 //   busy_power 12.5        #   many cores over the update, idle_power otherwise
@@ -52,6 +53,7 @@ struct SimProfile
     double idlePower = 4.0;
     Load load = Load::Cpu;
     QString loadProcess; // empty: the whole host; else the name of the processes that count
+    qint64 loadRoot = 0; // only loadProcess processes descended from this one; 0: this process
     double wattsPerCore = 6.0;
     double thresholdCores = 0.5;
     double busyPower = 12.5;
