@@ -29,6 +29,11 @@ packages=(
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
     # device for the USBTMC tests)
     catch2 python3 clang libclang-rt-14-dev umockdev libumockdev-dev
+    # the package: .deb tools, validators for the desktop entry and AppStream metainfo, the
+    # icon renderer (hicolor PNGs from the SVGs), man pages from --help, pkexec for the
+    # governor policy
+    dpkg-dev fakeroot file desktop-file-utils appstream libxml2-utils librsvg2-bin help2man
+    pkexec
     # the Raspberry Pi 4 (aarch64) worker: cross compiler and qemu user-mode emulation
     crossbuild-essential-arm64 qemu-user
 )
