@@ -25,14 +25,26 @@ ExportJob::ExportJob(QString database, QList<qint64> ids, QList<ExportItem> item
     , m_database(std::move(database))
     , m_ids(std::move(ids))
     , m_items(std::move(items))
-{}
+{
+    setUp();
+}
 
 ExportJob::ExportJob(std::shared_ptr<const std::vector<SessionData>> sessions,
                      QList<ExportItem> items, QObject *parent)
     : QObject(parent)
     , m_items(std::move(items))
     , m_sessions(std::move(sessions))
-{}
+{
+    setUp();
+}
+
+void ExportJob::setUp()
+{
+    m_pdfDelay = new QTimer(this);
+    m_pdfDelay->setSingleShot(true);
+    m_pdfDelay->setInterval(30);
+    connect(m_pdfDelay, &QTimer::timeout, this, [this] { writePdf(m_items.at(m_next)); });
+}
 
 QString ExportJob::describe(const ExportItem &item)
 {
@@ -84,7 +96,7 @@ void ExportJob::next()
         item.kind == ExportItem::Kind::SessionPdf || item.kind == ExportItem::Kind::ComparisonPdf;
     if (pdf) {
         // Drawing the PDF holds the GUI thread: let the progress paint first.
-        QTimer::singleShot(30, this, [this, item] { writePdf(item); });
+        m_pdfDelay->start();
         return;
     }
     const auto sessions = m_sessions;

@@ -15,6 +15,8 @@
 #include <memory>
 #include <vector>
 
+class QTimer;
+
 namespace cipherwatt::gui {
 
 class MessageBar;
@@ -56,6 +58,7 @@ signals:
     void finished(const QStringList &written, const QString &error);
 
 private:
+    void setUp();
     void next();
     void writePdf(const ExportItem &item);
     void itemDone(const ExportItem &item, const QString &error);
@@ -66,6 +69,7 @@ private:
     std::shared_ptr<const std::vector<core::SessionData>> m_sessions;
     int m_next = 0;
     QStringList m_written;
+    QTimer *m_pdfDelay = nullptr;
 };
 
 // The end of an export in a message bar: what was written with "Open" and "Open Folder"
