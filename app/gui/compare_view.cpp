@@ -1,6 +1,6 @@
 #include "compare_view.h"
 
-#include "chart_theme.h"
+#include "comparison_charts.h"
 #include "comparison_model.h"
 #include "display_format.h"
 #include "export_job.h"
@@ -27,7 +27,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 namespace cipherwatt::gui {
 
@@ -109,9 +108,11 @@ CompareView::CompareView(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(createResults(), tr("Results"));
     m_tabs->setTabToolTip(0, tr("The results side by side, with the differences from #1"));
-    m_tabs->addTab(createBarCharts(), tr("Bar Charts"));
+    m_bars = new BarChartPage(m_tabs);
+    m_tabs->addTab(m_bars, tr("Bar Charts"));
     m_tabs->setTabToolTip(1, tr("Energy per byte or net power per cipher, one bar per session"));
-    m_tabs->addTab(createTraces(), tr("Power Traces"));
+    m_traces = new TraceChartPage(m_tabs);
+    m_tabs->addTab(m_traces, tr("Power Traces"));
     m_tabs->setTabToolTip(2, tr("The sessions' power over time, aligned at their first run"));
     m_stack->addWidget(m_tabs);
     rightLayout->addWidget(m_stack, 1);
@@ -238,75 +239,6 @@ QWidget *CompareView::createResults()
     return page;
 }
 
-QWidget *CompareView::createBarCharts()
-{
-    auto *page = new QWidget(this);
-    auto *layout = new QVBoxLayout(page);
-    auto *controls = new QHBoxLayout;
-    m_operation = new QComboBox(page);
-    m_operation->setObjectName(QStringLiteral("barOperation"));
-    m_operation->setToolTip(tr("Which runs the bars show"));
-    m_operation->addItem(tr("Encryption"), static_cast<int>(BarOperation::Encrypt));
-    m_operation->addItem(tr("Decryption"), static_cast<int>(BarOperation::Decrypt));
-    m_operation->addItem(tr("Encryption and decryption together"),
-                         static_cast<int>(BarOperation::Total));
-    m_measure = new QComboBox(page);
-    m_measure->setObjectName(QStringLiteral("barMeasure"));
-    m_measure->setToolTip(tr("What the bars measure"));
-    m_measure->addItem(tr("Energy per byte"), static_cast<int>(BarMeasure::EnergyPerByte));
-    m_measure->addItem(tr("Net power"), static_cast<int>(BarMeasure::NetPower));
-    auto *operationLabel = new QLabel(tr("Operation:"), page);
-    operationLabel->setBuddy(m_operation);
-    auto *measureLabel = new QLabel(tr("Measure:"), page);
-    measureLabel->setBuddy(m_measure);
-    controls->addWidget(operationLabel);
-    controls->addWidget(m_operation);
-    controls->addSpacing(16);
-    controls->addWidget(measureLabel);
-    controls->addWidget(m_measure);
-    controls->addStretch(1);
-    layout->addLayout(controls);
-    m_barsLayout = new QVBoxLayout;
-    layout->addLayout(m_barsLayout, 1);
-    m_bars = replacePlot(nullptr, m_barsLayout);
-    layout->addWidget(noteLabel(tr("One bar per session in each group; the error bars are the 95 % "
-                                   "intervals. The total adds encryption and decryption."),
-                                page));
-    connect(m_operation, &QComboBox::currentIndexChanged, this, &CompareView::drawBars);
-    connect(m_measure, &QComboBox::currentIndexChanged, this, &CompareView::drawBars);
-    return page;
-}
-
-QWidget *CompareView::createTraces()
-{
-    auto *page = new QWidget(this);
-    auto *layout = new QVBoxLayout(page);
-    m_tracesLayout = new QVBoxLayout;
-    layout->addLayout(m_tracesLayout, 1);
-    m_traces = replacePlot(nullptr, m_tracesLayout);
-    layout->addWidget(noteLabel(tr("Each session's trace is shifted so that its first run starts "
-                                   "at t = 0. Drag to pan, scroll to zoom in time, double-click to "
-                                   "see everything again."),
-                                page));
-    return page;
-}
-
-QCustomPlot *CompareView::replacePlot(QCustomPlot *old, QVBoxLayout *layout)
-{
-    // A fresh plot for every drawing: the report's functions draw into an empty one.
-    auto *plot = new QCustomPlot(layout->parentWidget());
-    plot->setMinimumHeight(280);
-    plot->setObjectName(old != nullptr ? old->objectName() : QString());
-    if (old != nullptr) {
-        layout->replaceWidget(old, plot);
-        delete old;
-    } else {
-        layout->addWidget(plot);
-    }
-    applyChartTheme(*plot, palette(), font());
-    return plot;
-}
-
 void CompareView::setDatabase(const QString &path)
 {
     m_database = path;
@@ -424,12 +356,22 @@ bool CompareView::isLoaded() const
 
 void CompareView::setBarOperation(BarOperation operation)
 {
-    m_operation->setCurrentIndex(m_operation->findData(static_cast<int>(operation)));
+    m_bars->setOperation(operation);
 }
 
 void CompareView::setBarMeasure(BarMeasure measure)
 {
-    m_measure->setCurrentIndex(m_measure->findData(static_cast<int>(measure)));
+    m_bars->setMeasure(measure);
+}
+
+QCustomPlot *CompareView::barChart() const
+{
+    return m_bars->plot();
+}
+
+QCustomPlot *CompareView::traceChart() const
+{
+    return m_traces->plot();
 }
 
 void CompareView::updateReference()
@@ -456,6 +398,8 @@ void CompareView::load()
         m_loading = false;
         m_data.reset();
         m_model->clear();
+        m_bars->setSessions({});
+        m_traces->setSessions({});
         if (m_message->kind() == MessageBar::Kind::Busy)
             m_message->dismiss();
         updateState();
@@ -479,6 +423,8 @@ void CompareView::loaded(const LoadedSessions &result)
     if (!result.error.isEmpty()) {
         m_data.reset();
         m_model->clear();
+        m_bars->setSessions({});
+        m_traces->setSessions({});
         m_message->showMessage(MessageBar::Kind::Error,
                                tr("The sessions cannot be read: %1").arg(result.error));
         updateState();
@@ -528,61 +474,10 @@ void CompareView::showComparison()
             ? QString()
             : tr("Simulated meter in %1: these power values are modelled, not measured.")
                   .arg(simulated.join(QStringLiteral(", "))));
-    drawBars();
-    drawTraces();
+    m_bars->setSessions(m_data);
+    m_traces->setSessions(m_data);
     updateState();
     emit comparisonLoaded();
-}
-
-void CompareView::drawBars()
-{
-    m_bars = replacePlot(m_bars, m_barsLayout);
-    m_bars->setObjectName(QStringLiteral("barChart"));
-    if (!m_data || m_data->size() < 2)
-        return;
-    const auto operation = static_cast<BarOperation>(m_operation->currentData().toInt());
-    const auto measure = static_cast<BarMeasure>(m_measure->currentData().toInt());
-    report::plotBars(*m_bars, *m_data, operation, measure);
-    QString title;
-    const bool energy = measure == BarMeasure::EnergyPerByte;
-    switch (operation) {
-    case BarOperation::Encrypt:
-        title = energy ? tr("Energy per Byte, Encryption") : tr("Net Power, Encryption");
-        break;
-    case BarOperation::Decrypt:
-        title = energy ? tr("Energy per Byte, Decryption") : tr("Net Power, Decryption");
-        break;
-    case BarOperation::Total:
-        title = energy ? tr("Energy per Byte, Encryption and Decryption")
-                       : tr("Net Power, Encryption and Decryption");
-        break;
-    }
-    addChartTitle(*m_bars, title, font());
-    applyChartTheme(*m_bars, palette(), font());
-    m_bars->setToolTip(tr("One bar per session; the error bars are the 95 % intervals"));
-    m_bars->replot();
-}
-
-void CompareView::drawTraces()
-{
-    m_traces = replacePlot(m_traces, m_tracesLayout);
-    m_traces->setObjectName(QStringLiteral("traceChart"));
-    if (!m_data || m_data->size() < 2)
-        return;
-    report::plotOverlaidTraces(*m_traces, *m_data);
-    addChartTitle(*m_traces, tr("Power, Aligned at the First Run"), font());
-    applyChartTheme(*m_traces, palette(), font());
-    m_traces->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    m_traces->axisRect()->setRangeDrag(Qt::Horizontal);
-    m_traces->axisRect()->setRangeZoom(Qt::Horizontal);
-    const QCPRange all = m_traces->xAxis->range();
-    QCustomPlot *plot = m_traces;
-    connect(plot, &QCustomPlot::mouseDoubleClick, plot, [plot, all] {
-        plot->xAxis->setRange(all);
-        plot->replot();
-    });
-    m_traces->setToolTip(tr("Drag to pan, scroll to zoom in time, double-click to see everything"));
-    m_traces->replot();
 }
 
 void CompareView::updateState()
@@ -655,16 +550,6 @@ void CompareView::exportComparison(const QString &pdf, const QString &csv)
             });
     updateState();
     m_export->start();
-}
-
-void CompareView::changeEvent(QEvent *event)
-{
-    QWidget::changeEvent(event);
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) &&
-        m_bars != nullptr && m_data) {
-        drawBars();
-        drawTraces();
-    }
 }
 
 } // namespace cipherwatt::gui

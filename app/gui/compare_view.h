@@ -22,16 +22,17 @@ class QPushButton;
 class QStackedWidget;
 class QTabWidget;
 class QTableView;
-class QVBoxLayout;
 
 namespace cipherwatt::gui {
 
+class BarChartPage;
 class ComparisonModel;
 class ExportJob;
 class IntervalDelegate;
 class MessageBar;
 class SessionFilterModel;
 class SessionListModel;
+class TraceChartPage;
 struct LoadedSessions;
 
 class CompareView : public QWidget
@@ -62,8 +63,8 @@ public:
 
     ComparisonModel *comparisonModel() const { return m_model; }
     QTableView *table() const { return m_table; }
-    QCustomPlot *barChart() const { return m_bars; }
-    QCustomPlot *traceChart() const { return m_traces; }
+    QCustomPlot *barChart() const;
+    QCustomPlot *traceChart() const;
     QTabWidget *tabs() const { return m_tabs; }
     MessageBar *messageBar() const { return m_message; }
 
@@ -72,23 +73,15 @@ signals:
     void comparisonLoaded();
     void exportFinished(const QStringList &written, const QString &error);
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     QWidget *createPicker();
     void pickerSelectionChanged();
     void selectInPicker();
     void setCompared(const QList<qint64> &ids);
     QWidget *createResults();
-    QWidget *createBarCharts();
-    QWidget *createTraces();
     void load();
     void loaded(const LoadedSessions &result);
     void showComparison();
-    void drawBars();
-    void drawTraces();
-    QCustomPlot *replacePlot(QCustomPlot *old, QVBoxLayout *layout);
     void updateReference();
     void updateState();
     void exportWithDialog(bool pdf);
@@ -118,12 +111,8 @@ private:
     QTabWidget *m_tabs = nullptr;
     QTableView *m_table = nullptr;
     IntervalDelegate *m_delegate = nullptr;
-    QComboBox *m_operation = nullptr;
-    QComboBox *m_measure = nullptr;
-    QVBoxLayout *m_barsLayout = nullptr;
-    QVBoxLayout *m_tracesLayout = nullptr;
-    QCustomPlot *m_bars = nullptr;
-    QCustomPlot *m_traces = nullptr;
+    BarChartPage *m_bars = nullptr;
+    TraceChartPage *m_traces = nullptr;
     ExportJob *m_export = nullptr;
 };
 

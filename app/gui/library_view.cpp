@@ -477,56 +477,7 @@ void LibraryView::confirmDelete(const QList<qint64> &ids, const LoadedSessions &
         showError(tr("The sessions to delete cannot be read: %1").arg(loaded.error));
         return;
     }
-    const auto &sessions = *loaded.sessions;
-    const auto what = [](const SessionData &d) {
-        return tr("%1 and %2")
-            .arg(tr("%n runs", nullptr, static_cast<int>(d.runs.size())),
-                 tr("%n meter updates", nullptr, static_cast<int>(d.samples.size())));
-    };
-    QMessageBox box(this);
-    box.setIcon(QMessageBox::Warning);
-    if (sessions.size() == 1) {
-        const SessionData &d = sessions.front();
-        box.setWindowTitle(tr("Delete Session"));
-        box.setText(tr("Delete session %1 “%2”?")
-                        .arg(d.summary.id)
-                        .arg(DisplayFormat::singleLine(d.summary.label)));
-        box.setInformativeText(
-            tr("Its %1 are removed from the database with it. This cannot be undone.")
-                .arg(what(d)));
-    } else {
-        box.setWindowTitle(tr("Delete Sessions"));
-        box.setText(tr("Delete %n sessions?", nullptr, static_cast<int>(sessions.size())));
-        QStringList lines;
-        std::size_t runs = 0;
-        std::size_t samples = 0;
-        for (const SessionData &d : sessions) {
-            runs += d.runs.size();
-            samples += d.samples.size();
-            lines << tr("%1 “%2”: %3")
-                         .arg(d.summary.id)
-                         .arg(DisplayFormat::singleLine(d.summary.label), what(d));
-        }
-        constexpr qsizetype kListed = 8;
-        if (lines.size() > kListed) {
-            const qsizetype more = lines.size() - kListed;
-            lines = lines.mid(0, kListed);
-            lines << tr("and %n more", nullptr, static_cast<int>(more));
-        }
-        box.setInformativeText(
-            tr("%1\n\nAll %2 and %3 are removed from the database with them. This cannot be "
-               "undone.")
-                .arg(lines.join(QLatin1Char('\n')), tr("%n runs", nullptr, static_cast<int>(runs)),
-                     tr("%n meter updates", nullptr, static_cast<int>(samples))));
-    }
-    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
-    remove->setToolTip(tr("Remove the sessions from the database"));
-    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
-    cancel->setToolTip(tr("Keep the sessions"));
-    box.setDefaultButton(cancel);
-    box.setEscapeButton(cancel);
-    box.exec();
-    if (box.clickedButton() != remove)
+    if (!confirmDeletion(*loaded.sessions, this))
         return;
 
     QStringList removed;

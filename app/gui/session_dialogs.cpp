@@ -3,6 +3,7 @@
 #include "display_format.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -277,6 +278,66 @@ void ExportDialog::accept()
             return;
     }
     QDialog::accept();
+}
+
+bool confirmDeletion(const std::vector<SessionData> &sessions, QWidget *parent)
+{
+    const auto what = [](const SessionData &d) {
+        return DeleteConfirmation::tr("%1 and %2")
+            .arg(DeleteConfirmation::tr("%n runs", nullptr, static_cast<int>(d.runs.size())),
+                 DeleteConfirmation::tr("%n meter updates", nullptr,
+                                        static_cast<int>(d.samples.size())));
+    };
+    QMessageBox box(parent);
+    box.setIcon(QMessageBox::Warning);
+    if (sessions.size() == 1) {
+        const SessionData &d = sessions.front();
+        box.setWindowTitle(DeleteConfirmation::tr("Delete Session"));
+        box.setText(DeleteConfirmation::tr("Delete session %1 “%2”?")
+                        .arg(d.summary.id)
+                        .arg(DisplayFormat::singleLine(d.summary.label)));
+        box.setInformativeText(
+            DeleteConfirmation::tr(
+                "Its %1 are removed from the database with it. This cannot be undone.")
+                .arg(what(d)));
+    } else {
+        box.setWindowTitle(DeleteConfirmation::tr("Delete Sessions"));
+        box.setText(DeleteConfirmation::tr("Delete %n sessions?", nullptr,
+                                           static_cast<int>(sessions.size())));
+        QStringList lines;
+        std::size_t runs = 0;
+        std::size_t samples = 0;
+        for (const SessionData &d : sessions) {
+            runs += d.runs.size();
+            samples += d.samples.size();
+            lines << DeleteConfirmation::tr("%1 “%2”: %3")
+                         .arg(d.summary.id)
+                         .arg(DisplayFormat::singleLine(d.summary.label), what(d));
+        }
+        constexpr qsizetype kListed = 8;
+        if (lines.size() > kListed) {
+            const qsizetype more = lines.size() - kListed;
+            lines = lines.mid(0, kListed);
+            lines << DeleteConfirmation::tr("and %n more", nullptr, static_cast<int>(more));
+        }
+        box.setInformativeText(
+            DeleteConfirmation::tr(
+                "%1\n\nAll %2 and %3 are removed from the database with them. This cannot be "
+                "undone.")
+                .arg(lines.join(QLatin1Char('\n')),
+                     DeleteConfirmation::tr("%n runs", nullptr, static_cast<int>(runs)),
+                     DeleteConfirmation::tr("%n meter updates", nullptr,
+                                            static_cast<int>(samples))));
+    }
+    QPushButton *remove =
+        box.addButton(DeleteConfirmation::tr("Delete"), QMessageBox::DestructiveRole);
+    remove->setToolTip(DeleteConfirmation::tr("Remove the sessions from the database"));
+    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
+    cancel->setToolTip(DeleteConfirmation::tr("Keep the sessions"));
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == remove;
 }
 
 } // namespace cipherwatt::gui

@@ -1,9 +1,11 @@
 #pragma once
 
-// The library's dialogs: notes and tags of a session, and what to export where.
+// The library's dialogs: notes and tags of a session, what to export where, and the
+// confirmation before deleting.
 
 #include <cipherwatt/core/storage.h>
 
+#include <QCoreApplication>
 #include <QDialog>
 #include <QList>
 
@@ -72,6 +74,16 @@ private:
     Row m_samples;
     QPushButton *m_export = nullptr;
     QGridLayout *m_grid = nullptr;
+};
+
+// Asks before deleting, naming each session with the runs and meter updates that go with it;
+// Cancel is the default. True when the operator chose Delete.
+bool confirmDeletion(const std::vector<core::SessionData> &sessions, QWidget *parent);
+
+// The translation context of the confirmation's texts.
+class DeleteConfirmation
+{
+    Q_DECLARE_TR_FUNCTIONS(cipherwatt::gui::DeleteConfirmation)
 };
 
 } // namespace cipherwatt::gui
