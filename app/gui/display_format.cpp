@@ -93,7 +93,8 @@ QString DisplayFormat::signedNumber(double value, int decimals)
     // A difference that rounds to zero has no sign.
     if (std::round(std::fabs(value) * std::pow(10.0, decimals)) == 0.0)
         return text;
-    return (value > 0 ? QStringLiteral("+") : QStringLiteral("−")) + text;
+    const QLocale locale;
+    return (value > 0 ? locale.positiveSign() : locale.negativeSign()) + text;
 }
 
 QString DisplayFormat::percent(double value)

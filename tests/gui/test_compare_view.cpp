@@ -176,20 +176,20 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
                                QLocale().toString(r->netWatts.value, 'f', decimals),
                                QLocale().toString(half, 'f', decimals)));
         }
-        // Differences from #1, computed here by hand.
+        // Differences from #1, computed here by hand: in percent of the size of #1's value.
         if (rows[0] != nullptr && rows[1] != nullptr) {
             const double dp = rows[1]->netWatts.value - rows[0]->netWatts.value;
             const double de = rows[1]->energyPerByteNj.value - rows[0]->energyPerByteNj.value;
             CHECK(value(model, row, Measure::PowerDifference, 1).toDouble() == Approx(dp));
             CHECK(value(model, row, Measure::PowerDifferencePercent, 1).toDouble() ==
-                  Approx(dp / rows[0]->netWatts.value * 100));
+                  Approx(dp / std::fabs(rows[0]->netWatts.value) * 100));
             CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() == Approx(de));
             CHECK(value(model, row, Measure::EnergyDifferencePercent, 1).toDouble() ==
-                  Approx(de / rows[0]->energyPerByteNj.value * 100));
+                  Approx(de / std::fabs(rows[0]->energyPerByteNj.value) * 100));
             // The unit is in the header; the cell has the signed number.
-            const double pe = de / rows[0]->energyPerByteNj.value * 100;
+            const double pe = de / std::fabs(rows[0]->energyPerByteNj.value) * 100;
             CHECK(value(model, row, Measure::EnergyDifferencePercent, 1, Qt::DisplayRole) ==
-                  (pe < 0 ? QStringLiteral("−") : QStringLiteral("+")) +
+                  (pe < 0 ? QLocale().negativeSign() : QLocale().positiveSign()) +
                       QLocale().toString(std::fabs(pe), 'f', 1));
         } else {
             CHECK_FALSE(value(model, row, Measure::PowerDifference, 1).isValid());
