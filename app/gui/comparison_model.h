@@ -1,0 +1,83 @@
+#pragma once
+
+// Two or more sessions side by side (core::compareSessions): a row per (cipher, backend,
+// operation, buffer); per session a column group with net power and energy per byte (each with
+// its 95 % interval) and throughput, and for every session after the first its differences
+// from the first, absolute and in percent.
+
+#include <cipherwatt/core/results.h>
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace cipherwatt::gui {
+
+class ComparisonModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum class Measure : std::uint8_t {
+        Cipher,
+        Backend,
+        Operation,
+        Buffer,
+        NetPower,      // W, with its interval
+        Throughput,    // KB/s (KB = 1000 B)
+        EnergyPerByte, // nJ/B, with its interval
+        PowerDifference,
+        PowerDifferencePercent,
+        EnergyDifference,
+        EnergyDifferencePercent,
+    };
+    enum Role {
+        ValueRole = Qt::UserRole + 1, // double, in the column's unit; none when not measured
+        LowRole,                      // the 95 % interval's ends
+        HighRole,
+        ValueTextRole,    // "8.506": the value part of the display text
+        IntervalTextRole, // "± 0.049": the interval part (empty for other columns)
+        SortRole,
+        // Header roles: the column group (a session) a column belongs to, and its colour as in
+        // the charts.
+        GroupRole,
+        GroupColorRole,
+    };
+    struct Column
+    {
+        Measure measure = Measure::Cipher;
+        int session = -1; // index into the sessions given; -1 for the key columns
+    };
+
+    explicit ComparisonModel(QObject *parent = nullptr);
+
+    void setSessions(const std::vector<core::SessionData> &sessions);
+    void clear();
+
+    int sessionCount() const { return static_cast<int>(m_sessions.size()); }
+    const core::SessionSummary &sessionSummary(int index) const;
+    const std::vector<core::ComparisonRow> &rows() const { return m_rows; }
+    Column columnAt(int section) const;
+    // The column of `measure` for session `session` (key columns: -1); -1 when there is none.
+    int column(Measure measure, int session = -1) const;
+    static QString measureName(Measure measure);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant keyData(const core::ResultKey &key, Measure measure, int role) const;
+    QVariant valueData(const core::ComparisonRow &row, const Column &column, int role) const;
+    QString toolTip(const core::ComparisonRow &row, const Column &column) const;
+    QString groupTitle(int session) const;
+    static QString columnToolTip(Measure measure);
+
+    std::vector<core::SessionSummary> m_sessions;
+    std::vector<core::ComparisonRow> m_rows;
+    std::vector<Column> m_columns;
+};
+
+} // namespace cipherwatt::gui
