@@ -277,6 +277,7 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     group->setSpacingType(QCPBarsGroup::stAbsolute);
     group->setSpacing(1);
     double top = 0;
+    double bottom = 0;
     bool any = false;
     const double width = std::min(0.8 / static_cast<double>(sessions.size()), 0.5);
     for (std::size_t s = 0; s < sessions.size(); ++s) {
@@ -292,6 +293,7 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         errors->setDataPlottable(bars);
         errors->setPen(QPen(QColor(0x20, 0x24, 0x2a), 0.8));
         errors->setWhiskerWidth(4);
+        errors->setSymbolGap(0); // no gap at the bar top: the interval is drawn whole
         errors->removeFromLegend();
         QVector<double> keys;
         QVector<double> values;
@@ -307,11 +309,16 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
             below << (std::isfinite(v.low) ? v.value - v.low : 0.0);
             above << (std::isfinite(v.high) ? v.high - v.value : 0.0);
             top = std::max(top, std::isfinite(v.high) ? v.high : v.value);
+            bottom = std::min(bottom, std::isfinite(v.low) ? v.low : v.value);
         }
         bars->setData(keys, values, true);
         errors->setData(below, above);
     }
-    plot.yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+    // From zero, and below it when a net value or its interval is negative (a run that drew no
+    // more than the idle baseline): a bar below the axis must stay visible.
+    const double span = std::max(top, 0.0) - bottom;
+    plot.yAxis->setRange(bottom < 0 ? bottom - 0.08 * span : 0.0,
+                         top > 0 ? top + 0.12 * span : (bottom < 0 ? 0.08 * span : 1.0));
     plot.legend->setVisible(sessions.size() > 1);
     plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     if (!any)
