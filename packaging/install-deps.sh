@@ -23,6 +23,8 @@ packages=(
     libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
     # meter and DUT transports, storage
     libusb-1.0-0-dev libssh-dev libsqlite3-dev
+    # SSH DUT tests: a real sshd on 127.0.0.1, and ssh-keygen/ssh-agent for throwaway keys
+    openssh-server openssh-client
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
     # device for the USBTMC tests)
     catch2 python3 clang libclang-rt-14-dev umockdev libumockdev-dev
