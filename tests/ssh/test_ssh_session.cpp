@@ -200,6 +200,39 @@ TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worke
     CHECK(tree.cpuFile(1, "scaling_governor") == "powersave");
 }
 
+TEST_CASE("a worker path and sysfs root full of shell syntax reach the DUT as they are", "[ssh]")
+{
+    SshServer server;
+    FakeSysfs tree({0});
+    // sshd runs commands in the home directory: that is where a word the shell took apart
+    // would leave its mark.
+    const fs::path trap = fs::path(QDir::homePath().toStdString()) / "cipherwatt-quoting-trap";
+    const std::string hostile = "it's a \"dir\"; $(touch cipherwatt-quoting-trap) `true` & *";
+    const fs::path bin = server.dir() / hostile;
+    fs::create_directories(bin);
+    fs::copy_file(CIPHERWATT_BENCH_EXE, bin / "cipherwatt-bench");
+    const fs::path root = server.dir() / ("root " + hostile);
+    fs::create_directory_symlink(tree.root(), root);
+    SshOptions ssh = sshOptions(server);
+    ssh.remoteWorker = qs(bin / "cipherwatt-bench");
+    ssh.serveArguments << QStringLiteral("--sysfs-root") << qs(root);
+    {
+        SshDut dut(ssh);
+        INFO(dut.report.failure.toStdString());
+        REQUIRE(dut.report.ready);
+        CHECK(dut.report.hello[QStringLiteral("executable")].toString() ==
+              qs(bin / "cipherwatt-bench"));
+        dut.send({{QStringLiteral("cmd"), QStringLiteral("governor")},
+                  {QStringLiteral("action"), QStringLiteral("pin")}});
+        REQUIRE(dut.awaitEvent(QStringLiteral("governor")));
+        CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
+        dut.finish();
+        CHECK(dut.report.clean);
+    }
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    CHECK_FALSE(fs::exists(trap));
+}
+
 TEST_CASE("reconnecting ends the older worker first, so two never run", "[ssh]")
 {
     SshServer server;
