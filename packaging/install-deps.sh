@@ -26,6 +26,8 @@ packages=(
     # reports: fonts that render Latin and Korean (embedded in the PDFs), and poppler's tools
     # (pdftotext, pdfinfo, pdfimages, pdftoppm) with which the tests read the PDFs back
     fonts-dejavu-core fonts-nanum poppler-utils
+    # SSH DUT tests: a real sshd on 127.0.0.1, and ssh-keygen/ssh-agent for throwaway keys
+    openssh-server openssh-client
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
     # device for the USBTMC tests)
     catch2 python3 clang libclang-rt-14-dev umockdev libumockdev-dev

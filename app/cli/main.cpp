@@ -62,6 +62,18 @@ run options:
                           ciphers are on the backend plugin:<name>
   --isa <level>           cap the worker's ciphers at auto, portable, sse2, avx2, avx512, neon
 
+ssh:// DUTs (README, "SSH DUTs"):
+  --ssh-key <file>        the private key (default: the SSH agent, then ~/.ssh/id_ed25519,
+                          id_ecdsa, id_rsa); a passphrase is asked on the terminal
+  --ssh-password          also try a password, asked on the terminal (never on the command line)
+  --accept-new-host-key   accept an unknown host key and record it in
+                          ~/.local/share/cipherwatt/known_hosts (never a changed one); without
+                          it an unknown key is asked about on a terminal, else refused
+  --remote-worker <path>  the DUT's cipherwatt-bench (default: the one on its PATH)
+  --upload-worker <file>  the build to upload when the DUT's is missing or another version
+                          (default: the local one, if built for the DUT's architecture)
+  --no-upload             never upload a worker
+
 exit codes: 0 success, 1 usage error, 2 failure (one line on stderr says why)
 )";
 

@@ -3,9 +3,11 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "options.h"
+#include "terminal.h"
 #include "text_report.h"
 
 #include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/ssh.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QCoreApplication>
@@ -131,6 +133,64 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     return s;
 }
 
+// An ssh:// DUT: the link's options from the command line, the terminal as its front end.
+// The SSH options are refused for any other DUT.
+void configureSsh(Options &opts, const QString &dut, RunnerOptions &runner)
+{
+    const auto key = opts.value(QStringLiteral("--ssh-key"));
+    const bool acceptNew = opts.flag(QStringLiteral("--accept-new-host-key"));
+    const bool password = opts.flag(QStringLiteral("--ssh-password"));
+    const auto remoteWorker = opts.value(QStringLiteral("--remote-worker"));
+    const auto uploadWorker = opts.value(QStringLiteral("--upload-worker"));
+    const bool noUpload = opts.flag(QStringLiteral("--no-upload"));
+    const auto resource = DutResource::parse(dut);
+    if (!resource || resource->kind != DutResource::Kind::Ssh) {
+        if (key || acceptNew || password || remoteWorker || uploadWorker || noUpload)
+            throw UsageError(QStringLiteral("--ssh-key, --accept-new-host-key, --ssh-password, "
+                                            "--remote-worker, --upload-worker and --no-upload "
+                                            "apply to ssh:// DUTs"));
+        return; // a malformed resource is the runner's to report
+    }
+    if (uploadWorker && noUpload)
+        throw UsageError(QStringLiteral("--upload-worker and --no-upload exclude each other"));
+    if (!runner.localWorker.program.isEmpty())
+        throw UsageError(QStringLiteral("--worker is the local worker; for an ssh:// DUT give "
+                                        "--remote-worker or --upload-worker"));
+    SshOptions ssh;
+    ssh.target = *resource;
+    if (key)
+        ssh.keyFile = QFileInfo(*key).absoluteFilePath();
+    ssh.allowPassword = password;
+    ssh.remoteWorker = remoteWorker.value_or(QString());
+    if (uploadWorker)
+        ssh.uploadWorker = QFileInfo(*uploadWorker).absoluteFilePath();
+    ssh.allowUpload = !noUpload;
+    // The test options of the local worker reach the remote one too (a fake sysfs tree).
+    if (!runner.localWorker.sysfsRoot.isEmpty())
+        ssh.serveArguments << QStringLiteral("--sysfs-root") << runner.localWorker.sysfsRoot;
+    if (!runner.localWorker.journal.isEmpty())
+        ssh.serveArguments << QStringLiteral("--journal") << runner.localWorker.journal;
+    const bool terminal = stdinIsTerminal();
+    ssh.confirmHostKey = [acceptNew, terminal](const HostKeyInfo &info) {
+        if (acceptNew) {
+            printNote(QStringLiteral("accepting the new host key %1 %2 (--accept-new-host-key)")
+                          .arg(info.type, info.sha256Fingerprint));
+            return true;
+        }
+        // Without a terminal nobody can compare the fingerprint: refused, and the reason
+        // shows it.
+        return terminal && askYesNo(describeHostKey(info) +
+                                    QStringLiteral(".\nAccept it and record it in %1? [y/N] ")
+                                        .arg(defaultAppKnownHosts()));
+    };
+    ssh.askSecret = [terminal](const QString &prompt, bool echo) -> std::optional<QString> {
+        if (!terminal)
+            return std::nullopt;
+        return askLine(prompt, echo);
+    };
+    runner.linkFactory = makeSshLinkFactory(std::move(ssh));
+}
+
 // Drives one session and shows it on the terminal.
 class RunCommand : public QObject
 {
@@ -176,6 +236,7 @@ public:
         });
         connect(&m_runner, &SessionRunner::finished, this, &RunCommand::onFinished);
         connect(&m_interrupt, &InterruptWatcher::interrupted, this, [this](int count) {
+            abandonPrompts(); // a host key or passphrase question on the DUT thread gives up
             if (count == 1) {
                 note(QStringLiteral("cancelling (Ctrl-C again to quit at once; the worker still "
                                     "restores the governor)"));
@@ -284,10 +345,7 @@ int run(Options &opts)
     RunnerOptions runner;
     bool json = false;
     SessionSettings settings = runSettings(opts, runner, json);
-    if (opts.value(QStringLiteral("--ssh-key")) ||
-        opts.flag(QStringLiteral("--accept-new-host-key")))
-        throw UsageError(
-            QStringLiteral("--ssh-key and --accept-new-host-key apply to ssh:// DUTs"));
+    configureSsh(opts, settings.dutResource, runner);
     opts.finish();
     const QString db = runner.databasePath.isEmpty() ? Storage::defaultPath() : runner.databasePath;
     runner.databasePath = db;

@@ -10,10 +10,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 namespace cipherwatt::bench {
 
@@ -491,6 +494,26 @@ int commandRun(std::vector<std::string> args)
     return ExitOk;
 }
 
+namespace {
+
+// The sudoers rule the README gives (`<user> ALL=(root) NOPASSWD: <path> governor *`) lets the
+// user pass any arguments. Every setting is checked against the kernel's ranges, but a sysfs
+// root or journal of the user's choosing would let them write files as root: refused when an
+// ordinary user runs this through sudo.
+void refuseFilesUnderSudo(const std::optional<std::string> &root,
+                          const std::optional<std::string> &journal)
+{
+    const char *sudoUid = std::getenv("SUDO_UID"); // NOLINT(concurrency-mt-unsafe)
+    if (geteuid() != 0 || sudoUid == nullptr || std::string_view(sudoUid) == "0")
+        return;
+    const bool fakeRoot = root && std::filesystem::path(*root).lexically_normal() != "/";
+    if (fakeRoot || journal)
+        throw UsageError("--sysfs-root and --journal are refused under sudo: they would let the "
+                         "calling user write files as root");
+}
+
+} // namespace
+
 int commandGovernor(std::vector<std::string> args)
 {
     if (args.empty())
@@ -498,8 +521,11 @@ int commandGovernor(std::vector<std::string> args)
     const std::string action = args.front();
     args.erase(args.begin());
     Options opts(std::move(args));
-    const std::string root = opts.value("--sysfs-root").value_or("/");
-    const std::string journal = opts.value("--journal").value_or("");
+    const auto rootOption = opts.value("--sysfs-root");
+    const auto journalOption = opts.value("--journal");
+    refuseFilesUnderSudo(rootOption, journalOption);
+    const std::string root = rootOption.value_or("/");
+    const std::string journal = journalOption.value_or("");
     const bool json = opts.flag("--json");
     Governor governor(root, journal);
     if (action == "show") {

@@ -36,8 +36,12 @@ commands:
   exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
-  serve [--sysfs-root <dir>] [--journal <file>]
-                            JSON commands on stdin, JSON Lines events on stdout
+  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|none]
+      [--single-instance | --instance-lock <file>]
+                            JSON commands on stdin, JSON Lines events on stdout; the
+                            governor is pinned through `sudo -n` when this user cannot
+                            write cpufreq (auto); one serve per user and machine with
+                            --single-instance (an older one is ended first)
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
       set: [--governor <name>] [--fix-frequency] [--no-turbo] [--cpus <list>]
                             pin or restore the CPU frequency governor
@@ -136,7 +140,14 @@ int main(int argc, char **argv)
         const auto plugins = takeGlobal(args, "--plugin");
         if (const auto isa = takeIsa(args))
             applyIsa(*isa, argv);
-        loadPlugins(plugins);
+        // `governor` runs as root through sudo (README): it must never load code of the
+        // calling user's choosing, so it loads no plugin at all.
+        if (!args.empty() && args.front() == "governor") {
+            if (!plugins.empty())
+                throw UsageError("governor: --plugin is not accepted (governor loads no plugins)");
+        } else {
+            loadPlugins(plugins);
+        }
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench: " << e.what() << '\n';
         return ExitUsage;

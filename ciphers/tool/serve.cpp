@@ -1,11 +1,14 @@
 // `cipherwatt-bench serve`: one process serves a whole session. Commands arrive as one JSON
 // object per line on stdin; events leave as JSON Lines on stdout. A run (a cipher benchmark or
 // an external command) executes on its own thread so `cancel` and end-of-input are seen while
-// it runs. When stdin closes (the host died, the SSH link dropped) the worker stops the run,
-// restores the governor it pinned, and exits.
+// it runs. When stdin closes (the host died, the SSH link dropped) or SIGTERM, SIGINT or SIGHUP
+// arrives (a newer worker replacing this one), the worker stops the run, restores the governor
+// it pinned, and exits.
 
 #include "commands.h"
+#include "governor_access.h"
 #include "options.h"
+#include "single_instance.h"
 
 #include <cipherwatt/ciphers/command.h>
 #include <cipherwatt/ciphers/governor.h>
@@ -14,14 +17,20 @@
 #include <cipherwatt/ciphers/sysinfo.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
+#include <filesystem>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <poll.h>
 #include <string>
 #include <thread>
+#include <unistd.h>
 
 namespace cipherwatt::bench {
 
@@ -42,6 +51,92 @@ public:
 private:
     std::mutex m_mutex;
 };
+
+// The write end of a pipe the signal handler writes the signal number to, so the reading loop
+// sees a termination request beside its input (a handler may do little more than write()).
+int g_signalPipe[2] = {-1, -1}; // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
+
+extern "C" void onTerminationSignal(int signal)
+{
+    const int saved = errno;
+    const auto byte = static_cast<unsigned char>(signal);
+    [[maybe_unused]] const ssize_t written = ::write(g_signalPipe[1], &byte, 1);
+    errno = saved;
+}
+
+void catchTerminationSignals()
+{
+    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        throw CipherError("serve: cannot create a pipe for signals");
+    struct sigaction action = {};
+    action.sa_handler = onTerminationSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal, &action, nullptr);
+}
+
+// Lines from stdin, or why there are no more: end of input, or a termination signal.
+class InputLines
+{
+public:
+    struct Next
+    {
+        std::optional<std::string> line;
+        int signal = 0; // when a termination signal ended the input
+    };
+
+    Next next()
+    {
+        for (;;) {
+            if (const auto lf = m_buffer.find('\n'); lf != std::string::npos) {
+                std::string line = m_buffer.substr(0, lf);
+                m_buffer.erase(0, lf + 1);
+                return {std::move(line), 0};
+            }
+            if (m_eof) {
+                if (m_buffer.empty())
+                    return {};
+                return {std::exchange(m_buffer, {}), 0};
+            }
+            pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}};
+            if (::poll(fds, 2, -1) < 0) {
+                if (errno == EINTR)
+                    continue;
+                m_eof = true;
+                continue;
+            }
+            if ((fds[1].revents & POLLIN) != 0) {
+                unsigned char signal = 0;
+                if (::read(g_signalPipe[0], &signal, 1) == 1)
+                    return {std::nullopt, signal};
+            }
+            if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)) != 0)
+                fill();
+        }
+    }
+
+private:
+    void fill()
+    {
+        char chunk[4096];
+        const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+        if (n > 0)
+            m_buffer.append(chunk, static_cast<std::size_t>(n));
+        else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+            m_eof = true;
+    }
+
+    std::string m_buffer;
+    bool m_eof = false;
+};
+
+std::string executablePath()
+{
+    std::error_code ec;
+    const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string() : path.string();
+}
 
 // Reads a field with the expected JSON type; throws CipherError naming it otherwise.
 template<typename T>
@@ -114,39 +209,65 @@ CommandSpec commandSpecFrom(const Json &cmd)
     return spec;
 }
 
+struct ServeOptions
+{
+    std::string sysfsRoot = "/";
+    std::string journal;
+    GovernorHelper helper = GovernorHelper::Auto;
+    std::optional<std::filesystem::path> instanceLock; // set: one serve per user and machine
+};
+
 class Server
 {
 public:
-    Server(std::string sysfsRoot, std::string journal)
-        : m_governor(std::move(sysfsRoot), std::move(journal))
-    {}
+    explicit Server(const ServeOptions &options)
+        : m_governor(options.sysfsRoot, options.journal, options.helper)
+    {
+        if (options.instanceLock)
+            m_lock = std::make_unique<InstanceLock>(*options.instanceLock);
+    }
 
     int serve()
     {
-        m_out.emit({{"event", "hello"},
-                    {"protocol", protocolVersion},
-                    {"version", CIPHERWATT_VERSION},
-                    {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))},
-                    {"plugins", pluginsJson()},
-                    {"plugin_warnings", pluginWarnings()}});
+        Json hello{{"event", "hello"},
+                   {"protocol", protocolVersion},
+                   {"version", CIPHERWATT_VERSION},
+                   {"executable", executablePath()},
+                   {"pid", getpid()},
+                   {"system", toJson(collectSystemInfo(m_governor.governor().sysfsRoot()))},
+                   {"plugins", pluginsJson()},
+                   {"plugin_warnings", pluginWarnings()}};
+        if (m_lock && m_lock->replaced() != 0)
+            hello["replaced_worker"] = m_lock->replaced();
+        m_out.emit(hello);
         // A journal left by a worker that died while pinned: put the governor back first.
-        if (m_governor.hasJournal()) {
+        if (m_governor.governor().hasJournal()) {
             try {
+                Json result = m_governor.restore();
                 m_out.emit({{"event", "governor"},
                             {"action", "restore"},
                             {"reason", "journal from an earlier worker"},
-                            {"result", toJson(m_governor.restore())}});
+                            {"method", m_governor.lastMethod()},
+                            {"result", std::move(result)}});
             } catch (const CipherError &e) {
                 m_out.emit({{"event", "error"}, {"message", e.what()}});
             }
         }
-        std::string line;
-        while (!m_quit && std::getline(std::cin, line)) {
-            if (line.find_first_not_of(" \t\r") == std::string::npos)
+        InputLines input;
+        std::string why = "stdin closed";
+        while (!m_quit) {
+            InputLines::Next next = input.next();
+            if (next.signal != 0) {
+                why = "terminated by " + signalName(next.signal);
+                break;
+            }
+            if (!next.line)
+                break;
+            if (next.line->find_first_not_of(" \t\r") == std::string::npos)
                 continue;
-            handleLine(line);
+            handleLine(*next.line);
         }
-        shutdown(m_quit ? "quit" : "stdin closed");
+        shutdown(m_quit ? "quit" : why);
         return ExitOk;
     }
 
@@ -184,7 +305,7 @@ private:
         } else if (name == "sysinfo") {
             m_out.emit({{"event", "sysinfo"},
                         {"id", id},
-                        {"system", toJson(collectSystemInfo(m_governor.sysfsRoot()))}});
+                        {"system", toJson(collectSystemInfo(m_governor.governor().sysfsRoot()))}});
         } else if (name == "list") {
             Json list = Json::array();
             for (const auto &c : catalogue())
@@ -226,25 +347,27 @@ private:
             m_out.emit({{"event", "governor"},
                         {"id", id},
                         {"action", action},
-                        {"state", toJson(m_governor.read())}});
+                        {"state", toJson(m_governor.governor().read())}});
         } else if (action == "pin") {
             PinOptions options;
             options.governor = field<std::string>(cmd, "governor").value_or("performance");
             options.fixFrequency = field<bool>(cmd, "fix_frequency").value_or(false);
             options.disableTurbo = field<bool>(cmd, "disable_turbo").value_or(false);
-            const PinResult result = m_governor.pin(options);
+            Json result = m_governor.pin(options);
             m_pinned = true;
             m_out.emit({{"event", "governor"},
                         {"id", id},
                         {"action", action},
-                        {"result", toJson(result)}});
+                        {"method", m_governor.lastMethod()},
+                        {"result", std::move(result)}});
         } else if (action == "restore") {
-            const RestoreResult result = m_governor.restore();
+            Json result = m_governor.restore();
             m_pinned = false;
             m_out.emit({{"event", "governor"},
                         {"id", id},
                         {"action", action},
-                        {"result", toJson(result)}});
+                        {"method", m_governor.lastMethod()},
+                        {"result", std::move(result)}});
         } else {
             throw CipherError("governor: action must be show, pin or restore");
         }
@@ -317,18 +440,19 @@ private:
             m_thread.join();
     }
 
-    void shutdown(const char *why)
+    void shutdown(const std::string &why)
     {
         m_cancel = true;
         if (m_thread.joinable())
             m_thread.join();
-        if (m_pinned || m_governor.hasJournal()) {
+        if (m_pinned || m_governor.governor().hasJournal()) {
             try {
-                const RestoreResult r = m_governor.restore();
+                Json result = m_governor.restore();
                 m_out.emit({{"event", "governor"},
                             {"action", "restore"},
                             {"reason", why},
-                            {"result", toJson(r)}});
+                            {"method", m_governor.lastMethod()},
+                            {"result", std::move(result)}});
             } catch (const CipherError &e) {
                 m_out.emit({{"event", "error"}, {"message", e.what()}});
             }
@@ -337,7 +461,8 @@ private:
     }
 
     EventWriter m_out;
-    Governor m_governor;
+    std::unique_ptr<InstanceLock> m_lock; // taken before hello: the old worker is gone by then
+    GovernorAccess m_governor;
     std::thread m_thread;
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_running{false};
@@ -350,15 +475,30 @@ private:
 int commandServe(std::vector<std::string> args)
 {
     Options opts(std::move(args));
-    std::string root = opts.value("--sysfs-root").value_or("/");
-    std::string journal = opts.value("--journal").value_or("");
+    ServeOptions options;
+    options.sysfsRoot = opts.value("--sysfs-root").value_or("/");
+    options.journal = opts.value("--journal").value_or("");
+    if (auto helper = opts.value("--governor-helper")) {
+        const auto parsed = parseGovernorHelper(*helper);
+        if (!parsed)
+            throw UsageError("--governor-helper: must be auto, sudo or none, got '" + *helper +
+                             "'");
+        options.helper = *parsed;
+    }
+    const bool single = opts.flag("--single-instance");
+    if (auto lock = opts.value("--instance-lock"))
+        options.instanceLock = *lock;
+    else if (single)
+        options.instanceLock = defaultInstanceLockPath(options.sysfsRoot);
     opts.finish();
     // The host going away closes stdout as well as stdin: a progress event written then must
     // fail quietly, not kill the worker before it sees the end of its input and restores the
     // governor.
     std::signal(SIGPIPE, SIG_IGN);
     std::ios::sync_with_stdio(false);
-    Server server(std::move(root), std::move(journal));
+    // Before any thread starts, so every thread leaves these signals to the reading loop.
+    catchTerminationSignals();
+    Server server(options);
     return server.serve();
 }
 

@@ -204,6 +204,7 @@ Dut::Dut(LinkFactory factory, QObject *parent)
                         emit this->event(event, now);
                     });
             connect(m_link, &WorkerLink::diagnostic, this, &Dut::diagnostic);
+            connect(m_link, &WorkerLink::note, this, &Dut::note);
             connect(m_link, &WorkerLink::failed, this, &Dut::failed);
             connect(m_link, &WorkerLink::crashed, this, &Dut::crashed);
             connect(m_link, &WorkerLink::finished, this, &Dut::finished);

@@ -209,6 +209,12 @@ void SessionRunner::startDut()
              QStringLiteral("DUT %1: %2").arg(m_settings.dutResource, reason));
     });
     connect(m_dut, &Dut::finished, this, &SessionRunner::onDutFinished);
+    // What the link did before the worker ran (host key accepted, worker uploaded): shown, and
+    // kept with the DUT's description.
+    connect(m_dut, &Dut::note, this, [this](const QString &text) {
+        m_linkNotes << text;
+        emit note(QStringLiteral("DUT: %1").arg(text));
+    });
     connect(m_dut, &Dut::diagnostic, this, [this](const QString &text) {
         qCInfo(lcRunner) << "worker:" << text;
         if (m_storage && m_sessionId > 0)
@@ -244,16 +250,32 @@ void SessionRunner::onDutReady(const QJsonObject &hello, qint64 hostNs)
         return;
     }
     const QJsonObject system = hello[QStringLiteral("system")].toObject();
+    // The resource as written, or normalised (`ssh://lab@pi4:22`) for an SSH DUT.
+    const auto resource = DutResource::parse(m_settings.dutResource);
+    const QString where = resource ? resource->toString() : m_settings.dutResource;
     m_dutJson = {{QStringLiteral("resource"), m_settings.dutResource},
                  {QStringLiteral("link"), m_dut->description()},
                  {QStringLiteral("worker_version"), version},
+                 {QStringLiteral("worker_path"), hello[QStringLiteral("executable")]},
                  {QStringLiteral("protocol"), hello[QStringLiteral("protocol")]},
                  {QStringLiteral("system"), system},
                  {QStringLiteral("description"),
                   QStringLiteral("%1: %2 (%3 cores, %4)")
-                      .arg(m_settings.dutResource, system[QStringLiteral("cpu_model")].toString())
+                      .arg(where, system[QStringLiteral("cpu_model")].toString())
                       .arg(system[QStringLiteral("logical_cores")].toInt())
                       .arg(system[QStringLiteral("architecture")].toString())}};
+    // Who and where, never how: no key, passphrase or password is recorded.
+    if (resource && resource->kind == DutResource::Kind::Ssh) {
+        m_dutJson[QStringLiteral("host")] = resource->host;
+        m_dutJson[QStringLiteral("port")] = resource->port;
+        m_dutJson[QStringLiteral("user")] = resource->user;
+    }
+    if (!m_linkNotes.isEmpty())
+        m_dutJson[QStringLiteral("link_notes")] = QJsonArray::fromStringList(m_linkNotes);
+    if (hello.contains(QStringLiteral("replaced_worker")))
+        emit note(QStringLiteral("DUT: an earlier worker (pid %1) was still running there and was "
+                                 "stopped first")
+                      .arg(hello[QStringLiteral("replaced_worker")].toInteger()));
     for (const QJsonValue &w : system[QStringLiteral("warnings")].toArray())
         emit warning(QStringLiteral("DUT: %1").arg(w.toString()));
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("list")}});

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <unistd.h>
+
 namespace cipherwatt::instruments {
 
 namespace {
@@ -130,6 +132,17 @@ Result<SimProfile> SimProfile::parse(const QString &text)
                 p.loadProcess = QStringLiteral("cipherwatt-bench");
             else if (r)
                 r = profileError(lineNo, QStringLiteral("load_source must be host or worker, not "
+                                                        "\"%1\"")
+                                             .arg(words[1]));
+        } else if (key == QLatin1String("load_root")) {
+            r = needArgs(1);
+            const QString root = words.value(1).toLower();
+            if (r && root == QLatin1String("self"))
+                p.loadRoot = 0;
+            else if (r && root == QLatin1String("parent"))
+                p.loadRoot = static_cast<qint64>(::getppid());
+            else if (r)
+                r = profileError(lineNo, QStringLiteral("load_root must be self or parent, not "
                                                         "\"%1\"")
                                              .arg(words[1]));
         } else if (key == QLatin1String("step")) {

@@ -11,6 +11,8 @@
 
 #include <thread>
 
+#include <unistd.h>
+
 using namespace cipherwatt::instruments;
 
 namespace {
@@ -234,6 +236,12 @@ TEST_CASE("simulator: profile and fault texts", "[sim]")
     CHECK_FALSE(SimProfile::parse(QStringLiteral("load script\n")).ok());
     CHECK_FALSE(SimProfile::parse(QStringLiteral("model WT9000\n")).ok());
     CHECK_FALSE(SimProfile::parse(QStringLiteral("colour blue\n")).ok());
+    auto parent = SimProfile::parse(QStringLiteral("load_source worker\nload_root parent\n"));
+    REQUIRE(parent.ok());
+    CHECK(parent->loadProcess == QStringLiteral("cipherwatt-bench"));
+    CHECK(parent->loadRoot == static_cast<qint64>(::getppid()));
+    CHECK(SimProfile::parse(QStringLiteral("load_root self\n"))->loadRoot == 0);
+    CHECK_FALSE(SimProfile::parse(QStringLiteral("load_root grandparent\n")).ok());
 
     auto f = SimFault::parse(QStringLiteral("stall@3:2.5"));
     REQUIRE(f.ok());

@@ -36,7 +36,7 @@ dpkg-deb -I "$deb" >"$work/info"
 dpkg-deb -c "$deb" >"$work/contents"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for lib in libqt6core6 libqt6widgets6 libqt6sql6 libbotan-2 libssl3 libusb-1.0-0 \
+for lib in libqt6core6 libqt6widgets6 libqt6sql6 libbotan-2 libssl3 libusb-1.0-0 libssh-4 \
     libqcustomplot libqt6sql6-sqlite libqt6svg6; do
     grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib"
 done

@@ -1,7 +1,7 @@
 #pragma once
 
 // Access to the device under test: a running `cipherwatt-bench serve` speaking JSON Lines,
-// started locally as a child process or (SSH issue) over one SSH channel. The link moves
+// started locally as a child process or over one SSH channel (ssh.h). The link moves
 // lines; Dut runs it on its own thread, parses events and stamps each with the host's steady
 // clock when it arrives.
 
@@ -52,6 +52,7 @@ signals:
     void started();
     void lineReceived(const QByteArray &line);
     void diagnostic(const QString &text); // the worker's stderr
+    void note(const QString &text);       // what the link itself did (e.g. uploaded the worker)
     void failed(const QString &reason);   // could not start
     // The worker process died from a signal (a crash in cipher code, a plugin's bug), as
     // opposed to the link breaking; followed by finished().
@@ -97,6 +98,7 @@ signals:
     void ready(const QJsonObject &hello, qint64 hostNs);
     void event(const QJsonObject &event, qint64 hostNs);
     void diagnostic(const QString &text);
+    void note(const QString &text);
     void failed(const QString &reason);
     void crashed();
     void finished(const QString &reason, bool clean);

@@ -32,7 +32,7 @@ struct RunnerOptions
 {
     QString databasePath;           // empty: Storage::defaultPath()
     LocalWorkerOptions localWorker; // for DUT `local`
-    Dut::LinkFactory linkFactory;   // for other DUTs (SSH); overrides `local`
+    Dut::LinkFactory linkFactory;   // for other DUTs (makeSshLinkFactory); overrides `local`
     instruments::OpenOptions meterOptions;
     double pilotSeconds = 0.5; // length of a pilot run for automatic run lengths
     double commandTimeoutSeconds = 3600; // an external command is killed after this long
@@ -166,6 +166,7 @@ private:
 
     QJsonObject m_meterJson;
     QJsonObject m_dutJson;
+    QStringList m_linkNotes;
     instruments::Identity m_identity;
     instruments::Capabilities m_capabilities;
     instruments::AppliedConfig m_applied;

@@ -35,6 +35,9 @@ namespace cipherwatt::instruments {
 //   load_source host       # host: the whole machine's CPU load (/proc/stat); worker: only
 //                          #   the processes named cipherwatt-bench started by this process
 //                          #   (the local DUT's worker) or its children
+//   load_root self         # worker: count the workers descended from this process (self) or
+//                          #   from its parent (parent: a worker started by a sibling, such
+//                          #   as an sshd the same test started)
 //   watts_per_core 6.0     # cpu: W per fully busy core
 //   threshold_cores 0.5    # threshold: busy_power when the host's load is at least this
 //   busy_power 12.5        #   many cores over the update, idle_power otherwise

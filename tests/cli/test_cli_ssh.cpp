@@ -1,0 +1,160 @@
+// `cipherwatt-cli run --dut ssh://...` through the real executable and a real sshd on loopback:
+// the SSH options end to end, and the refusal of an unknown host key when nobody can be asked.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <catch2/catch.hpp>
+
+#include <fake_sysfs.h>
+#include <filesystem>
+#include <fstream>
+#include <process.h>
+#include <sshd.h>
+#include <sstream>
+#include <temp_dir.h>
+
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::runProcess;
+using cipherwatt::test::SshServer;
+using cipherwatt::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char *kProfile = CIPHERWATT_TEST_DATA "/sim/ssh-worker-threshold.profile";
+
+// The CLI with a home of its own: its known_hosts files, and no agent of the developer's.
+cipherwatt::test::ProcessResult cli(const TempDir &home, std::vector<std::string> args)
+{
+    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
+    return runProcess(args, {}, std::chrono::seconds(120),
+                      {"HOME=" + home.path().string(),
+                       "XDG_DATA_HOME=" + (home.path() / "data").string(), "SSH_AUTH_SOCK="});
+}
+
+std::vector<std::string> runArgs(const SshServer &server, const std::string &db,
+                                 const FakeSysfs &tree)
+{
+    return {"run",
+            "--meter",
+            std::string("sim:") + kProfile,
+            "--dut",
+            server.resource(),
+            "--ssh-key",
+            server.clientKey().string(),
+            "--remote-worker",
+            CIPHERWATT_BENCH_EXE,
+            "--sysfs-root",
+            tree.root().string(),
+            "--plan",
+            "chacha20/botan:encrypt",
+            "--baseline",
+            "2",
+            "--seconds",
+            "3",
+            "--min-updates",
+            "20",
+            "--governor",
+            "none",
+            "--db",
+            db,
+            "--label",
+            "over ssh"};
+}
+
+std::vector<std::string> errorLines(const std::string &err)
+{
+    std::vector<std::string> out;
+    std::istringstream in(err);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("cipherwatt-cli: session ", 0) == 0)
+            out.push_back(line);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("ssh: run --dut ssh:// with --accept-new-host-key measures and records the key", "[cli]")
+{
+    SshServer server;
+    TempDir home;
+    FakeSysfs tree({0});
+    const std::string db = (home.path() / "s.sqlite").string();
+    auto args = runArgs(server, db, tree);
+    args.emplace_back("--accept-new-host-key");
+    const auto r = cli(home, args);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("chacha20") && Catch::Contains("done"));
+    CHECK_THAT(r.err, Catch::Contains("accepting the new host key ssh-ed25519 " +
+                                      server.hostFingerprint()));
+    const fs::path known = home.path() / "data" / "cipherwatt" / "known_hosts";
+    REQUIRE(fs::exists(known));
+    std::ifstream in(known);
+    std::string line;
+    std::getline(in, line);
+    CHECK(line.rfind("[127.0.0.1]:" + std::to_string(server.port()) + " ssh-ed25519 ", 0) == 0);
+
+    // Known now: the same command without the flag runs, and shows where it ran.
+    args.pop_back();
+    const auto again = cli(home, args);
+    INFO(again.err);
+    CHECK(again.exitCode == 0);
+    const auto show = cli(home, {"show", "1", "--db", db, "--json"});
+    const QJsonObject session =
+        QJsonDocument::fromJson(QByteArray::fromStdString(show.out)).object();
+    const QJsonObject dut = session[QStringLiteral("dut_setup")].toObject();
+    CHECK(dut[QStringLiteral("host")].toString() == QStringLiteral("127.0.0.1"));
+    CHECK(dut[QStringLiteral("user")].toString().toStdString() == server.user());
+    const QJsonObject analysis = session[QStringLiteral("results")]
+                                     .toArray()[0]
+                                     .toObject()[QStringLiteral("analysis")]
+                                     .toObject();
+    CHECK(analysis[QStringLiteral("net_w")].toDouble() == Approx(8.5).epsilon(0.005));
+}
+
+TEST_CASE("ssh: an unknown host key with neither a terminal nor --accept-new-host-key: "
+          "exit 2, one line with the fingerprint",
+          "[cli]")
+{
+    SshServer server;
+    TempDir home;
+    FakeSysfs tree({0});
+    const std::string db = (home.path() / "s.sqlite").string();
+    const auto r = cli(home, runArgs(server, db, tree)); // stdin is a pipe, not a terminal
+    CHECK(r.exitCode == 2);
+    const auto failures = errorLines(r.err);
+    REQUIRE(failures.size() == 1);
+    CHECK_THAT(failures[0],
+               Catch::Contains(server.hostFingerprint()) && Catch::Contains("not accepted"));
+    CHECK_FALSE(fs::exists(home.path() / "data" / "cipherwatt" / "known_hosts"));
+    CHECK(cipherwatt::test::processesWithArgument(tree.root().string()).empty());
+}
+
+TEST_CASE("ssh: SSH options are usage errors where they do not apply", "[cli]")
+{
+    TempDir home;
+    const std::vector<std::string> base{"run",    "--meter",  std::string("sim:") + kProfile,
+                                        "--plan", "chacha20", "--label",
+                                        "x",      "--db",     (home.path() / "s.sqlite").string()};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return cli(home, args);
+    };
+    for (const std::vector<std::string> &bad :
+         {std::vector<std::string>{"--ssh-key", "k"},
+          {"--accept-new-host-key"},
+          {"--ssh-password"},
+          {"--dut", "local", "--remote-worker", "/x"},
+          {"--dut", "ssh://u@h", "--upload-worker", "/x", "--no-upload"},
+          {"--dut", "ssh://u@h", "--worker", "/x"}}) {
+        const auto r = with(bad);
+        INFO(r.err);
+        CHECK(r.exitCode == 1);
+    }
+    CHECK_FALSE(fs::exists(home.path() / "s.sqlite"));
+}
