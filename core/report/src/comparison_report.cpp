@@ -1,9 +1,9 @@
 #include "document.h"
-#include "format.h"
 #include "report_text.h"
 
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/report/charts.h>
+#include <cipherwatt/report/format.h>
 #include <cipherwatt/report/report.h>
 
 #include <QJsonObject>

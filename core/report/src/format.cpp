@@ -1,4 +1,4 @@
-#include "format.h"
+#include <cipherwatt/report/format.h>
 
 #include <algorithm>
 #include <cmath>

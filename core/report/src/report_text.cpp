@@ -1,8 +1,7 @@
 #include "report_text.h"
 
-#include "format.h"
-
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/report/format.h>
 
 #include <QJsonArray>
 #include <QJsonObject>

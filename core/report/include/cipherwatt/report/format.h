@@ -1,6 +1,6 @@
 #pragma once
 
-// Internal: how the reports write numbers and the texts they share.
+// How the reports (and the window's results tables) write numbers: one rule for both.
 
 #include <cipherwatt/core/results.h>
 
