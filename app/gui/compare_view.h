@@ -59,6 +59,9 @@ public:
     // Writes the comparison (an empty path: that file is not wanted), as the Export buttons do
     // after their file dialogs.
     void exportComparison(const QString &pdf, const QString &csv);
+    // Asks for the file (PDF or CSV) and writes the comparison there (the Export buttons, and
+    // the window's Export action on this page).
+    void exportWithDialog(bool pdf);
     bool isExporting() const { return m_export != nullptr; }
 
     ComparisonModel *comparisonModel() const { return m_model; }
@@ -84,7 +87,6 @@ private:
     void showComparison();
     void updateReference();
     void updateState();
-    void exportWithDialog(bool pdf);
     QString defaultExportPath(const QString &suffix) const;
 
     QString m_database;

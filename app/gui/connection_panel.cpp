@@ -79,6 +79,12 @@ ConnectionPanel::~ConnectionPanel()
 {
     if (m_probing)
         m_probing->close();
+    // A worker still listing its ciphers (the window closed at once) is ended, not orphaned.
+    for (QProcess *process : findChildren<QProcess *>()) {
+        process->disconnect(this);
+        process->kill();
+        process->waitForFinished(3000);
+    }
 }
 
 void ConnectionPanel::buildMeter(QWidget *box)

@@ -61,6 +61,8 @@ SessionRunner::SessionRunner(SessionSettings settings, RunnerOptions options, QO
     : QObject(parent)
     , m_settings(std::move(settings))
     , m_options(std::move(options))
+    , m_timer(this) // children, so that moveToThread() takes them along
+    , m_flushTimer(this)
 {
     registerTypes();
     m_timer.setSingleShot(true);

@@ -151,12 +151,14 @@ QPalette darkPalette()
     return p;
 }
 
-void saveGrab(QWidget &widget, const QString &name)
+QString saveGrab(QWidget &widget, const QString &name)
 {
     const QString dir = QStringLiteral(CIPHERWATT_GUI_ARTIFACTS_DIR);
-    QDir().mkpath(dir);
+    REQUIRE(QDir().mkpath(dir));
     QApplication::processEvents();
-    CHECK(widget.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+    const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
+    CHECK(widget.grab().save(path));
+    return path;
 }
 
 QString screenshot(QWidget &widget, const QPalette &palette, const QString &name, QSize size)

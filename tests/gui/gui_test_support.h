@@ -97,8 +97,9 @@ std::shared_ptr<bool> whenShown(std::function<void(T &)> act, int timeoutMs = 30
     return done;
 }
 
-// Saves what a widget (a dialog) draws now as <name>.png next to the screenshots.
-void saveGrab(QWidget &widget, const QString &name);
+// Saves what a widget (a dialog) draws now as <name>.png next to the screenshots; returns the
+// file's path.
+QString saveGrab(QWidget &widget, const QString &name);
 
 QPalette lightPalette();
 QPalette darkPalette();

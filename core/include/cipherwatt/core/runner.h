@@ -224,6 +224,8 @@ private:
     double m_baselineEnd = 0;
     double m_postStart = 0;
     double m_postEnd = 0;
+    // Both are children of the runner: a runner made in one thread and moved to another (the
+    // window's SessionController) takes its timers along.
     QTimer m_timer;      // baseline, settle and post-baseline
     QTimer m_flushTimer; // samples written at least once a second
 };

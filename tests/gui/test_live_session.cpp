@@ -1,0 +1,374 @@
+// The live view fed by a real session: the scripted simulated WT332 (12.5 W busy, 4.0 W idle,
+// so every run's net power is 8.5 W) and the real local worker, run by the window's
+// SessionController (the runner on a thread of its own, its signals queued into the GUI
+// thread).
+// Then the stored session, shown "as live", must look the same.
+
+#include "gui_support.h"
+
+#include <cipherwatt/core/results.h>
+#include <cipherwatt/core/storage.h>
+#include <cipherwatt/instruments/measurement.h>
+
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QWheelEvent>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <live_format.h>
+#include <live_plot.h>
+#include <live_view.h>
+#include <readout.h>
+#include <results_model.h>
+#include <session_controller.h>
+#include <session_helpers.h>
+#include <temp_dir.h>
+
+using namespace cipherwatt;
+using namespace cipherwatt::core;
+using cipherwatt::gui::Channel;
+using cipherwatt::gui::LivePlot;
+using cipherwatt::gui::LiveView;
+using cipherwatt::gui::ResultsModel;
+using Reading = cipherwatt::gui::LiveView::Reading;
+namespace test = cipherwatt::test;
+
+namespace {
+
+constexpr auto kPlan = "lea-128-xts/custom:encrypt+decrypt,aes-128-xts/openssl:encrypt";
+
+QString database(const test::TempDir &dir)
+{
+    return QString::fromStdString((dir.path() / "sessions.sqlite").string());
+}
+
+bool shown(const LiveView &view, const char *name)
+{
+    const auto *w = view.findChild<QWidget *>(QLatin1String(name));
+    return w != nullptr && w->isVisibleTo(&view);
+}
+
+int shadedPhases(const SessionData &d)
+{
+    return static_cast<int>(
+        std::count_if(d.phases.begin(), d.phases.end(), [](const StoredPhase &p) {
+            return p.kind == PhaseKind::Baseline || p.kind == PhaseKind::Settle ||
+                   p.kind == PhaseKind::Run || p.kind == PhaseKind::Plan ||
+                   p.kind == PhaseKind::PostBaseline;
+        }));
+}
+
+// Turns the mouse wheel over the middle of the power strip.
+void zoom(LivePlot &plot)
+{
+    const QPointF at = plot.strip(Channel::Power)->rect().center();
+    QWheelEvent wheel(at, plot.mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&plot, &wheel);
+}
+
+} // namespace
+
+TEST_CASE("live view: a real session live (plot, phases, readouts, results, follow) and stored",
+          "[gui][session]")
+{
+    test::TempDir dir;
+    LiveView view;
+    view.resize(1360, 860);
+    view.show();
+    LivePlot &plot = *view.plot();
+    const RunnerOptions options = test::quickOptions(database(dir));
+
+    // Mid-run: screenshots, and follow mode scrolling with the newest data.
+    bool looked = false;
+    double firstUpper = 0;
+    double laterUpper = 0;
+    double laterLower = 0;
+    double laterNow = 0;
+    QString runningStatus;
+    QString runningPhase;
+    QString runningRemaining;
+    const auto outcome = test::runLive(
+        view, test::quickSettings(QLatin1String(kPlan)), options, [&](gui::SessionController &controller) {
+            QObject::connect(&controller, &gui::SessionController::runUpdated, &view, [&](const RunUpdate &u) {
+                if (u.ordinal != 2 || u.status != QLatin1String("running") || looked)
+                    return;
+                looked = true;
+                QTimer::singleShot(2000, &view, [&] {
+                    view.refreshNow();
+                    runningStatus = view.statusText();
+                    runningPhase =
+                        view.findChild<QLabel *>(QStringLiteral("phaseLabel"))->toolTip();
+                    runningRemaining =
+                        view.findChild<QLabel *>(QStringLiteral("runRemaining"))->text();
+                    test::saveScreenshot(view, QStringLiteral("live-running-light"));
+                    test::applyPalette(view, test::darkPalette());
+                    view.refreshNow();
+                    test::saveScreenshot(view, QStringLiteral("live-running-dark"));
+                    test::applyPalette(view, test::lightPalette());
+                    plot.setWindowSeconds(8);
+                    view.refreshNow();
+                    firstUpper = plot.xAxis->range().upper;
+                });
+                QTimer::singleShot(3200, &view, [&] {
+                    view.refreshNow();
+                    laterUpper = plot.xAxis->range().upper;
+                    laterLower = plot.xAxis->range().lower;
+                    laterNow = view.trace().now();
+                    view.findChild<QComboBox *>()->setCurrentIndex(1);
+                    plot.setWindowSeconds(60);
+                });
+            });
+        });
+    INFO(outcome.reason.toStdString());
+    REQUIRE(outcome.status == SessionStatus::Complete);
+    const SessionData stored = test::loadSession(options.databasePath, outcome.session);
+
+    {
+        // While it ran.
+        REQUIRE(looked);
+        CHECK(runningStatus == QStringLiteral("Run 2 of 3"));
+        CHECK(runningPhase == QStringLiteral("Run 2 of 3: lea-128-xts/custom decrypt, 4096 B"));
+        CHECK(runningRemaining.contains(QLatin1Char(':'))); // a time left, e.g. 0:01.9
+        // Follow mode: the right edge moved with the data, the window kept its width.
+        CHECK(laterUpper > firstUpper + 0.8);
+        CHECK(laterUpper - laterLower == Approx(8.0));
+        CHECK(laterUpper >= laterNow);
+        CHECK(laterUpper - laterNow < 0.5);
+    }
+
+    {
+        // Every update reached the plot.
+        CHECK(view.trace().updates() == stored.samples.size());
+        const auto duplicates =
+            std::count_if(stored.samples.begin(), stored.samples.end(), [](const StoredSample &s) {
+                return (s.flags & instruments::SampleFlag::Duplicate) != 0;
+            });
+        const int points = plot.traceGraph(Channel::Power)->dataCount();
+        CHECK(points >= static_cast<int>(stored.samples.size()) - duplicates);
+        CHECK(points <= static_cast<int>(stored.samples.size()) + 5); // a break per gap
+        CHECK(plot.traceGraph(Channel::Voltage)->dataCount() == points);
+        // 4 s of baseline and three 4 s runs with settles, at 10 updates a second.
+        CHECK(stored.samples.size() >= 150);
+    }
+
+    {
+        // Phases are shaded and labelled.
+        CHECK(plot.phaseBandCount() == shadedPhases(stored));
+        CHECK(plot.phaseBandCount() == 7); // baseline, three settles, three runs
+        QStringList runLabels;
+        for (const gui::TracePhase &p : view.trace().phases()) {
+            if (p.kind == PhaseKind::Run)
+                runLabels << p.label;
+        }
+        CHECK(runLabels == QStringList{QStringLiteral("#1 lea-128-xts/custom encrypt"),
+                                       QStringLiteral("#2 lea-128-xts/custom decrypt"),
+                                       QStringLiteral("#3 aes-128-xts/openssl encrypt")});
+        // At the end the plot shows the whole session; each run has a label that fits.
+        CHECK(plot.windowSeconds() == 0);
+        CHECK(plot.follows());
+        const QStringList labels = plot.shownPhaseLabels();
+        for (int n = 1; n <= 3; ++n) {
+            CHECK(std::any_of(labels.begin(), labels.end(), [n](const QString &l) {
+                return l.startsWith(QStringLiteral("#%1").arg(n));
+            }));
+        }
+        CHECK(labels.contains(QStringLiteral("idle baseline")));
+    }
+
+    {
+        // The readouts show the last update and the baseline.
+        const StoredSample &last = stored.samples.back();
+        CHECK(view.readout(Reading::Power)->value() == gui::format::reading(last.power, 5, 4));
+        CHECK(view.readout(Reading::Voltage)->value() ==
+              gui::format::reading(last.values.at(0), 5, 3));
+        CHECK(view.readout(Reading::Current)->value() ==
+              gui::format::reading(last.values.at(1), 4, 4));
+        CHECK(view.readout(Reading::PowerFactor)->value() ==
+              gui::format::reading(last.values.at(4), 4, 3));
+        const double baseline = stored.analysis[QStringLiteral("baseline")]
+                                    .toObject()[QStringLiteral("mean_w")]
+                                    .toDouble();
+        CHECK(baseline == Approx(4.0).margin(0.02));
+        CHECK(view.trace().baselineFinal());
+        CHECK(view.trace().baselineMean() == Approx(baseline).epsilon(1e-9));
+        CHECK(view.readout(Reading::Baseline)->value() == gui::format::reading(baseline, 5, 4));
+        CHECK(view.readout(Reading::Baseline)->note().startsWith(QStringLiteral("Final")));
+    }
+
+    {
+        // The results table has every run, net power near 8.5 W.
+        const ResultsModel &model = *view.results();
+        REQUIRE(model.rowCount() == 3);
+        CHECK(shown(view, "resultsPane"));
+        // The table carries the runner's own analyses, as stored; those are near 8.5 W. (The
+        // simulator counts the worker busy from its CPU share, so on a machine loaded by other
+        // builds a run can lose a few updates to "idle": the analysis' 0.5 % is the core
+        // tests' to check, on a quiet machine.)
+        const std::vector<ResultRow> rows = resultRows(stored);
+        REQUIRE(rows.size() == 3);
+        for (int r = 0; r < 3; ++r) {
+            const double net = model.index(r, ResultsModel::NetPower).data(Qt::UserRole).toDouble();
+            INFO("row " << r << ": " << net << " W");
+            CHECK(net == Approx(rows[static_cast<std::size_t>(r)].netWatts.value).epsilon(1e-12));
+            CHECK(std::fabs(net - 8.5) <= 0.05 * 8.5);
+            CHECK(model.index(r, ResultsModel::EnergyPerByte)
+                      .data()
+                      .toString()
+                      .contains(QStringLiteral("±")));
+            CHECK(model.index(r, ResultsModel::NetPower)
+                      .data(Qt::TextAlignmentRole)
+                      .value<Qt::Alignment>() == (Qt::AlignRight | Qt::AlignVCenter));
+        }
+        CHECK(model.index(0, ResultsModel::Cipher).data().toString() ==
+              QStringLiteral("lea-128-xts"));
+        CHECK(model.index(2, ResultsModel::Backend).data().toString() == QStringLiteral("openssl"));
+    }
+
+    {
+        // The simulated meter is marked, the end is shown.
+        CHECK(view.isSimulated());
+        CHECK(shown(view, "simulatedBadge"));
+        CHECK(view.statusText() == QStringLiteral("Complete"));
+        CHECK_FALSE(shown(view, "cancelButton"));
+        CHECK(view.findChild<QProgressBar *>(QStringLiteral("sessionBar"))->value() == 1000);
+    }
+
+    {
+        // A zoom leaves follow mode, Follow returns to it.
+        zoom(plot);
+        CHECK_FALSE(plot.follows());
+        auto *follow = view.findChild<QToolButton *>(QStringLiteral("followButton"));
+        CHECK_FALSE(follow->isChecked());
+        const double zoomed = plot.xAxis->range().size();
+        CHECK(zoomed < view.trace().now());
+        follow->click();
+        CHECK(plot.follows());
+        CHECK(plot.xAxis->range().size() > zoomed);
+    }
+
+    test::saveScreenshot(view, QStringLiteral("live-finished-light"));
+    test::applyPalette(view, test::darkPalette());
+    view.refreshNow();
+    test::saveScreenshot(view, QStringLiteral("live-finished-dark"));
+    test::applyPalette(view, test::lightPalette());
+
+    {
+        // The stored session shows the same trace, phases and results.
+        LiveView again;
+        again.resize(1360, 860);
+        again.show();
+        again.showStoredSession(stored);
+        const gui::LiveTrace &a = view.trace();
+        const gui::LiveTrace &b = again.trace();
+        CHECK(b.updates() == a.updates());
+        REQUIRE(b.size() == a.size());
+        CHECK(b.times() == a.times());
+        for (const Channel c : {Channel::Power, Channel::Voltage, Channel::Current}) {
+            const auto &va = a.values(c);
+            const auto &vb = b.values(c);
+            bool same = true;
+            for (std::size_t i = 0; i < va.size(); ++i)
+                same = same && (va[i] == vb[i] || (std::isnan(va[i]) && std::isnan(vb[i])));
+            CHECK(same);
+        }
+        CHECK(again.plot()->traceGraph(Channel::Power)->dataCount() ==
+              plot.traceGraph(Channel::Power)->dataCount());
+        // The same phases, labels and times (the last one ends where its data ends, live).
+        const auto &pa = a.phases();
+        const auto &pb = b.phases();
+        std::vector<std::pair<PhaseKind, QString>> la;
+        std::vector<std::pair<PhaseKind, QString>> lb;
+        for (const auto &p : pa) {
+            if (p.shaded())
+                la.emplace_back(p.kind, p.label);
+        }
+        for (const auto &p : pb) {
+            if (p.shaded())
+                lb.emplace_back(p.kind, p.label);
+        }
+        CHECK(la == lb);
+        CHECK(again.plot()->phaseBandCount() == plot.phaseBandCount());
+        for (const auto &p : pb) {
+            const auto match = std::find_if(pa.begin(), pa.end(), [&](const gui::TracePhase &q) {
+                return q.kind == p.kind && q.start == p.start;
+            });
+            CHECK(match != pa.end());
+        }
+        // Results, readouts, the badge, the status.
+        REQUIRE(again.results()->rowCount() == view.results()->rowCount());
+        for (int r = 0; r < view.results()->rowCount(); ++r) {
+            for (int c = 0; c < ResultsModel::ColumnCount; ++c) {
+                INFO("row " << r << " column " << c);
+                CHECK(again.results()->index(r, c).data().toString() ==
+                      view.results()->index(r, c).data().toString());
+            }
+        }
+        for (const Reading r : {Reading::Voltage, Reading::Current, Reading::Power,
+                                Reading::PowerFactor, Reading::Baseline})
+            CHECK(again.readout(r)->value() == view.readout(r)->value());
+        CHECK(shown(again, "simulatedBadge"));
+        CHECK(again.statusText() == QStringLiteral("Complete"));
+        CHECK_FALSE(shown(again, "cancelButton"));
+        CHECK(again.plot()->xAxis->range().lower == Approx(plot.xAxis->range().lower));
+        CHECK(again.plot()->xAxis->range().upper ==
+              Approx(plot.xAxis->range().upper).epsilon(0.01));
+        test::saveScreenshot(again, QStringLiteral("stored-light"));
+        test::applyPalette(again, test::darkPalette());
+        again.refreshNow();
+        test::saveScreenshot(again, QStringLiteral("stored-dark"));
+    }
+}
+
+TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "[gui][session]")
+{
+    test::TempDir dir;
+    LiveView view;
+    view.resize(1360, 860);
+    view.show();
+    SessionSettings settings = test::quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    settings.runLength.seconds = 60;
+    settings.settleSeconds = 0;
+    int requests = 0;
+    QObject::connect(&view, &LiveView::cancelRequested, &view, [&] { ++requests; });
+    QElapsedTimer clock;
+    auto *cancel = view.findChild<QPushButton *>(QStringLiteral("cancelButton"));
+    const auto answer = [&view](const char *button) {
+        QMessageBox *box = test::confirmation(view);
+        REQUIRE(box != nullptr);
+        box->findChild<QPushButton *>(QLatin1String(button))->click();
+    };
+    const auto outcome = test::runLive(
+        view, settings, test::quickOptions(database(dir)), [&](gui::SessionController &controller) {
+            QObject::connect(&controller, &gui::SessionController::runUpdated, &view, [&](const RunUpdate &u) {
+                if (u.status != QLatin1String("running") || clock.isValid())
+                    return;
+                clock.start();
+                QTimer::singleShot(1000, &view, [&] {
+                    // First thoughts: keep it running.
+                    cancel->click();
+                    answer("keepRunning");
+                    CHECK(requests == 0);
+                    CHECK(view.isRunning());
+                    CHECK(cancel->isEnabled());
+                    // Then for real.
+                    cancel->click();
+                    answer("confirmCancel");
+                    CHECK(requests == 1);
+                    CHECK_FALSE(cancel->isEnabled());
+                    CHECK(view.statusText() == QStringLiteral("Cancelling…"));
+                });
+            });
+        });
+    CHECK(requests == 1);
+    REQUIRE(outcome.status == SessionStatus::Cancelled);
+    CHECK(clock.elapsed() < 15000); // not the 60 s the run was asked for
+    CHECK(view.statusText() == QStringLiteral("Cancelled"));
+    CHECK_FALSE(view.isRunning());
+    CHECK(test::confirmation(view) == nullptr);
+}
