@@ -165,6 +165,14 @@ void configureSsh(Options &opts, const QString &dut, RunnerOptions &runner)
     if (uploadWorker)
         ssh.uploadWorker = QFileInfo(*uploadWorker).absoluteFilePath();
     ssh.allowUpload = !noUpload;
+    // --plugin files are uploaded beside the remote worker; --isa reaches it as given.
+    const QStringList &global = runner.localWorker.global;
+    for (qsizetype i = 0; i + 1 < global.size(); i += 2) {
+        if (global[i] == QLatin1String("--plugin"))
+            ssh.uploadPlugins << global[i + 1];
+        else
+            ssh.workerGlobal << global[i] << global[i + 1];
+    }
     // The test options of the local worker reach the remote one too (a fake sysfs tree).
     if (!runner.localWorker.sysfsRoot.isEmpty())
         ssh.serveArguments << QStringLiteral("--sysfs-root") << runner.localWorker.sysfsRoot;

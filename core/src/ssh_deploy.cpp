@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <array>
@@ -201,6 +202,14 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     const QString version = QLatin1String(CIPHERWATT_VERSION);
     QStringList problems;
 
+    // Where uploads go.
+    const QString cacheDir = options.remoteCacheDir.isEmpty()
+                                 ? p.cache + QStringLiteral("/cipherwatt")
+                                 : expandHome(options.remoteCacheDir, p.home);
+    const auto found = [&](const QString &path, const QString &how, bool uploaded) {
+        return RemoteWorker{path, how, uploaded, p.architecture, cacheDir};
+    };
+
     // 1. The configured worker, or the one on the DUT's PATH.
     const QString primary =
         options.remoteWorker.isEmpty() ? p.onPath : expandHome(options.remoteWorker, p.home);
@@ -209,15 +218,12 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     } else {
         const VersionCheck check = checkVersion(connection, primary);
         if (check.matches)
-            return RemoteWorker{
-                primary, QStringLiteral("found %1 (version %2)").arg(primary, version), false};
+            return found(primary, QStringLiteral("found %1 (version %2)").arg(primary, version),
+                         false);
         problems << check.problem;
     }
 
     // 2. A copy uploaded earlier, as long as it is this build (when this build fits the DUT).
-    const QString cacheDir = options.remoteCacheDir.isEmpty()
-                                 ? p.cache + QStringLiteral("/cipherwatt")
-                                 : expandHome(options.remoteCacheDir, p.home);
     const QString cached = cacheDir + QLatin1Char('/') + version + QLatin1Char('/') + kWorkerName;
     const QString local = options.uploadWorker.isEmpty() ? findLocalWorker() : options.uploadWorker;
     const auto localMachines = local.isEmpty() ? Result<QStringList>(Error{ErrorCode::NotFound, {}})
@@ -226,17 +232,16 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     const VersionCheck cachedCheck = checkVersion(connection, cached);
     if (cachedCheck.matches) {
         if (!localFits)
-            return RemoteWorker{cached, QStringLiteral("found %1, uploaded earlier").arg(cached),
-                                false};
+            return found(cached, QStringLiteral("found %1, uploaded earlier").arg(cached), false);
         auto remoteSum = remoteSha256(connection, cached);
         auto localSum = localSha256(local);
         if (!remoteSum || !localSum)
             return remoteSum ? localSum.error() : remoteSum.error();
         if (*remoteSum == *localSum)
-            return RemoteWorker{
+            return found(
                 cached,
                 QStringLiteral("found %1, uploaded earlier (SHA-256 %2)").arg(cached, *localSum),
-                false};
+                false);
         problems << QStringLiteral("%1 is another build than %2").arg(cached, local);
     } else if (cachedCheck.present) {
         problems << cachedCheck.problem;
@@ -285,7 +290,48 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
                                        "%4")
                             .arg(local, cached, *localSum, why);
     note(how);
-    return RemoteWorker{cached, how, true};
+    return found(cached, how, true);
+}
+
+Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &worker,
+                             const QString &localPlugin, const SshConnection::NoteFunction &note)
+{
+    const QString name = QFileInfo(localPlugin).fileName();
+    const auto machines = elfMachineNames(localPlugin);
+    if (!machines)
+        return Error{machines.error().code,
+                     QStringLiteral("plugin %1: %2").arg(localPlugin, machines.error().message)};
+    if (!machines->contains(worker.architecture))
+        return Error{ErrorCode::Unsupported,
+                     QStringLiteral("plugin %1 is built for %2 but the DUT is %3, so it is not "
+                                    "uploaded: build it for %3 (on the DUT, or with a cross "
+                                    "compiler) against the installed cipherwatt/cipher_plugin.h")
+                         .arg(localPlugin, machines->constFirst(), worker.architecture)};
+    auto localSum = localSha256(localPlugin);
+    if (!localSum)
+        return localSum.error();
+    const QString dir = worker.cacheDir + QStringLiteral("/plugins/") + *localSum;
+    const QString remote = dir + QLatin1Char('/') + name;
+    if (auto present = remoteSha256(connection, remote); present && *present == *localSum) {
+        note(QStringLiteral("plugin %1: found %2, uploaded earlier (SHA-256 %3)")
+                 .arg(name, remote, *localSum));
+        return remote;
+    }
+    if (auto sent = connection.upload(localPlugin, worker.cacheDir, remote); !sent)
+        return Error{sent.error().code,
+                     QStringLiteral("plugin %1: %2").arg(localPlugin, sent.error().message)};
+    auto remoteSum = remoteSha256(connection, remote);
+    if (!remoteSum)
+        return remoteSum.error();
+    if (*remoteSum != *localSum) {
+        connection.remove(remote);
+        return Error{ErrorCode::Io, QStringLiteral("the uploaded plugin %1 has SHA-256 %2 on the "
+                                                   "DUT, not %3 as sent; it was removed")
+                                        .arg(remote, *remoteSum, *localSum)};
+    }
+    note(QStringLiteral("plugin %1: uploaded to %2 (SHA-256 %3 verified on the DUT)")
+             .arg(name, remote, *localSum));
+    return remote;
 }
 
 } // namespace cipherwatt::core::detail

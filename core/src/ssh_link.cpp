@@ -64,9 +64,19 @@ public:
         }
         if (!worker->uploaded)
             emit this->note(QStringLiteral("worker: %1").arg(worker->how));
+        QStringList global = m_options.workerGlobal;
+        for (const QString &plugin : m_options.uploadPlugins) {
+            auto remote = detail::deployPlugin(*m_connection, *worker, plugin, note);
+            if (!remote) {
+                m_connection.reset();
+                emit failed(remote.error().message);
+                return;
+            }
+            global << QStringLiteral("--plugin") << *remote;
+        }
         // `exec`: the worker replaces the shell, so it is the process sshd signals and waits for.
         const QStringList argv =
-            QStringList{worker->path} + m_options.workerGlobal +
+            QStringList{worker->path} + global +
             QStringList{QStringLiteral("serve"), QStringLiteral("--single-instance")} +
             m_options.serveArguments;
         const QByteArray command = "exec " + m_connection->commandLine(argv).toUtf8();

@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <fake_sysfs.h>
 #include <filesystem>
 #include <fstream>
@@ -132,6 +134,27 @@ TEST_CASE("ssh: an unknown host key with neither a terminal nor --accept-new-hos
                Catch::Contains(server.hostFingerprint()) && Catch::Contains("not accepted"));
     CHECK_FALSE(fs::exists(home.path() / "data" / "cipherwatt" / "known_hosts"));
     CHECK(cipherwatt::test::processesWithArgument(tree.root().string()).empty());
+}
+
+TEST_CASE("ssh: run --plugin uploads the plugin beside the remote worker and measures it",
+          "[cli][plugins]")
+{
+    SshServer server;
+    TempDir home;
+    FakeSysfs tree({0});
+    const std::string db = (home.path() / "s.sqlite").string();
+    auto args = runArgs(server, db, tree);
+    const auto plan = std::find(args.begin(), args.end(), "--plan");
+    REQUIRE(plan != args.end());
+    *std::next(plan) = "xtea-128-cbc/plugin:xtea:encrypt";
+    args.insert(args.end(), {"--plugin", CIPHERWATT_XTEA_PLUGIN, "--accept-new-host-key"});
+    const auto r = cli(home, args);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("plugin xtea.so: uploaded to ") &&
+                          Catch::Contains("verified on the DUT"));
+    CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea") &&
+                          Catch::Contains("done"));
 }
 
 TEST_CASE("ssh: SSH options are usage errors where they do not apply", "[cli]")

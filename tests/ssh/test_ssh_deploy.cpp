@@ -1,13 +1,17 @@
 // Putting the worker on the DUT: found, uploaded when missing or stale (SFTP, private cache,
 // SHA-256 checked on the DUT), reused, and refused for another architecture, for a binary that
-// cannot run there, and for a checksum that does not match.
+// cannot run there, and for a checksum that does not match. The operator's plugins go the same
+// way.
 
 #include "ssh_support.h"
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sshd.h>
@@ -213,4 +217,63 @@ TEST_CASE("an upload whose SHA-256 differs on the DUT is removed and refused", "
     CHECK(r.failure.contains(QStringLiteral("removed")));
     CHECK_FALSE(fs::exists(server.dir() / "cache" / "cipherwatt" / CIPHERWATT_VERSION /
                            "cipherwatt-bench"));
+}
+
+TEST_CASE("the operator's plugin goes beside the worker: uploaded, verified, loaded, reused", "[ssh]")
+{
+    SshServer server;
+    SshOptions o = sshOptions(server);
+    o.uploadPlugins << QStringLiteral(CIPHERWATT_XTEA_PLUGIN);
+    const QString sum = sha256(QStringLiteral(CIPHERWATT_XTEA_PLUGIN));
+    const QString name = QFileInfo(QStringLiteral(CIPHERWATT_XTEA_PLUGIN)).fileName();
+    const fs::path cache = server.dir() / "cache" / "cipherwatt";
+    const fs::path uploaded = cache / "plugins" / sum.toStdString() / name.toStdString();
+    {
+        SshDut dut(o);
+        INFO(dut.report.failure.toStdString());
+        REQUIRE(dut.report.ready);
+        const auto uploadNote = std::find_if(
+            dut.report.notes.begin(), dut.report.notes.end(),
+            [](const QString &n) { return n.startsWith(QStringLiteral("plugin ")); });
+        REQUIRE(uploadNote != dut.report.notes.end());
+        CHECK(uploadNote->contains(QStringLiteral("uploaded to ") + qs(uploaded)));
+        CHECK(uploadNote->contains(QStringLiteral("verified")));
+        CHECK(sha256(qs(uploaded)) == sum);
+        CHECK(permissions(cache) == fs::perms::owner_all);
+        // The remote worker loaded it from there: its ciphers are on the DUT.
+        const QJsonArray plugins = dut.report.hello[QStringLiteral("plugins")].toArray();
+        REQUIRE(plugins.size() == 1);
+        CHECK(plugins[0].toObject()[QStringLiteral("path")].toString() == qs(uploaded));
+        dut.send({{QStringLiteral("cmd"), QStringLiteral("list")}});
+        const auto list = dut.awaitEvent(QStringLiteral("list"));
+        REQUIRE(list);
+        bool xtea = false;
+        for (const QJsonValue &c : (*list)[QStringLiteral("ciphers")].toArray())
+            xtea = xtea || c.toObject()[QStringLiteral("backends")].toArray().contains(
+                               QStringLiteral("plugin:xtea"));
+        CHECK(xtea);
+        dut.finish();
+    }
+    // Again: the same bytes are found, nothing is sent.
+    const auto sent = fs::last_write_time(uploaded);
+    {
+        SshDut dut(o);
+        REQUIRE(dut.report.ready);
+        CHECK(dut.report.notes.join(QLatin1Char('\n'))
+                  .contains(QStringLiteral("plugin %1: found %2, uploaded earlier")
+                                .arg(name, qs(uploaded))));
+        CHECK(fs::last_write_time(uploaded) == sent);
+        dut.finish();
+    }
+    // A plugin for another machine is refused before anything is sent.
+    const fs::path arm = server.dir() / "arm64" / "libcipher.so";
+    fs::create_directories(arm.parent_path());
+    writeElfHeader(arm, 183); // EM_AARCH64
+    o.uploadPlugins = QStringList{qs(arm)};
+    const SshDut refused(o);
+    CHECK_FALSE(refused.report.ready);
+    CHECK(refused.report.failure.contains(QStringLiteral("plugin %1 is built for aarch64 but the "
+                                                         "DUT is x86_64")
+                                              .arg(qs(arm))));
+    CHECK_FALSE(fs::exists(cache / "plugins" / sha256(qs(arm)).toStdString()));
 }

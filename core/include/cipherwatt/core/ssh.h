@@ -15,7 +15,8 @@
 //      `--version` must match this build; else a copy uploaded earlier; else, when allowed, an
 //      upload over SFTP to a private cache directory, checked by SHA-256 and by running it.
 //      A binary for another architecture (ELF machine against `uname -m`) is never uploaded.
-//   5. `serve --single-instance` on one channel (an older worker of the same user is ended).
+//   5. The operator's plugins (uploadPlugins), uploaded as the worker is, when present.
+//   6. `serve --single-instance` on one channel (an older worker of the same user is ended).
 //
 // Every remote command line is made of fixed words, paths CipherWatt chose and values it
 // parsed, each single-quoted for the remote POSIX shell (shellQuote). The account's login
@@ -70,7 +71,10 @@ struct SshOptions
     QString uploadWorker;       // empty: findLocalWorker() (used only if its architecture fits)
     bool allowUpload = true;    // upload a matching build when the DUT's is missing or stale
     QString remoteCacheDir;     // empty: ${XDG_CACHE_HOME:-$HOME/.cache}/cipherwatt on the DUT
-    QStringList workerGlobal;   // options before `serve` (--isa, --plugin)
+    QStringList workerGlobal;   // options before `serve` (--isa, --plugin with a DUT path)
+    // The operator's plugins (local shared libraries): each is uploaded beside the worker with
+    // the same architecture check and SHA-256 verification, and loaded with --plugin.
+    QStringList uploadPlugins;
     QStringList serveArguments; // options after `serve` (--sysfs-root, --instance-lock, ...)
     // NAME=value pairs set (with `env`) for every command run on the DUT: tests put a fake
     // `sudo` or `sha256sum` first on PATH. Names must be [A-Za-z_][A-Za-z0-9_]*.
