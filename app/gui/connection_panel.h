@@ -7,14 +7,17 @@
 
 #include <cipherwatt/core/dut.h>
 #include <cipherwatt/core/plan.h>
+#include <cipherwatt/core/ssh.h>
 #include <cipherwatt/instruments/meter.h>
 
 #include <QPointer>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -44,6 +47,14 @@ public:
     // The local worker's options, for the runner and for Check.
     core::LocalWorkerOptions localWorker() const;
     void setLocalWorker(const core::LocalWorkerOptions &options) { m_localWorker = options; }
+    // What an SSH DUT's options start from before the form fills in host, user, port, key,
+    // password, worker and upload: known_hosts files, the remote cache, extra serve arguments.
+    void setSshBase(const core::SshOptions &options) { m_sshBase = options; }
+    // The SSH link's options from the form, with the host key, secret and upload questions
+    // asked in dialogs of this panel (from the DUT's thread, which waits for the answer).
+    core::SshOptions sshOptions() const;
+    // The link for the session runner: empty for this computer (the runner's local worker).
+    core::Dut::LinkFactory linkFactory() const;
 
     // Why the connection settings cannot work, or empty.
     QString meterProblem() const;
@@ -70,6 +81,11 @@ private:
     void stopProbe();
     void check();
     void showProbeValues(const instruments::Sample &sample);
+    void updateDutPage();
+    // The front end of an SSH connection; called in the GUI thread.
+    bool askHostKey(const core::HostKeyInfo &info);
+    std::optional<QString> askSecret(const QString &prompt, bool echo);
+    bool askUpload(const QString &why);
 
     core::LocalWorkerOptions m_localWorker;
 
@@ -90,7 +106,16 @@ private:
     std::vector<QString> m_probeItems;
     int m_probeSamples = 0;
 
+    core::SshOptions m_sshBase;
     QComboBox *m_dutKind = nullptr;
+    QWidget *m_sshPage = nullptr;
+    QLineEdit *m_sshHost = nullptr;
+    QLineEdit *m_sshUser = nullptr;
+    QSpinBox *m_sshPort = nullptr;
+    QLineEdit *m_sshKey = nullptr;
+    QCheckBox *m_sshPassword = nullptr;
+    QLineEdit *m_sshWorker = nullptr;
+    QCheckBox *m_sshUpload = nullptr;
     QPushButton *m_check = nullptr;
     QLabel *m_dutInfo = nullptr;
     QLabel *m_dutError = nullptr;

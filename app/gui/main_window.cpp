@@ -72,21 +72,21 @@ MainWindow::~MainWindow()
     // The pages emit as they are taken down (the tab widget's current page changes); this
     // window's slots must not see that half-destroyed state.
     for (QObject *sender : std::initializer_list<QObject *>{m_pages, m_setup, m_connection,
-                                                             m_library, m_compare, m_controller})
+                                                            m_library, m_compare, m_controller})
         sender->disconnect(this);
 }
 
 void MainWindow::buildActions()
 {
-    m_start = new QAction(actionIcon(QStringLiteral("start"), palette()), tr("&Start Session"),
-                          this);
+    m_start =
+        new QAction(actionIcon(QStringLiteral("start"), palette()), tr("&Start Session"), this);
     m_start->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
     m_start->setToolTip(tr("Start a session with the connections and set-up on the Measure page "
                            "(Ctrl+R, F5)"));
     connect(m_start, &QAction::triggered, this, [this] { startSession(); });
 
-    m_cancel = new QAction(actionIcon(QStringLiteral("stop"), palette()), tr("&Cancel Session"),
-                           this);
+    m_cancel =
+        new QAction(actionIcon(QStringLiteral("stop"), palette()), tr("&Cancel Session"), this);
     m_cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_cancel->setToolTip(tr("Stop the running session after a confirmation; what was measured "
                             "is kept and the governor is restored (Ctrl+.)"));
@@ -108,8 +108,8 @@ void MainWindow::buildActions()
         m_library->compareSelected();
     });
 
-    m_openDatabase = new QAction(actionIcon(QStringLiteral("library"), palette()),
-                                 tr("Open &Database…"), this);
+    m_openDatabase =
+        new QAction(actionIcon(QStringLiteral("library"), palette()), tr("Open &Database…"), this);
     m_openDatabase->setShortcut(QKeySequence::Open);
     m_openDatabase->setToolTip(tr("Use another session database file"));
     connect(m_openDatabase, &QAction::triggered, this, &MainWindow::chooseDatabase);
@@ -129,6 +129,7 @@ void MainWindow::buildPages()
     // Measure: the connections and the set-up in a scrolling column beside the live view.
     m_connection = new ConnectionPanel;
     m_connection->setLocalWorker(m_options.localWorker);
+    m_connection->setSshBase(m_options.sshBase);
     m_setup = new SetupPanel;
     auto *column = new QWidget;
     auto *columnLayout = new QVBoxLayout(column);
@@ -165,8 +166,7 @@ void MainWindow::buildPages()
     setCentralWidget(m_pages);
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
-    connect(m_connection, &ConnectionPanel::catalogueChanged, m_setup,
-            &SetupPanel::setCatalogue);
+    connect(m_connection, &ConnectionPanel::catalogueChanged, m_setup, &SetupPanel::setCatalogue);
     connect(m_connection, &ConnectionPanel::message, this,
             [this](const QString &text) { showMessage(text, 8000); });
     connect(m_setup, &SetupPanel::changed, this, &MainWindow::updateActions);
@@ -204,8 +204,8 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const std::pair<Page, QString> pages[] = {{Page::Measure, tr("&Measure")},
-                                             {Page::Library, tr("&Library")},
-                                             {Page::Compare, tr("&Compare")}};
+                                              {Page::Library, tr("&Library")},
+                                              {Page::Compare, tr("&Compare")}};
     int key = Qt::Key_1;
     for (const auto &[page, text] : pages) {
         QAction *action = view->addAction(text);
@@ -262,14 +262,15 @@ void MainWindow::buildStatusBar()
 
 void MainWindow::connectController()
 {
-    connect(m_controller, &SessionController::prepared, this,
-            [this](const QJsonObject &meter, const QJsonObject &, int plannedRuns) {
-                m_simulatedBadge->setVisible(meter[QStringLiteral("simulated")].toBool());
-                m_sessionState->setText(tr("Running: %n run(s) planned", nullptr, plannedRuns));
-            });
-    connect(m_controller, &SessionController::sessionCreated, this, [this](qint64) {
-        m_library->refresh();
-    });
+    connect(
+        m_controller, &SessionController::prepared, this,
+        [this](const QJsonObject &meter, const QJsonObject &, int plannedRuns) {
+            m_simulatedBadge->setVisible(
+                meter[QStringLiteral("identity")].toObject()[QStringLiteral("simulated")].toBool());
+            m_sessionState->setText(tr("Running: %n run(s) planned", nullptr, plannedRuns));
+        });
+    connect(m_controller, &SessionController::sessionCreated, this,
+            [this](qint64) { m_library->refresh(); });
     connect(m_controller, &SessionController::finished, this, &MainWindow::onFinished);
 }
 
@@ -321,6 +322,7 @@ bool MainWindow::startSession()
     core::RunnerOptions options;
     options.databasePath = m_database;
     options.localWorker = m_connection->localWorker();
+    options.linkFactory = m_connection->linkFactory(); // empty for this computer
     m_connection->save();
     m_setup->save();
     m_simulatedBadge->setVisible(false);
@@ -429,9 +431,10 @@ void MainWindow::exportCurrent()
 
 void MainWindow::chooseDatabase()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Session Database"), m_database, tr("CipherWatt sessions (*.sqlite);;All files (*)"),
-        nullptr, QFileDialog::DontConfirmOverwrite);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Session Database"), m_database,
+                                     tr("CipherWatt sessions (*.sqlite);;All files (*)"), nullptr,
+                                     QFileDialog::DontConfirmOverwrite);
     if (!path.isEmpty())
         setDatabase(path);
 }

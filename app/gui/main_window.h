@@ -8,6 +8,7 @@
 // before the window goes.
 
 #include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/ssh.h>
 
 #include <QMainWindow>
 #include <QPointer>
@@ -32,6 +33,7 @@ struct MainWindowOptions
 {
     QString databasePath;                 // empty: the remembered one, else Storage::defaultPath()
     core::LocalWorkerOptions localWorker; // the local worker (program, sysfs root for tests)
+    core::SshOptions sshBase;             // what SSH DUTs start from (known_hosts files, ...)
 };
 
 class MainWindow : public QMainWindow

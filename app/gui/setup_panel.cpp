@@ -62,9 +62,11 @@ SetupPanel::SetupPanel(QWidget *parent)
     auto *sessionBox = new QGroupBox(tr("Session"), this);
     auto *sessionForm = new QFormLayout(sessionBox);
     m_label = new QLineEdit(sessionBox);
+    m_label->setObjectName(QStringLiteral("sessionLabel"));
     m_label->setPlaceholderText(tr("e.g. LEA vs AES, laptop, governor performance"));
     m_label->setToolTip(tr("A name for the session, shown in the library and on reports."));
     m_labelError = addError(sessionBox);
+    m_labelError->setObjectName(QStringLiteral("labelError"));
     sessionForm->addRow(tr("Label:"), m_label);
     sessionForm->addRow(QString(), m_labelError);
     m_operator = new QLineEdit(sessionBox);
@@ -83,6 +85,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     auto *planBox = new QGroupBox(tr("Plan"), this);
     auto *planLayout = new QVBoxLayout(planBox);
     m_plan = new QTreeWidget(planBox);
+    m_plan->setObjectName(QStringLiteral("planTree"));
     m_plan->setHeaderLabels({tr("Cipher and backend"), tr("Mode, key")});
     m_plan->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_plan->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
@@ -104,7 +107,28 @@ SetupPanel::SetupPanel(QWidget *parent)
     ops->addWidget(m_keyOps);
     ops->addStretch();
     planLayout->addLayout(ops);
+    auto *commandsLabel =
+        new QLabel(tr("External programs, one per line: <i>label</i>[:<i>bytes</i>]=<i>program "
+                      "arguments</i>"),
+                   planBox);
+    planLayout->addWidget(commandsLabel);
+    m_commands = new QPlainTextEdit(planBox);
+    m_commands->setObjectName(QStringLiteral("externalPrograms"));
+    m_commands->setPlaceholderText(tr("e.g. gzip:104857600=gzip -c -k /data/100MiB.bin"));
+    m_commands->setTabChangesFocus(true);
+    m_commands->setFixedHeight(m_commands->fontMetrics().lineSpacing() * 3 + 12);
+    m_commands->setToolTip(
+        tr("Programs measured as runs like the ciphers: started on the DUT without a shell "
+           "(quotes group arguments), timed from start to exit. The bytes they process are given "
+           "here or printed by the program as a line \"cipherwatt-bytes: <n>\"."));
+    commandsLabel->setBuddy(m_commands);
+    connect(m_commands, &QPlainTextEdit::textChanged, this, &SetupPanel::changed);
+    planLayout->addWidget(m_commands);
+    m_commandsError = addError(planBox);
+    m_commandsError->setObjectName(QStringLiteral("commandsError"));
+    planLayout->addWidget(m_commandsError);
     m_planError = addError(planBox);
+    m_planError->setObjectName(QStringLiteral("planError"));
     planLayout->addWidget(m_planError);
     layout->addWidget(planBox);
 
@@ -112,6 +136,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     auto *runsForm = new QFormLayout(runsBox);
     auto *bufferRow = new QHBoxLayout;
     m_buffers = new QLineEdit(QStringLiteral("4096"), runsBox);
+    m_buffers->setObjectName(QStringLiteral("bufferSizes"));
     m_buffers->setToolTip(tr("Buffer sizes in bytes, comma separated. Every buffer is one message "
                              "(its own IV, nonce or tweak)."));
     auto *presets = new QToolButton(runsBox);
@@ -134,6 +159,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     bufferRow->addWidget(presets);
     runsForm->addRow(tr("Buffer sizes:"), bufferRow);
     m_buffersError = addError(runsBox);
+    m_buffersError->setObjectName(QStringLiteral("buffersError"));
     runsForm->addRow(QString(), m_buffersError);
     m_repeats = new QSpinBox(runsBox);
     m_repeats->setRange(1, 1000);
@@ -253,7 +279,8 @@ void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
             family->setFlags(family->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
             family->setCheckState(0, Qt::Unchecked);
         }
-        auto *cipher = new QTreeWidgetItem(family, {c.id, QStringLiteral("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
+        auto *cipher = new QTreeWidgetItem(
+            family, {c.id, QStringLiteral("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
         cipher->setFlags(cipher->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
         cipher->setCheckState(0, Qt::Unchecked);
         for (const QString &backend : c.backends) {
@@ -261,8 +288,9 @@ void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
             b->setFlags(b->flags() | Qt::ItemIsUserCheckable);
             b->setData(0, kIdRole, c.id);
             b->setData(0, kBackendRole, backend);
-            b->setCheckState(0, checked.contains(c.id + QLatin1Char('/') + backend) ? Qt::Checked
-                                                                                   : Qt::Unchecked);
+            b->setCheckState(0, checked.contains(c.id + QLatin1Char('/') + backend)
+                                    ? Qt::Checked
+                                    : Qt::Unchecked);
         }
     }
     emit changed();
@@ -306,9 +334,33 @@ QString SetupPanel::planSpec() const
         }
         if (!ops.isEmpty())
             entries << QStringLiteral("%1/%2:%3")
-                           .arg(id, (*it)->data(0, kBackendRole).toString(), ops.join(QLatin1Char('+')));
+                           .arg(id, (*it)->data(0, kBackendRole).toString(),
+                                ops.join(QLatin1Char('+')));
     }
+    entries << commandEntries(nullptr);
     return entries.join(QLatin1Char(','));
+}
+
+QStringList SetupPanel::commandEntries(QString *problem) const
+{
+    QStringList entries;
+    const QStringList lines = m_commands->toPlainText().split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        const QString entry = QStringLiteral("cmd:") + line;
+        if (problem != nullptr && problem->isEmpty()) {
+            // Each line must be exactly one entry: an unquoted comma would split it.
+            const auto parsed = core::resolvePlan(entry, {});
+            if (!parsed)
+                *problem = tr("Line %1: %2").arg(i + 1).arg(parsed.error().message);
+            else if (parsed->size() != 1)
+                *problem = tr("Line %1: quote arguments that contain commas.").arg(i + 1);
+        }
+        entries << entry;
+    }
+    return entries;
 }
 
 std::vector<std::size_t> SetupPanel::bufferSizes(QString *problem) const
@@ -340,14 +392,21 @@ bool SetupPanel::validate()
     } else {
         showError(m_labelError, {});
     }
-    if (m_catalogue.empty()) {
+    QString commandProblem;
+    const bool commands = !commandEntries(&commandProblem).isEmpty();
+    showError(m_commandsError, commandProblem);
+    ok = ok && commandProblem.isEmpty();
+    if (m_catalogue.empty() && !commands) {
         showError(m_planError, tr("The DUT's ciphers are not known yet: press Check."));
         ok = false;
+    } else if (commands && planSpec() == commandEntries(nullptr).join(QLatin1Char(','))) {
+        showError(m_planError, {}); // only external programs: fine
     } else if (!m_encrypt->isChecked() && !m_decrypt->isChecked() && !m_keyOps->isChecked()) {
         showError(m_planError, tr("Choose at least one operation."));
         ok = false;
     } else if (planSpec().isEmpty()) {
-        showError(m_planError, tr("Tick at least one cipher and backend (with an operation it has)."));
+        showError(m_planError,
+                  tr("Tick at least one cipher and backend (with an operation it has)."));
         ok = false;
     } else {
         showError(m_planError, {});
@@ -423,6 +482,7 @@ void SetupPanel::restore()
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
+    m_commands->setPlainText(settings.value(QStringLiteral("commands")).toString());
     checkPlan(settings.value(QStringLiteral("plan")).toStringList());
     settings.endGroup();
 }
@@ -442,6 +502,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());
+    settings.setValue(QStringLiteral("commands"), m_commands->toPlainText());
     QStringList plan;
     for (QTreeWidgetItemIterator it(m_plan); *it; ++it) {
         if ((*it)->data(0, kBackendRole).isValid() && (*it)->checkState(0) == Qt::Checked)

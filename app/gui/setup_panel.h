@@ -57,6 +57,8 @@ signals:
 
 private:
     QLabel *addError(QWidget *parent);
+    // The external program lines as plan entries (`cmd:…`); `problem` names the first bad one.
+    QStringList commandEntries(QString *problem) const;
     std::vector<std::size_t> bufferSizes(QString *problem) const;
 
     std::vector<core::CatalogueEntry> m_catalogue;
@@ -72,6 +74,8 @@ private:
     QCheckBox *m_encrypt = nullptr;
     QCheckBox *m_decrypt = nullptr;
     QCheckBox *m_keyOps = nullptr;
+    QPlainTextEdit *m_commands = nullptr; // external programs, one `label[:bytes]=command` a line
+    QLabel *m_commandsError = nullptr;
     QLabel *m_planError = nullptr;
 
     QLineEdit *m_buffers = nullptr;

@@ -7,7 +7,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-
 #include <fake_sysfs.h>
 #include <filesystem>
 #include <fstream>

@@ -219,7 +219,8 @@ TEST_CASE("an upload whose SHA-256 differs on the DUT is removed and refused", "
                            "cipherwatt-bench"));
 }
 
-TEST_CASE("the operator's plugin goes beside the worker: uploaded, verified, loaded, reused", "[ssh]")
+TEST_CASE("the operator's plugin goes beside the worker: uploaded, verified, loaded, reused",
+          "[ssh]")
 {
     SshServer server;
     SshOptions o = sshOptions(server);
@@ -232,9 +233,9 @@ TEST_CASE("the operator's plugin goes beside the worker: uploaded, verified, loa
         SshDut dut(o);
         INFO(dut.report.failure.toStdString());
         REQUIRE(dut.report.ready);
-        const auto uploadNote = std::find_if(
-            dut.report.notes.begin(), dut.report.notes.end(),
-            [](const QString &n) { return n.startsWith(QStringLiteral("plugin ")); });
+        const auto uploadNote =
+            std::find_if(dut.report.notes.begin(), dut.report.notes.end(),
+                         [](const QString &n) { return n.startsWith(QStringLiteral("plugin ")); });
         REQUIRE(uploadNote != dut.report.notes.end());
         CHECK(uploadNote->contains(QStringLiteral("uploaded to ") + qs(uploaded)));
         CHECK(uploadNote->contains(QStringLiteral("verified")));

@@ -1,0 +1,302 @@
+// The whole window, as an operator uses it: a session filled in on the Measure page and started
+// with the Start action (the simulated WT332 of worker-threshold.profile: every run's net power
+// is 8.5 W; the real local worker, pinning a fake sysfs tree), its samples, phases and results
+// arriving; a session cancelled from the window; the library opening a session and the
+// comparison of two; the validation messages for bad input. Screenshots of each page go to
+// test-artifacts/gui.
+
+#include "gui_test_support.h"
+
+#include <cipherwatt/core/storage.h>
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeWidget>
+#include <catch2/catch.hpp>
+
+#include <compare_view.h>
+#include <comparison_model.h>
+#include <connection_panel.h>
+#include <fake_sysfs.h>
+#include <library_view.h>
+#include <live_view.h>
+#include <main_window.h>
+#include <results_model.h>
+#include <session_list_model.h>
+#include <setup_panel.h>
+
+using namespace cipherwatt;
+using namespace cipherwatt::core;
+using namespace cipherwatt::test::gui;
+using cipherwatt::gui::MainWindow;
+using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::TempDir;
+
+namespace {
+
+const QString kProfile =
+    QStringLiteral(CIPHERWATT_TEST_DATA) + QStringLiteral("/sim/worker-threshold.profile");
+
+// Settings of this test only, in its temporary folder.
+void isolateSettings(const TempDir &dir)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("CipherWattTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_gui"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       QString::fromStdString((dir.path() / "config").string()));
+    QSettings().clear();
+}
+
+template<typename T>
+T *child(const QObject &parent, const char *name)
+{
+    T *found = parent.findChild<T *>(QLatin1String(name));
+    REQUIRE(found != nullptr);
+    return found;
+}
+
+struct Window
+{
+    Window(const TempDir &dir, const FakeSysfs &tree)
+    {
+        isolateSettings(dir);
+        gui::MainWindowOptions options;
+        options.databasePath = QString::fromStdString((dir.path() / "window.sqlite").string());
+        options.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
+        options.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
+        window = std::make_unique<MainWindow>(options);
+        window->resize(1440, 900);
+        window->show();
+    }
+
+    // The simulated meter and a short plan on the local DUT, as an operator fills them in.
+    void fillForm(const QString &label, double runSeconds)
+    {
+        auto *meterKind = child<QComboBox>(*window, "meterKind");
+        meterKind->setCurrentIndex(meterKind->findText(QStringLiteral("Simulator")));
+        REQUIRE(meterKind->currentIndex() >= 0);
+        child<QLineEdit>(*window, "simProfile")->setText(kProfile);
+        // The local worker's catalogue fills the plan tree.
+        auto *tree = child<QTreeWidget>(*window, "planTree");
+        REQUIRE(waitUntil([&] { return tree->topLevelItemCount() > 0; }));
+        gui::SetupPanel *setup = window->setupPanel();
+        setup->setLabel(label);
+        setup->checkPlan({QStringLiteral("chacha20/botan")});
+        setup->setBaselineSeconds(3.0);
+        setup->setRunSeconds(runSeconds, 20);
+    }
+
+    std::unique_ptr<MainWindow> window;
+};
+
+} // namespace
+
+TEST_CASE("main window: a session from the form, live to its results, then opened from the "
+          "library",
+          "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    w.fillForm(QStringLiteral("from the window"), 3.0);
+    saveGrab(window, QStringLiteral("main-window-setup"));
+
+    QSignalSpy finished(&window, &MainWindow::sessionFinished);
+    REQUIRE(window.startAction()->isEnabled());
+    window.startAction()->trigger();
+    REQUIRE(window.isRunning());
+    CHECK_FALSE(window.startAction()->isEnabled());
+    CHECK(window.cancelAction()->isEnabled());
+
+    // Samples and phases arrive while it runs; a screenshot in the middle of a run.
+    gui::LiveView *live = window.liveView();
+    REQUIRE(waitUntil([&] { return live->trace().size() > 10; }, 60000));
+    CHECK_FALSE(live->trace().phases().empty());
+    REQUIRE(waitUntil([&] { return live->statusText().startsWith(QStringLiteral("Run")); }, 60000));
+    live->refreshNow();
+    CHECK(child<QLabel>(*window.statusBar(), "simulatedBadge")->isVisible());
+    saveGrab(window, QStringLiteral("main-window-running"));
+
+    REQUIRE(waitUntil([&] { return !finished.isEmpty(); }, 120000));
+    INFO(finished.front().at(1).toString().toStdString());
+    REQUIRE(finished.front().at(0).value<SessionStatus>() == SessionStatus::Complete);
+    CHECK(window.startAction()->isEnabled());
+    CHECK_FALSE(window.cancelAction()->isEnabled());
+    live->refreshNow();
+    // Two runs (encryption and decryption), each near the profile's 8.5 W net power.
+    const gui::ResultsModel *results = live->results();
+    REQUIRE(results->rowCount() == 2);
+    CHECK(live->resultsView()->isVisible());
+    const qint64 id = live->sessionId();
+    REQUIRE(id > 0);
+    {
+        auto storage = Storage::open(window.databasePath());
+        REQUIRE(storage.ok());
+        const auto session = (*storage)->load(id);
+        REQUIRE(session.ok());
+        CHECK(session->summary.label == QStringLiteral("from the window"));
+        CHECK(session->summary.status == SessionStatus::Complete);
+        REQUIRE(session->runs.size() == 2);
+        for (const auto &run : session->runs)
+            CHECK(run.analysis[QStringLiteral("net_w")].toDouble() == Approx(8.5).margin(0.1));
+    }
+    saveGrab(window, QStringLiteral("main-window-results"));
+
+    // The library lists it; opened from there, the Measure page shows it as it ended.
+    window.showPage(MainWindow::Page::Library);
+    const auto *model = window.libraryView()->sessionModel();
+    REQUIRE(waitUntil([&] { return model->rowOf(id) >= 0; }));
+    saveGrab(window, QStringLiteral("main-window-library"));
+    const std::size_t samples = live->trace().size();
+    window.openSession(id);
+    REQUIRE(waitUntil([&] {
+        return window.page() == MainWindow::Page::Measure &&
+               window.statusBar()
+                   ->findChild<QLabel *>(QStringLiteral("sessionState"))
+                   ->text()
+                   .startsWith(QStringLiteral("Showing session"));
+    }));
+    live->refreshNow();
+    CHECK(live->sessionId() == id);
+    CHECK(live->results()->rowCount() == 2);
+    // The stored trace is the live one (the last updates may still have been in flight).
+    CHECK(live->trace().size() + 2 >= samples);
+    CHECK(live->trace().size() <= samples + 20);
+}
+
+TEST_CASE("main window: Cancel asks first, then ends the session as cancelled, kept",
+          "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    w.fillForm(QStringLiteral("to be cancelled"), 60.0);
+    window.startAction()->trigger();
+    REQUIRE(window.isRunning());
+    gui::LiveView *live = window.liveView();
+    REQUIRE(waitUntil([&] { return live->statusText().startsWith(QStringLiteral("Run")); }, 60000));
+
+    // "No" keeps it running.
+    auto keep =
+        whenShown<QMessageBox>([](QMessageBox &box) { box.button(QMessageBox::No)->click(); });
+    window.cancelAction()->trigger();
+    CHECK(*keep);
+    CHECK(window.isRunning());
+
+    // "Yes" ends it.
+    QElapsedTimer clock;
+    clock.start();
+    auto yes = whenShown<QMessageBox>([](QMessageBox &box) {
+        saveGrab(box, QStringLiteral("main-window-cancel-confirmation"));
+        box.button(QMessageBox::Yes)->click();
+    });
+    QSignalSpy finished(&window, &MainWindow::sessionFinished);
+    window.cancelAction()->trigger();
+    CHECK(*yes);
+    REQUIRE(waitUntil([&] { return !finished.isEmpty(); }, 30000));
+    CHECK(finished.front().at(0).value<SessionStatus>() == SessionStatus::Cancelled);
+    CHECK(clock.elapsed() < 20000); // not the 60 s run
+    CHECK_FALSE(window.isRunning());
+    const qint64 id = live->sessionId();
+    auto storage = Storage::open(window.databasePath());
+    REQUIRE(storage.ok());
+    const auto session = (*storage)->load(id);
+    REQUIRE(session.ok());
+    CHECK(session->summary.status == SessionStatus::Cancelled);
+    CHECK_FALSE(session->samples.empty()); // what was measured is kept
+    // The fake governor was put back.
+    CHECK(tree.read(FakeSysfs::cpufreq(0, "scaling_governor")) == "powersave");
+}
+
+TEST_CASE("main window: bad input is named next to its field and nothing starts", "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    w.fillForm(QString(), 3.0);
+    child<QLineEdit>(*window.setupPanel(), "bufferSizes")->setText(QStringLiteral("4096, lots"));
+    child<QPlainTextEdit>(*window.setupPanel(), "externalPrograms")
+        ->setPlainText(QStringLiteral("gzip=gzip -c 'unclosed"));
+    CHECK_FALSE(window.startSession());
+    CHECK_FALSE(window.isRunning());
+    const auto *labelError = child<QLabel>(*window.setupPanel(), "labelError");
+    CHECK(labelError->isVisible());
+    CHECK(labelError->text() == QStringLiteral("Give the session a label."));
+    const auto *buffersError = child<QLabel>(*window.setupPanel(), "buffersError");
+    CHECK(buffersError->isVisible());
+    CHECK(buffersError->text().contains(QStringLiteral("lots")));
+    const auto *commandsError = child<QLabel>(*window.setupPanel(), "commandsError");
+    CHECK(commandsError->isVisible());
+    CHECK(commandsError->text().startsWith(QStringLiteral("Line 1: ")));
+    CHECK(commandsError->text().contains(QStringLiteral("unclosed '")));
+    saveGrab(window, QStringLiteral("main-window-validation"));
+
+    // The connections: a TCP meter without a host, an SSH DUT without one.
+    window.setupPanel()->setLabel(QStringLiteral("fine now"));
+    child<QLineEdit>(*window.setupPanel(), "bufferSizes")->setText(QStringLiteral("4096"));
+    child<QPlainTextEdit>(*window.setupPanel(), "externalPrograms")->clear();
+    auto *meterKind = child<QComboBox>(window, "meterKind");
+    meterKind->setCurrentIndex(meterKind->findText(QStringLiteral("Network (TCP)")));
+    child<QLineEdit>(window, "tcpHost")->clear();
+    CHECK_FALSE(window.startSession());
+    CHECK(window.statusBar()->currentMessage() ==
+          QStringLiteral("Give the meter's host name or address."));
+    meterKind->setCurrentIndex(meterKind->findText(QStringLiteral("Simulator")));
+    auto *dutKind = child<QComboBox>(window, "dutKind");
+    dutKind->setCurrentIndex(dutKind->findData(QStringLiteral("ssh")));
+    child<QLineEdit>(window, "sshHost")->clear();
+    CHECK_FALSE(window.startSession());
+    CHECK(window.statusBar()->currentMessage() ==
+          QStringLiteral("Give the DUT's host name or address."));
+    child<QLineEdit>(window, "sshHost")->setText(QStringLiteral("pi4.lab"));
+    child<QLineEdit>(window, "sshUser")->clear();
+    CHECK_FALSE(window.startSession());
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("Give the user name on the DUT."));
+    child<QLineEdit>(window, "sshUser")->setText(QStringLiteral("lab"));
+    child<QLineEdit>(window, "sshKey")->setText(QStringLiteral("/nonexistent/key"));
+    CHECK_FALSE(window.startSession());
+    CHECK(window.statusBar()->currentMessage() ==
+          QStringLiteral("The key file /nonexistent/key does not exist."));
+    CHECK_FALSE(window.isRunning());
+    CHECK(window.connectionPanel()->dutResource() == QStringLiteral("ssh://lab@pi4.lab:22"));
+}
+
+TEST_CASE("main window: two sessions selected in the library are compared side by side",
+          "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    SessionIds ids;
+    window.setDatabase(copyDatabase(dir, &ids));
+    window.showPage(MainWindow::Page::Library);
+    gui::LibraryView *library = window.libraryView();
+    REQUIRE(waitUntil([&] { return library->sessionModel()->rowOf(ids.second) >= 0; }));
+    library->selectSessions({ids.odd, ids.second});
+    REQUIRE(window.compareAction()->isEnabled());
+    window.compareAction()->trigger();
+    REQUIRE(window.page() == MainWindow::Page::Compare);
+    gui::CompareView *compare = window.compareView();
+    REQUIRE(waitUntil([&] { return compare->isLoaded(); }));
+    const QList<qint64> compared = compare->sessions();
+    CHECK(compared.size() == 2);
+    CHECK(compared.contains(ids.odd));
+    CHECK(compared.contains(ids.second));
+    // aes-128-xts encrypt and decrypt are in both sessions: their rows have both groups.
+    CHECK(compare->comparisonModel()->rowCount() >= 2);
+    saveGrab(window, QStringLiteral("main-window-compare"));
+}
