@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The main job: one real session from the command line. The meter is the first WT300 on USB, or
+# The main job. With a display (X11 or Wayland), the CipherWatt window opens (the simulated
+# WT332 preselected when no WT300 is attached; this machine's worker from the build). Without
+# one: one real session from the command line. The meter is the first WT300 on USB, or
 # the simulated WT332 (marked SIMULATED everywhere) when none is attached; the DUT is this
 # machine. A short idle baseline, then a handful of the first paper's ciphers, encryption and
 # decryption, each sized by a pilot run to span 50 meter updates; stored in the default
@@ -7,6 +9,10 @@
 set -euo pipefail
 build=${1:-build/release}
 cli="$build/app/cipherwatt-cli"
+window="$build/app/cipherwatt"
+if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x "$window" ]]; then
+    exec "$window" --worker "$build/ciphers/cipherwatt-bench"
+fi
 "$cli" --version
 "$cli" run --meter auto --dut local \
     --label "main job $(date -u +%Y-%m-%dT%H:%MZ)" --tag main-job \

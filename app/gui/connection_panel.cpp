@@ -748,8 +748,13 @@ void ConnectionPanel::restore()
 {
     QSettings settings;
     settings.beginGroup(QStringLiteral("connections"));
-    m_meterKind->setCurrentIndex(
-        std::max(0, m_meterKind->findData(settings.value(QStringLiteral("meterKind"), MeterAuto))));
+    // First start: a WT300 on USB when one is attached, else the simulator, in plain sight.
+    int kind = settings.value(QStringLiteral("meterKind"), -1).toInt();
+    if (kind < 0) {
+        const auto devices = findUsbtmcDevices();
+        kind = devices && !devices->empty() ? MeterUsb : MeterSim;
+    }
+    m_meterKind->setCurrentIndex(std::max(0, m_meterKind->findData(kind)));
     m_tcpHost->setText(settings.value(QStringLiteral("tcpHost"), m_tcpHost->text()).toString());
     m_tcpPort->setValue(settings.value(QStringLiteral("tcpPort"), m_tcpPort->value()).toInt());
     m_serialPort->setCurrentText(settings.value(QStringLiteral("serialPort")).toString());
