@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QMetaObject>
 #include <QProcess>
@@ -291,6 +292,39 @@ void ConnectionPanel::buildDut(QWidget *box)
     connect(m_dutKind, &QComboBox::activated, this, &ConnectionPanel::loadCatalogue);
     updateDutPage();
 
+    // The operator's own ciphers: plugin libraries the worker loads (uploaded beside it on an
+    // SSH DUT), their ciphers in the plan under the backend plugin:<name>.
+    m_plugins = new QListWidget(box);
+    m_plugins->setObjectName(QStringLiteral("plugins"));
+    m_plugins->setFixedHeight(m_plugins->fontMetrics().lineSpacing() * 3 + 8);
+    m_plugins->setToolTip(tr("Cipher plugins (shared libraries built against "
+                             "cipherwatt/cipher_plugin.h) the worker loads; their ciphers appear "
+                             "in the plan with the backend plugin:<name>."));
+    auto *addPlugin = new QPushButton(tr("Add…"), box);
+    addPlugin->setToolTip(tr("Add a cipher plugin (.so)"));
+    auto *removePlugin = new QPushButton(tr("Remove"), box);
+    removePlugin->setToolTip(tr("Remove the selected plugin"));
+    connect(addPlugin, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Cipher Plugin"), QString(), tr("Shared libraries (*.so);;All files (*)"));
+        if (file.isEmpty() || !m_plugins->findItems(file, Qt::MatchExactly).isEmpty())
+            return;
+        m_plugins->addItem(file);
+        loadCatalogue();
+    });
+    connect(removePlugin, &QPushButton::clicked, this, [this] {
+        delete m_plugins->currentItem();
+        loadCatalogue();
+    });
+    auto *pluginButtons = new QVBoxLayout;
+    pluginButtons->addWidget(addPlugin);
+    pluginButtons->addWidget(removePlugin);
+    pluginButtons->addStretch();
+    auto *pluginRow = new QHBoxLayout;
+    pluginRow->addWidget(m_plugins, 1);
+    pluginRow->addLayout(pluginButtons);
+    form->addRow(tr("Plugins:"), pluginRow);
+
     m_check = new QPushButton(tr("Check"), box);
     m_check->setObjectName(QStringLiteral("checkDut"));
     m_check->setToolTip(tr("Start the worker on the DUT and show its CPU, kernel, governor, "
@@ -402,7 +436,7 @@ core::SshOptions ConnectionPanel::sshOptions() const
         o.uploadWorker = m_localWorker.program;
     // The local worker's options before `serve` (--isa, --plugin) reach the remote one, with
     // plugin files uploaded beside it.
-    const QStringList &global = m_localWorker.global;
+    const QStringList global = localWorker().global;
     for (qsizetype i = 0; i + 1 < global.size(); i += 2) {
         if (global[i] == QLatin1String("--plugin"))
             o.uploadPlugins << global[i + 1];
@@ -503,7 +537,26 @@ bool ConnectionPanel::askUpload(const QString &why)
 
 core::LocalWorkerOptions ConnectionPanel::localWorker() const
 {
-    return m_localWorker;
+    core::LocalWorkerOptions options = m_localWorker;
+    for (int i = 0; i < m_plugins->count(); ++i)
+        options.global << QStringLiteral("--plugin") << m_plugins->item(i)->text();
+    return options;
+}
+
+QStringList ConnectionPanel::plugins() const
+{
+    QStringList files;
+    for (int i = 0; i < m_plugins->count(); ++i)
+        files << m_plugins->item(i)->text();
+    return files;
+}
+
+void ConnectionPanel::setPlugins(const QStringList &files)
+{
+    m_plugins->clear();
+    for (const QString &file : files)
+        m_plugins->addItem(file);
+    loadCatalogue();
 }
 
 QString ConnectionPanel::meterProblem() const
@@ -640,7 +693,7 @@ void ConnectionPanel::check()
     showError(m_dutError, {});
     m_dutInfo->setText(tr("Starting the worker on %1…").arg(dutResource()));
     m_check->setEnabled(false);
-    const core::LocalWorkerOptions local = m_localWorker;
+    const core::LocalWorkerOptions local = localWorker();
     core::Dut::LinkFactory factory = linkFactory();
     if (!factory)
         factory = [local] { return core::makeLocalWorkerLink(local); };
@@ -740,7 +793,7 @@ void ConnectionPanel::loadCatalogue()
         }
         emit catalogueChanged(core::parseCatalogue(doc.array()));
     });
-    process->start(program, QStringList(m_localWorker.global)
+    process->start(program, QStringList(localWorker().global)
                                 << QStringLiteral("list") << QStringLiteral("--json"));
 }
 
@@ -772,6 +825,8 @@ void ConnectionPanel::restore()
     m_sshPassword->setChecked(settings.value(QStringLiteral("sshPassword"), false).toBool());
     m_sshWorker->setText(settings.value(QStringLiteral("sshWorker")).toString());
     m_sshUpload->setChecked(settings.value(QStringLiteral("sshUpload"), true).toBool());
+    m_plugins->clear();
+    m_plugins->addItems(settings.value(QStringLiteral("plugins")).toStringList());
     settings.endGroup();
 }
 
@@ -795,6 +850,7 @@ void ConnectionPanel::save() const
     settings.setValue(QStringLiteral("sshPassword"), m_sshPassword->isChecked());
     settings.setValue(QStringLiteral("sshWorker"), m_sshWorker->text().trimmed());
     settings.setValue(QStringLiteral("sshUpload"), m_sshUpload->isChecked());
+    settings.setValue(QStringLiteral("plugins"), plugins());
     settings.endGroup();
 }
 

@@ -21,6 +21,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
@@ -44,9 +45,13 @@ public:
     int dutElement() const;
     // `local` or `ssh://user@host:port`.
     QString dutResource() const;
-    // The local worker's options, for the runner and for Check.
+    // The local worker's options, for the runner and for Check (with the plugins).
     core::LocalWorkerOptions localWorker() const;
     void setLocalWorker(const core::LocalWorkerOptions &options) { m_localWorker = options; }
+    // The operator's cipher plugins (local files), loaded by the worker; setting them reads the
+    // local DUT's catalogue again.
+    QStringList plugins() const;
+    void setPlugins(const QStringList &files);
     // What an SSH DUT's options start from before the form fills in host, user, port, key,
     // password, worker and upload: known_hosts files, the remote cache, extra serve arguments.
     void setSshBase(const core::SshOptions &options) { m_sshBase = options; }
@@ -116,6 +121,7 @@ private:
     QCheckBox *m_sshPassword = nullptr;
     QLineEdit *m_sshWorker = nullptr;
     QCheckBox *m_sshUpload = nullptr;
+    QListWidget *m_plugins = nullptr;
     QPushButton *m_check = nullptr;
     QLabel *m_dutInfo = nullptr;
     QLabel *m_dutError = nullptr;

@@ -95,6 +95,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     auto *ops = new QHBoxLayout;
     m_encrypt = new QCheckBox(tr("Encryption"), planBox);
     m_decrypt = new QCheckBox(tr("Decryption"), planBox);
+    m_decrypt->setObjectName(QStringLiteral("decryptRuns"));
     m_keyOps = new QCheckBox(tr("Key generation and agreement"), planBox);
     m_encrypt->setChecked(true);
     m_decrypt->setChecked(true);

@@ -10,6 +10,7 @@
 #include <cipherwatt/core/storage.h>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,6 +25,7 @@
 #include <QTreeWidget>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <compare_view.h>
 #include <comparison_model.h>
 #include <connection_panel.h>
@@ -299,4 +301,52 @@ TEST_CASE("main window: two sessions selected in the library are compared side b
     // aes-128-xts encrypt and decrypt are in both sessions: their rows have both groups.
     CHECK(compare->comparisonModel()->rowCount() >= 2);
     saveGrab(window, QStringLiteral("main-window-compare"));
+}
+
+TEST_CASE("main window: the operator's plugin and an external program are runs of a session",
+          "[gui][window][plugins]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    w.fillForm(QStringLiteral("plugin and program"), 2.0);
+    // The plugin's ciphers join the catalogue under plugin:xtea.
+    window.connectionPanel()->setPlugins({QStringLiteral(CIPHERWATT_XTEA_PLUGIN)});
+    auto *planTree = child<QTreeWidget>(window, "planTree");
+    const auto hasPluginBackend = [&] {
+        for (QTreeWidgetItemIterator it(planTree); *it; ++it) {
+            if ((*it)->text(0).contains(QStringLiteral("plugin:xtea")))
+                return true;
+        }
+        return false;
+    };
+    REQUIRE(waitUntil(hasPluginBackend));
+    window.setupPanel()->checkPlan(
+        {QStringLiteral("chacha20/botan"), QStringLiteral("xtea-128-cbc/plugin:xtea")});
+    auto *decrypt = child<QCheckBox>(*window.setupPanel(), "decryptRuns");
+    decrypt->setChecked(false);
+    child<QPlainTextEdit>(*window.setupPanel(), "externalPrograms")
+        ->setPlainText(QStringLiteral("nap:4096=sleep 2"));
+    CHECK(window.setupPanel()->planSpec() ==
+          QStringLiteral("chacha20/botan:encrypt,xtea-128-cbc/plugin:xtea:encrypt,cmd:nap:4096="
+                         "sleep 2"));
+    QSignalSpy finished(&window, &MainWindow::sessionFinished);
+    REQUIRE(window.startSession());
+    REQUIRE(waitUntil([&] { return !finished.isEmpty(); }, 120000));
+    INFO(finished.front().at(1).toString().toStdString());
+    REQUIRE(finished.front().at(0).value<SessionStatus>() == SessionStatus::Complete);
+    auto storage = Storage::open(window.databasePath());
+    REQUIRE(storage.ok());
+    const auto session = (*storage)->load(window.liveView()->sessionId());
+    REQUIRE(session.ok());
+    QStringList measured;
+    for (const auto &run : session->runs)
+        measured << run.cipher + QLatin1Char('/') + run.backend + QLatin1Char('=') + run.status;
+    INFO(measured.join(QStringLiteral(", ")).toStdString());
+    CHECK(measured.contains(QStringLiteral("xtea-128-cbc/plugin:xtea=done")));
+    CHECK(measured.contains(QStringLiteral("chacha20/botan=done")));
+    CHECK(std::any_of(measured.begin(), measured.end(), [](const QString &m) {
+        return m.startsWith(QStringLiteral("cmd:nap/")) && m.endsWith(QStringLiteral("=done"));
+    }));
 }
