@@ -10,9 +10,9 @@
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QElapsedTimer>
-#include <QJsonArray>
 #include <QEventLoop>
 #include <QFile>
+#include <QJsonArray>
 #include <QTimer>
 #include <catch2/catch.hpp>
 
@@ -39,17 +39,7 @@ using cipherwatt::test::runSession;
 
 SessionSettings quickSettings(const QString &plan)
 {
-    SessionSettings s;
-    s.label = QStringLiteral("test");
-    s.meterResource = QStringLiteral("sim:") + kThresholdProfile;
-    s.planSpec = plan;
-    s.baselineSeconds = 4.0;
-    s.runLength.kind = RunLength::Kind::Seconds;
-    s.runLength.seconds = 5.0;
-    s.minUpdates = 40;
-    s.pinGovernor = false;
-    s.cpu = 0;
-    return s;
+    return cipherwatt::test::thresholdSettings(plan, 4.0, 5.0, 40);
 }
 
 RunnerOptions options(const TempDir &dir)
@@ -210,8 +200,7 @@ TEST_CASE("session: the meter dropping mid-run interrupts it, keeping what was m
     CHECK(d.runs[0].status == QStringLiteral("cancelled"));
 }
 
-TEST_CASE("session: a worker crash costs its run, a new worker pins again and goes on",
-          "[session]")
+TEST_CASE("session: a worker crash costs its run, a new worker pins again and goes on", "[session]")
 {
     TempDir dir;
     FakeSysfs tree({0});
@@ -224,7 +213,8 @@ TEST_CASE("session: a worker crash costs its run, a new worker pins again and go
                            << CIPHERWATT_BENCH_EXE << "' \"$@\"\n";
     std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
     opts.localWorker.program = QString::fromStdString(wrapper.string());
-    SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts/botan:encrypt"));
+    SessionSettings s =
+        quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts/botan:encrypt"));
     s.pinGovernor = true;
     s.baselineSeconds = 2;
     s.runLength.seconds = 3;
@@ -347,14 +337,16 @@ TEST_CASE("session: external commands are timed, their output kept, failures not
     CHECK(printed.status == QStringLiteral("done"));
     CHECK(printed.result[QStringLiteral("bytes")].toInteger() == 4096);
     CHECK(printed.result[QStringLiteral("bytes_source")].toString() == QStringLiteral("output"));
-    CHECK(printed.result[QStringLiteral("stdout")].toObject()[QStringLiteral("text")]
+    CHECK(printed.result[QStringLiteral("stdout")]
+              .toObject()[QStringLiteral("text")]
               .toString()
               .contains(QStringLiteral("cipherwatt-bytes: 4096")));
     const StoredRun &broken = d.runs[2];
     CHECK(broken.status == QStringLiteral("failed"));
     CHECK(broken.analysis.isEmpty()); // never measured
     CHECK(broken.result[QStringLiteral("exit_code")].toInt() == 3);
-    CHECK(broken.result[QStringLiteral("stderr")].toObject()[QStringLiteral("text")]
+    CHECK(broken.result[QStringLiteral("stderr")]
+              .toObject()[QStringLiteral("text")]
               .toString()
               .contains(QStringLiteral("oops")));
 }
@@ -364,14 +356,14 @@ TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs on
 {
     TempDir dir;
     RunnerOptions opts = options(dir);
-    opts.localWorker.global = {QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_XTEA_PLUGIN),
-                               QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_CRASH_PLUGIN),
-                               QStringLiteral("--plugin"),
-                               QStringLiteral(CIPHERWATT_WRONG_VECTOR_PLUGIN)};
-    SessionSettings s = quickSettings(QStringLiteral(
-        "xtea-128-cbc/plugin:xtea:encrypt,aes-128-cbc/openssl:encrypt,"
-        "crash-128-ecb/plugin:crash:encrypt,xtea-128-ctr/plugin:xtea:encrypt,"
-        "toy-128-ecb/plugin:wrongkat:encrypt"));
+    opts.localWorker.global = {
+        QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_XTEA_PLUGIN),
+        QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_CRASH_PLUGIN),
+        QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_WRONG_VECTOR_PLUGIN)};
+    SessionSettings s = quickSettings(
+        QStringLiteral("xtea-128-cbc/plugin:xtea:encrypt,aes-128-cbc/openssl:encrypt,"
+                       "crash-128-ecb/plugin:crash:encrypt,xtea-128-ctr/plugin:xtea:encrypt,"
+                       "toy-128-ecb/plugin:wrongkat:encrypt"));
     s.baselineSeconds = 2;
     s.runLength.seconds = 3;
     s.minUpdates = 10;

@@ -15,6 +15,7 @@
 #include <limits>
 #include <live_view.h>
 #include <session_controller.h>
+#include <session_helpers.h>
 
 namespace cipherwatt::test {
 
@@ -70,19 +71,10 @@ instruments::Sample sample(double volts, double amps, double watts, std::uint32_
 
 SessionSettings quickSettings(const QString &plan)
 {
-    SessionSettings s;
+    SessionSettings s = thresholdSettings(plan, 4.0, 4.0, 30);
     s.label = QStringLiteral("LEA and AES on the bench");
     s.operatorName = QStringLiteral("test");
-    s.meterResource = QStringLiteral("sim:") + QStringLiteral(CIPHERWATT_TEST_DATA) +
-                      QStringLiteral("/sim/worker-threshold.profile");
-    s.planSpec = plan;
-    s.baselineSeconds = 4.0;
     s.settleSeconds = 1.0;
-    s.runLength.kind = RunLength::Kind::Seconds;
-    s.runLength.seconds = 4.0;
-    s.minUpdates = 30;
-    s.pinGovernor = false;
-    s.cpu = 0;
     return s;
 }
 
@@ -123,7 +115,7 @@ LiveOutcome runLive(cipherwatt::gui::LiveView &view, const SessionSettings &sett
     guard.start(static_cast<int>(std::chrono::milliseconds(limit).count()));
     loop.exec();
     out.session = controller.sessionId();
-    wait(100); // the finished signal's queued slots and the last refresh
+    wait(100);  // the finished signal's queued slots and the last refresh
     return out; // the controller waits for its thread to close the meter and end the worker
 }
 

@@ -8,7 +8,6 @@
 #include <cipherwatt/core/storage.h>
 
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <session_helpers.h>
 #include <sshd.h>
 #include <temp_dir.h>
 
@@ -30,68 +30,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr QLatin1String kThresholdProfile(CIPHERWATT_TEST_DATA "/sim/worker-threshold.profile");
-
-struct Outcome
-{
-    SessionStatus status = SessionStatus::Running;
-    QString reason;
-    qint64 session = 0;
-    QStringList notes;
-};
-
 SessionSettings settingsFor(const SshServer &server, const QString &plan)
 {
-    SessionSettings s;
+    SessionSettings s = thresholdSettings(plan, 3.0, 4.0, 30);
     s.label = QStringLiteral("ssh");
-    s.meterResource = QStringLiteral("sim:") + kThresholdProfile;
     s.dutResource = QString::fromStdString(server.resource());
-    s.planSpec = plan;
-    s.baselineSeconds = 3.0;
-    s.runLength.kind = RunLength::Kind::Seconds;
-    s.runLength.seconds = 4.0;
-    s.minUpdates = 30;
-    s.pinGovernor = false;
-    s.cpu = 0;
     return s;
-}
-
-Outcome runSession(const SessionSettings &settings, const RunnerOptions &opts,
-                   const std::function<void(SessionRunner &)> &during = {})
-{
-    SessionRunner runner(settings, opts);
-    Outcome out;
-    QEventLoop loop;
-    QObject::connect(&runner, &SessionRunner::finished, &loop,
-                     [&](SessionStatus status, const QString &reason) {
-                         out.status = status;
-                         out.reason = reason;
-                         loop.quit();
-                     });
-    QObject::connect(&runner, &SessionRunner::note, &loop,
-                     [&](const QString &text) { out.notes << text; });
-    if (during)
-        during(runner);
-    QTimer guard;
-    guard.setSingleShot(true);
-    QObject::connect(&guard, &QTimer::timeout, &loop, [&] {
-        FAIL_CHECK("the session did not end in time");
-        loop.quit();
-    });
-    guard.start(120000);
-    runner.start();
-    loop.exec();
-    out.session = runner.sessionId();
-    return out;
-}
-
-SessionData load(const QString &database, qint64 id)
-{
-    auto storage = Storage::open(database);
-    REQUIRE(storage.ok());
-    auto data = (*storage)->load(id);
-    REQUIRE(data.ok());
-    return *data;
 }
 
 QByteArray fileBytes(const QString &path)
@@ -122,12 +66,12 @@ TEST_CASE("a whole session over SSH measures the scripted net power, and no secr
     RunnerOptions opts;
     opts.databasePath = qs(dir.path() / "sessions.sqlite");
     opts.linkFactory = makeSshLinkFactory(ssh);
-    const Outcome out = runSession(
+    const SessionOutcome out = runSession(
         settingsFor(server, QStringLiteral("aes-128-xts/openssl:encrypt,chacha20/botan:decrypt")),
         opts);
     INFO(out.reason.toStdString());
     REQUIRE(out.status == SessionStatus::Complete);
-    const SessionData d = load(opts.databasePath, out.session);
+    const SessionData d = loadSession(opts.databasePath, out.session);
     REQUIRE(d.runs.size() == 2);
     for (const StoredRun &r : d.runs) {
         INFO(r.cipher.toStdString());
@@ -172,7 +116,7 @@ TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worke
     s.runLength.seconds = 60;
     bool dropped = false;
     QString pinnedDuringRun;
-    const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
+    const SessionOutcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
             if (u.status != QLatin1String("running") || dropped)
                 return;
@@ -188,7 +132,7 @@ TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worke
     REQUIRE(out.status == SessionStatus::Interrupted);
     CHECK(out.reason.contains(QStringLiteral("SSH link to 127.0.0.1")));
     CHECK(out.reason.contains(QStringLiteral("lost")));
-    const SessionData d = load(opts.databasePath, out.session);
+    const SessionData d = loadSession(opts.databasePath, out.session);
     CHECK(d.summary.status == SessionStatus::Interrupted);
     CHECK(d.summary.statusReason == out.reason);
     CHECK(d.samples.size() >= 30); // the baseline and the run so far are kept

@@ -8,6 +8,22 @@ namespace cipherwatt::test {
 
 using namespace core;
 
+SessionSettings thresholdSettings(const QString &plan, double baselineSeconds, double runSeconds,
+                                  int minUpdates)
+{
+    SessionSettings s;
+    s.label = QStringLiteral("test");
+    s.meterResource = QStringLiteral("sim:" CIPHERWATT_TEST_DATA "/sim/worker-threshold.profile");
+    s.planSpec = plan;
+    s.baselineSeconds = baselineSeconds;
+    s.runLength.kind = RunLength::Kind::Seconds;
+    s.runLength.seconds = runSeconds;
+    s.minUpdates = minUpdates;
+    s.pinGovernor = false;
+    s.cpu = 0;
+    return s;
+}
+
 SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &options,
                           const std::function<void(SessionRunner &)> &during,
                           std::chrono::seconds limit)
@@ -23,6 +39,8 @@ SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &
                      });
     QObject::connect(&runner, &SessionRunner::warning, &loop,
                      [&](const QString &w) { out.warnings << w; });
+    QObject::connect(&runner, &SessionRunner::note, &loop,
+                     [&](const QString &text) { out.notes << text; });
     if (during)
         during(runner);
     QTimer guard;

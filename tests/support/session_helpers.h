@@ -19,7 +19,14 @@ struct SessionOutcome
     QString reason;
     qint64 session = 0;
     QStringList warnings;
+    QStringList notes; // what the DUT link did (host key accepted, worker uploaded, ...)
 };
+
+// A short session on the scripted simulated WT332 (tests/data/sim/worker-threshold.profile:
+// 4.0 W idle, 12.5 W while the worker runs, so every run's net power is 8.5 W) with the plan
+// given, runs of `runSeconds`, the governor not pinned, runs on CPU 0.
+core::SessionSettings thresholdSettings(const QString &plan, double baselineSeconds,
+                                        double runSeconds, int minUpdates);
 
 // Runs the session to its end (bounded by `limit`); `during` sees the runner before it starts.
 SessionOutcome runSession(const core::SessionSettings &settings, const core::RunnerOptions &options,
