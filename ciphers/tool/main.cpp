@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "privileged.h"
 
 #include <cipherwatt/ciphers/isa.h>
 #include <cipherwatt/ciphers/plugin.h>
@@ -136,12 +137,18 @@ int main(int argc, char **argv)
 {
     using namespace cipherwatt::bench;
     std::vector<std::string> args(argv + 1, argv + argc);
+    std::optional<PrivilegedCaller> privileged;
     try {
+        // Root for another user (pkexec, sudo): the governor commands and nothing else, before
+        // any option is acted on.
+        privileged = privilegedCaller();
+        if (privileged)
+            checkPrivilegedCommandLine(args, *privileged);
         const auto plugins = takeGlobal(args, "--plugin");
         if (const auto isa = takeIsa(args))
             applyIsa(*isa, argv);
-        // `governor` runs as root through sudo (README): it must never load code of the
-        // calling user's choosing, so it loads no plugin at all.
+        // `governor` runs as root through pkexec or sudo (README): it must never load code of
+        // the calling user's choosing, so it loads no plugin at all, not even the user's own.
         if (!args.empty() && args.front() == "governor") {
             if (!plugins.empty())
                 throw UsageError("governor: --plugin is not accepted (governor loads no plugins)");
@@ -179,7 +186,7 @@ int main(int argc, char **argv)
         if (command == "run")
             return commandRun(std::move(args));
         if (command == "governor")
-            return commandGovernor(std::move(args));
+            return commandGovernor(std::move(args), privileged);
         if (command == "exec")
             return commandExec(std::move(args));
         if (command == "serve")
