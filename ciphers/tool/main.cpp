@@ -37,15 +37,20 @@ commands:
   exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
-  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|none]
+  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|pkexec|none]
       [--single-instance | --instance-lock <file>]
-                            JSON commands on stdin, JSON Lines events on stdout; the
-                            governor is pinned through `sudo -n` when this user cannot
-                            write cpufreq (auto); one serve per user and machine with
-                            --single-instance (an older one is ended first)
+                            JSON commands on stdin, JSON Lines events on stdout; when this
+                            user cannot write cpufreq the governor is pinned through
+                            `sudo -n` (started over SSH) or `pkexec` (a local session)
+                            (auto); one serve per user and machine with --single-instance
+                            (an older one is ended first)
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
-      set: [--governor <name>] [--fix-frequency] [--no-turbo] [--cpus <list>]
-                            pin or restore the CPU frequency governor
+      set: [--governor <name>] [--fix-frequency | --frequency <kHz>] [--no-turbo]
+           [--cpus <list>]
+                            pin or restore the CPU frequency governor; run as root for
+                            another user (pkexec, sudo) only these commands are accepted,
+                            with the kernel's governor names and no --sysfs-root, --journal,
+                            --plugin or --isa
 
 global options:
   --isa auto|portable|sse2|avx2|avx512|neon
