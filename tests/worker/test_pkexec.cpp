@@ -328,14 +328,17 @@ TEST_CASE("serve --governor-helper auto: pkexec in a local session, sudo over SS
         WARN("not root: cannot run the worker as another user to see auto choose a helper");
         return;
     }
-    // As nobody, who may read the fake tree but not write it.
+    // As nobody, who may read the fake tree but not write it. A copy of the worker beside the
+    // fakes, since nobody may not be able to reach the build tree (a clone under /root).
     bin.failingPkexec("Error executing command as another user: Request dismissed", 126);
     writeScript(bin.path() / "sudo", "#!/bin/sh\necho 'sudo: a password is required' >&2\n"
                                      "exit 1\n");
-    std::vector<std::string> asNobody{"/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
-                                      "--clear-groups"};
-    const auto args = serve(tree);
-    asNobody.insert(asNobody.end(), args.begin(), args.end());
+    const fs::path copy = bin.path() / "cipherwatt-bench";
+    fs::copy_file(CIPHERWATT_BENCH_EXE, copy);
+    fs::permissions(copy, fs::perms(0755));
+    const std::vector<std::string> asNobody{
+        "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+        copy.string(),      "serve",         "--sysfs-root",  tree.root().string()};
 
     SECTION("a local session")
     {
