@@ -21,10 +21,28 @@ using namespace detail;
 
 namespace {
 
-// The only files this module ever writes, apart from its journal.
+// The only files this module ever writes, apart from its journal and the turbo switch.
 constexpr std::string_view governorFile = "scaling_governor";
 constexpr std::string_view minFile = "scaling_min_freq";
 constexpr std::string_view maxFile = "scaling_max_freq";
+constexpr std::string_view setspeedFile = "scaling_setspeed"; // the userspace governor's
+constexpr std::string_view userspaceGovernor = "userspace";
+
+// Root may run this for another user (pkexec, sudo): whatever the options, a write must land on
+// one of the files above in a cpu<N>/cpufreq directory, or on the global turbo switch.
+bool isWritableFile(const fs::path &cpuDir, const fs::path &file)
+{
+    const fs::path parent = file.parent_path();
+    const std::string name = file.filename().string();
+    if (parent.parent_path().parent_path() == cpuDir && parent.filename() == "cpufreq") {
+        const std::string cpu = parent.parent_path().filename().string();
+        return cpu.size() > 3 && cpu.compare(0, 3, "cpu") == 0 &&
+               parseUnsigned(std::string_view(cpu).substr(3)).has_value() &&
+               (name == governorFile || name == minFile || name == maxFile || name == setspeedFile);
+    }
+    return file == cpuDir / turboFileName(TurboControl::IntelPstateNoTurbo) ||
+           file == cpuDir / turboFileName(TurboControl::CpufreqBoost);
+}
 
 std::string readText(const fs::path &file)
 {
@@ -95,13 +113,16 @@ std::string turboValue(TurboControl control, bool enabled)
 class SysfsWriter
 {
 public:
-    explicit SysfsWriter(std::string_view hint)
-        : m_hint(hint)
+    SysfsWriter(fs::path cpuDir, std::string_view hint)
+        : m_cpuDir(std::move(cpuDir))
+        , m_hint(hint)
     {}
 
     // Skips a value the file already holds: fewer writes, fewer chances for the kernel to object.
     void write(const fs::path &file, const std::string &value)
     {
+        if (!isWritableFile(m_cpuDir, file))
+            throw CipherError("refusing to write " + file.string() + ": not a cpufreq file");
         std::string previous = readText(file);
         if (previous == value)
             return;
@@ -131,6 +152,7 @@ private:
         std::string previous;
     };
 
+    fs::path m_cpuDir;
     std::string_view m_hint;
     std::vector<Undo> m_undo;
 };
@@ -177,6 +199,18 @@ std::vector<unsigned> selectCpus(const GovernorState &state, const std::vector<u
         }
     }
     return cpus;
+}
+
+// The kernel keeps scaling_min/max_freq within cpuinfo_min/max_freq: outside it a value would
+// be clamped, so it is refused instead.
+void checkHardwareRange(const CpuFrequencyState &cpu, std::uint64_t kHz)
+{
+    if (kHz < cpu.hwMinKHz || kHz > cpu.hwMaxKHz) {
+        throw CipherError("cpu" + std::to_string(cpu.cpu) + ": " + std::to_string(kHz) +
+                          " kHz is outside the hardware range " + std::to_string(cpu.hwMinKHz) +
+                          ".." + std::to_string(cpu.hwMaxKHz) +
+                          " kHz (cpuinfo_min_freq..cpuinfo_max_freq)");
+    }
 }
 
 void checkGovernorAvailable(const CpuFrequencyState &cpu, const std::string &governor)
@@ -252,7 +286,95 @@ std::vector<std::string> pinMismatches(const GovernorState &applied, const PinOp
     return mismatches;
 }
 
+struct CpuList
+{
+    std::string text;
+    std::vector<unsigned> cpus;
+};
+
+std::optional<CpuList> readPresent(const fs::path &cpuDir)
+{
+    const fs::path file = cpuDir / "present";
+    std::error_code ec;
+    if (!fs::exists(file, ec))
+        return std::nullopt;
+    CpuList list{readText(file), {}};
+    auto cpus = parseCpuList(list.text);
+    if (!cpus)
+        throw CipherError("cannot read " + file.string() + ": \"" + list.text +
+                          "\" is not a CPU list");
+    list.cpus = std::move(*cpus);
+    return list;
+}
+
+// Before anything is read or written: a CPU number the kernel does not know is a mistake in the
+// request, whatever cpufreq offers.
+void checkPresent(const fs::path &cpuDir, const std::vector<unsigned> &wanted)
+{
+    if (wanted.empty())
+        return;
+    const auto present = readPresent(cpuDir);
+    if (!present)
+        return;
+    for (const unsigned cpu : wanted) {
+        if (!std::binary_search(present->cpus.begin(), present->cpus.end(), cpu)) {
+            throw CipherError("cpu" + std::to_string(cpu) +
+                              " is not present (present CPUs: " + present->text + ")");
+        }
+    }
+}
+
+void checkPinOptions(const PinOptions &options)
+{
+    if (!isGovernorName(options.governor))
+        throw CipherError("\"" + options.governor + "\" is not a governor name");
+    if (options.fixFrequency && options.frequencyKHz) {
+        throw CipherError("fixing at the maximum frequency and at " +
+                          std::to_string(*options.frequencyKHz) + " kHz exclude each other");
+    }
+}
+
 } // namespace
+
+const std::vector<std::string> &documentedGovernors()
+{
+    static const std::vector<std::string> names{"performance", "powersave",    "userspace",
+                                                "ondemand",    "conservative", "schedutil"};
+    return names;
+}
+
+bool isDocumentedGovernor(std::string_view name)
+{
+    const auto &names = documentedGovernors();
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::optional<std::vector<unsigned>> parseCpuList(std::string_view text)
+{
+    constexpr std::uint64_t maxCpu = 65535;
+    std::vector<unsigned> cpus;
+    text = trim(text);
+    if (text.empty())
+        return std::nullopt;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        const std::string_view item = text.substr(0, comma);
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+        if (comma != std::string_view::npos && text.empty())
+            return std::nullopt; // a trailing comma
+        const auto dash = item.find('-');
+        const auto first = parseUnsigned(item.substr(0, dash));
+        const auto last =
+            dash == std::string_view::npos ? first : parseUnsigned(item.substr(dash + 1));
+        if (!first || !last || *first > *last || *last > maxCpu)
+            return std::nullopt;
+        for (std::uint64_t cpu = *first; cpu <= *last; ++cpu)
+            cpus.push_back(static_cast<unsigned>(cpu));
+    }
+    std::sort(cpus.begin(), cpus.end());
+    cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+    return cpus;
+}
 
 const CpuFrequencyState *GovernorState::findCpu(unsigned cpu) const
 {
@@ -278,6 +400,14 @@ Governor::Governor(fs::path sysfsRoot, fs::path journalPath)
 fs::path Governor::cpuDir() const
 {
     return m_root / "sys/devices/system/cpu";
+}
+
+std::optional<std::vector<unsigned>> Governor::presentCpus() const
+{
+    auto present = readPresent(cpuDir());
+    if (!present)
+        return std::nullopt;
+    return std::move(present->cpus);
 }
 
 bool Governor::hasJournal() const
@@ -326,8 +456,8 @@ GovernorState Governor::read() const
 
 PinResult Governor::pin(const PinOptions &options)
 {
-    if (!isGovernorName(options.governor))
-        throw CipherError("\"" + options.governor + "\" is not a governor name");
+    checkPinOptions(options);
+    checkPresent(cpuDir(), options.cpus);
     const GovernorState before = read();
     if (before.empty()) {
         throw CipherError("no CPU under " + cpuDir().string() +
@@ -335,11 +465,21 @@ PinResult Governor::pin(const PinOptions &options)
                           "(a virtual machine or container?), so there is nothing to pin");
     }
     const std::vector<unsigned> targets = selectCpus(before, options.cpus, cpuDir());
-    for (const unsigned cpu : targets)
-        checkGovernorAvailable(*before.findCpu(cpu), options.governor);
+    const bool setspeed = options.frequencyKHz && options.governor == userspaceGovernor;
+    for (const unsigned number : targets) {
+        const CpuFrequencyState &cpu = *before.findCpu(number);
+        checkGovernorAvailable(cpu, options.governor);
+        if (options.frequencyKHz)
+            checkHardwareRange(cpu, *options.frequencyKHz);
+        const fs::path file =
+            cpuDir() / ("cpu" + std::to_string(number)) / "cpufreq" / std::string(setspeedFile);
+        std::error_code ec;
+        if (setspeed && !fs::exists(file, ec))
+            throw CipherError("cannot set a frequency: " + file.string() + " does not exist");
+    }
 
     const JournalUpdate journal = recordJournal(m_journalPath, before, targets);
-    SysfsWriter writer(pinHint);
+    SysfsWriter writer(cpuDir(), pinHint);
     std::map<unsigned, std::uint64_t> fixedKHz;
     try {
         if (options.disableTurbo && before.turbo.present())
@@ -355,6 +495,14 @@ PinResult Governor::pin(const PinOptions &options)
             if (options.fixFrequency) {
                 writeFrequencyRange(writer, cpufreq, *cpu, cpu->hwMaxKHz, cpu->hwMaxKHz);
                 fixedKHz[number] = cpu->hwMaxKHz;
+            } else if (options.frequencyKHz) {
+                // Checked above, and again: turbo off may have lowered cpuinfo_max_freq.
+                checkHardwareRange(*cpu, *options.frequencyKHz);
+                writeFrequencyRange(writer, cpufreq, *cpu, *options.frequencyKHz,
+                                    *options.frequencyKHz);
+                if (setspeed)
+                    writer.write(cpufreq / setspeedFile, std::to_string(*options.frequencyKHz));
+                fixedKHz[number] = *options.frequencyKHz;
             }
         }
     } catch (const CipherError &error) {
@@ -383,7 +531,7 @@ RestoreResult Governor::restore()
         throw CipherError(invalidJournal(m_journalPath, *reason));
 
     // A failed write leaves the journal in place, so restore can simply be run again.
-    SysfsWriter writer(restoreHint);
+    SysfsWriter writer(cpuDir(), restoreHint);
     if (journal.turbo)
         writer.write(before.turbo.file, turboValue(journal.turbo->control, journal.turbo->enabled));
     const GovernorState current = turboChanges ? read() : before;

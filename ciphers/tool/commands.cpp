@@ -9,14 +9,13 @@
 #include <cipherwatt/ciphers/runner.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <unistd.h>
 
 namespace cipherwatt::bench {
 
@@ -496,25 +495,38 @@ int commandRun(std::vector<std::string> args)
 
 namespace {
 
-// The sudoers rule the README gives (`<user> ALL=(root) NOPASSWD: <path> governor *`) lets the
-// user pass any arguments. Every setting is checked against the kernel's ranges, but a sysfs
-// root or journal of the user's choosing would let them write files as root: refused when an
-// ordinary user runs this through sudo.
-void refuseFilesUnderSudo(const std::optional<std::string> &root,
-                          const std::optional<std::string> &journal)
+// The polkit action and the README's sudoers rule (`<user> ALL=(root) NOPASSWD: <path>
+// governor *`) let the user pass any arguments. A sysfs root or journal of their choosing would
+// let them write files as root, and a governor the kernel does not document is no value to
+// trust: refused when root works for another user.
+void checkPrivilegedGovernor(const PrivilegedCaller &caller, const std::optional<std::string> &root,
+                             const std::optional<std::string> &journal,
+                             const std::optional<std::string> &governor)
 {
-    const char *sudoUid = std::getenv("SUDO_UID"); // NOLINT(concurrency-mt-unsafe)
-    if (geteuid() != 0 || sudoUid == nullptr || std::string_view(sudoUid) == "0")
-        return;
-    const bool fakeRoot = root && std::filesystem::path(*root).lexically_normal() != "/";
-    if (fakeRoot || journal)
-        throw UsageError("--sysfs-root and --journal are refused under sudo: they would let the "
-                         "calling user write files as root");
+    for (const auto &[option, given] :
+         {std::pair{"--sysfs-root", root.has_value()}, {"--journal", journal.has_value()}}) {
+        if (given) {
+            throw UsageError(std::string(option) + " is refused under " + caller.describe() +
+                             ": it would let the calling user write files as root");
+        }
+    }
+    if (governor && !isDocumentedGovernor(*governor)) {
+        throw UsageError("--governor: \"" + *governor + "\" is refused under " + caller.describe() +
+                         ": as root only the kernel's own governors are set (" +
+                         joined(documentedGovernors(), ", ") + ")");
+    }
+}
+
+// kHz as sysfs takes them: a plain decimal integer that fits the kernel's unsigned int.
+std::uint64_t parseKHz(const std::string &text)
+{
+    return parseCount("--frequency", text, 1, UINT32_MAX);
 }
 
 } // namespace
 
-int commandGovernor(std::vector<std::string> args)
+int commandGovernor(std::vector<std::string> args,
+                    const std::optional<PrivilegedCaller> &privileged)
 {
     if (args.empty())
         throw UsageError("governor needs an action: show, set or restore");
@@ -523,7 +535,9 @@ int commandGovernor(std::vector<std::string> args)
     Options opts(std::move(args));
     const auto rootOption = opts.value("--sysfs-root");
     const auto journalOption = opts.value("--journal");
-    refuseFilesUnderSudo(rootOption, journalOption);
+    const auto governorOption = action == "set" ? opts.value("--governor") : std::nullopt;
+    if (privileged)
+        checkPrivilegedGovernor(*privileged, rootOption, journalOption, governorOption);
     const std::string root = rootOption.value_or("/");
     const std::string journal = journalOption.value_or("");
     const bool json = opts.flag("--json");
@@ -539,8 +553,12 @@ int commandGovernor(std::vector<std::string> args)
     }
     if (action == "set") {
         PinOptions pin;
-        pin.governor = opts.value("--governor").value_or("performance");
+        pin.governor = governorOption.value_or("performance");
         pin.fixFrequency = opts.flag("--fix-frequency");
+        if (auto kHz = opts.value("--frequency"))
+            pin.frequencyKHz = parseKHz(*kHz);
+        if (pin.fixFrequency && pin.frequencyKHz)
+            throw UsageError("give at most one of --fix-frequency and --frequency");
         pin.disableTurbo = opts.flag("--no-turbo");
         if (auto list = opts.value("--cpus")) {
             std::stringstream ss(*list);

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "json.h"
+#include "privileged.h"
 
 #include <cipherwatt/ciphers/kat.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,9 @@ int commandList(std::vector<std::string> args);
 int commandSelfTest(std::vector<std::string> args);
 int commandKat(std::vector<std::string> args);
 int commandRun(std::vector<std::string> args);
-int commandGovernor(std::vector<std::string> args);
+// `privileged`: root working for another user (privileged.h), with the stricter checks.
+int commandGovernor(std::vector<std::string> args,
+                    const std::optional<PrivilegedCaller> &privileged = std::nullopt);
 int commandExec(std::vector<std::string> args);
 int commandServe(std::vector<std::string> args);
 

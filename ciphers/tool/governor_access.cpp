@@ -3,6 +3,7 @@
 #include <cipherwatt/ciphers/command.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <pwd.h>
 #include <sstream>
@@ -14,7 +15,14 @@ using namespace cipherwatt::ciphers;
 
 namespace {
 
-constexpr double helperTimeoutSeconds = 60.0;
+// sudo -n never waits for anyone; pkexec waits for the operator to answer polkit's dialog.
+constexpr double sudoTimeoutSeconds = 60.0;
+constexpr double pkexecTimeoutSeconds = 180.0;
+
+// pkexec's answers (pkexec(1), RETURN VALUE): 126 when the operator dismissed the dialog, 127
+// when not authorized or pkexec itself failed (no agent, no such program). Ours are 0, 1 and 2.
+constexpr int pkexecDismissed = 126;
+constexpr int pkexecRefused = 127;
 
 std::string selfPath()
 {
@@ -32,7 +40,7 @@ std::string userName()
     return entry && entry->pw_name ? entry->pw_name : std::to_string(geteuid());
 }
 
-// The kernel's names are short lower-case words; anything else never reaches sudo's argv.
+// The kernel's names are short lower-case words; anything else never reaches a helper's argv.
 bool plainGovernorName(const std::string &name)
 {
     return !name.empty() && name.size() < 16 && std::all_of(name.begin(), name.end(), [](char c) {
@@ -52,17 +60,64 @@ std::vector<std::string> lines(const std::string &text)
     return out;
 }
 
+// sshd puts these in the environment of every session it starts, commands included.
+bool startedOverSsh()
+{
+    for (const char *name : {"SSH_CONNECTION", "SSH_CLIENT"}) {
+        const char *value = std::getenv(name); // NOLINT(concurrency-mt-unsafe): read only
+        if (value != nullptr && *value != '\0')
+            return true;
+    }
+    return false;
+}
+
+std::string withoutPrefix(std::string message)
+{
+    for (const std::string prefix : {"cipherwatt-bench governor: ", "cipherwatt-bench: "}) {
+        if (message.rfind(prefix, 0) == 0)
+            return message.erase(0, prefix.size());
+    }
+    return message;
+}
+
 } // namespace
 
 std::optional<GovernorHelper> parseGovernorHelper(std::string_view text)
 {
-    if (text == "auto")
-        return GovernorHelper::Auto;
-    if (text == "sudo")
-        return GovernorHelper::Sudo;
-    if (text == "none")
-        return GovernorHelper::None;
+    for (const GovernorHelper helper : {GovernorHelper::Auto, GovernorHelper::Sudo,
+                                        GovernorHelper::Pkexec, GovernorHelper::None}) {
+        if (text == governorHelperName(helper))
+            return helper;
+    }
     return std::nullopt;
+}
+
+std::string_view governorHelperName(GovernorHelper helper)
+{
+    switch (helper) {
+    case GovernorHelper::Auto:
+        return "auto";
+    case GovernorHelper::Sudo:
+        return "sudo";
+    case GovernorHelper::Pkexec:
+        return "pkexec";
+    case GovernorHelper::None:
+        break;
+    }
+    return "none";
+}
+
+const char *governorMethodName(GovernorMethod method)
+{
+    switch (method) {
+    case GovernorMethod::Sudo:
+        return "sudo";
+    case GovernorMethod::Pkexec:
+        return "pkexec";
+    case GovernorMethod::InProcess:
+        break;
+    }
+    return "in-process";
 }
 
 std::string sudoersLine(const std::string &user, const std::string &executable)
@@ -77,68 +132,107 @@ GovernorAccess::GovernorAccess(std::string sysfsRoot, std::string journal, Gover
     , m_helper(helper)
 {}
 
-bool GovernorAccess::needsSudo() const
+GovernorAccess::Choice GovernorAccess::choose() const
 {
     switch (m_helper) {
     case GovernorHelper::Sudo:
-        return true;
+        return {GovernorMethod::Sudo, "--governor-helper sudo"};
+    case GovernorHelper::Pkexec:
+        return {GovernorMethod::Pkexec, "--governor-helper pkexec"};
     case GovernorHelper::None:
-        return false;
+        return {GovernorMethod::InProcess, "--governor-helper none"};
     case GovernorHelper::Auto:
         break;
     }
     if (geteuid() == 0)
-        return false;
+        return {GovernorMethod::InProcess, "running as root"};
     // Without cpufreq there is nothing to pin: the in-process attempt says so clearly.
     const GovernorState state = m_governor.read();
     if (state.empty())
-        return false;
+        return {GovernorMethod::InProcess, "no cpufreq here"};
     const auto file = m_governor.sysfsRoot() / "sys/devices/system/cpu" /
                       ("cpu" + std::to_string(state.cpus.front().cpu)) / "cpufreq" /
                       "scaling_governor";
-    return access(file.c_str(), W_OK) != 0;
+    if (access(file.c_str(), W_OK) == 0)
+        return {GovernorMethod::InProcess, "this user may write cpufreq"};
+    if (startedOverSsh())
+        return {GovernorMethod::Sudo, "not root and cpufreq is not writable; started over SSH"};
+    return {GovernorMethod::Pkexec, "not root and cpufreq is not writable; a local session"};
+}
+
+Json GovernorAccess::describe() const
+{
+    Json out{{"option", governorHelperName(m_helper)}};
+    try {
+        const Choice choice = choose();
+        out["method"] = governorMethodName(choice.method);
+        out["reason"] = choice.reason;
+    } catch (const CipherError &e) {
+        out["method"] = governorMethodName(GovernorMethod::InProcess);
+        out["reason"] = e.what();
+    }
+    return out;
 }
 
 Json GovernorAccess::pin(const PinOptions &options)
 {
-    m_lastViaSudo = needsSudo();
-    if (!m_lastViaSudo)
-        return toJson(m_governor.pin(options));
-    if (!plainGovernorName(options.governor))
-        throw CipherError("\"" + options.governor + "\" is not a governor name");
-    std::vector<std::string> arguments{"set", "--governor", options.governor};
-    if (options.fixFrequency)
-        arguments.emplace_back("--fix-frequency");
-    if (options.disableTurbo)
-        arguments.emplace_back("--no-turbo");
-    if (!options.cpus.empty()) {
-        std::string list;
-        for (const unsigned cpu : options.cpus)
-            list += (list.empty() ? "" : ",") + std::to_string(cpu);
-        arguments.emplace_back("--cpus");
-        arguments.push_back(list);
+    m_lastMethod = choose().method;
+    Json result;
+    if (m_lastMethod == GovernorMethod::InProcess) {
+        result = toJson(m_governor.pin(options));
+    } else {
+        if (!plainGovernorName(options.governor))
+            throw CipherError("\"" + options.governor + "\" is not a governor name");
+        std::vector<std::string> arguments{"set", "--governor", options.governor};
+        if (options.fixFrequency)
+            arguments.emplace_back("--fix-frequency");
+        if (options.frequencyKHz) {
+            arguments.emplace_back("--frequency");
+            arguments.push_back(std::to_string(*options.frequencyKHz));
+        }
+        if (options.disableTurbo)
+            arguments.emplace_back("--no-turbo");
+        if (!options.cpus.empty()) {
+            std::string list;
+            for (const unsigned cpu : options.cpus)
+                list += (list.empty() ? "" : ",") + std::to_string(cpu);
+            arguments.emplace_back("--cpus");
+            arguments.push_back(list);
+        }
+        result = runHelper(m_lastMethod, std::move(arguments), "pinning");
     }
-    return runHelper(std::move(arguments), "pinning");
+    result["method"] = lastMethod();
+    return result;
 }
 
 Json GovernorAccess::restore()
 {
-    // Nothing to put back needs no root (and no sudo rule).
-    m_lastViaSudo = m_governor.hasJournal() && needsSudo();
-    if (!m_lastViaSudo)
-        return toJson(m_governor.restore());
-    return runHelper({"restore"}, "restoring");
+    // Nothing to put back needs no root (and no helper, so no prompt).
+    m_lastMethod = m_governor.hasJournal() ? choose().method : GovernorMethod::InProcess;
+    Json result = m_lastMethod == GovernorMethod::InProcess
+                      ? toJson(m_governor.restore())
+                      : runHelper(m_lastMethod, {"restore"}, "restoring");
+    result["method"] = lastMethod();
+    return result;
 }
 
-Json GovernorAccess::runHelper(std::vector<std::string> arguments, const char *what)
+Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> arguments,
+                               const char *what)
 {
+    const bool viaPkexec = method == GovernorMethod::Pkexec;
+    const std::string helper = governorMethodName(method);
     const std::string self = selfPath();
     CommandSpec spec;
-    spec.argv = {"sudo", "-n", self, "governor"};
+    // pkexec's own text agent would prompt on a terminal this worker does not own: without a
+    // polkit agent in the session it is a clear refusal instead.
+    spec.argv = viaPkexec ? std::vector<std::string>{"pkexec", "--disable-internal-agent"}
+                          : std::vector<std::string>{"sudo", "-n"};
+    spec.argv.push_back(self);
+    spec.argv.emplace_back("governor");
     spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
     spec.argv.emplace_back("--json");
-    // A fake tree (tests) is passed on; the real one is the helper's default, and under a real
-    // sudo the helper refuses both options anyway (see commandGovernor).
+    // A fake tree (tests) is passed on; the real one is the helper's default, and as root for
+    // another user the helper refuses both options anyway (privileged.h).
     if (std::filesystem::path(m_sysfsRoot).lexically_normal() != "/") {
         spec.argv.emplace_back("--sysfs-root");
         spec.argv.push_back(m_sysfsRoot);
@@ -148,13 +242,20 @@ Json GovernorAccess::runHelper(std::vector<std::string> arguments, const char *w
         spec.argv.push_back(m_journal);
     }
     spec.label = "governor helper";
-    spec.timeoutSeconds = helperTimeoutSeconds;
+    spec.timeoutSeconds = viaPkexec ? pkexecTimeoutSeconds : sudoTimeoutSeconds;
+    const std::string task = std::string("governor ") + what;
     const std::string rule = sudoersLine(userName(), self);
     CommandResult result;
     try {
         result = runCommand(spec);
     } catch (const CommandStartError &) {
-        throw CipherError(std::string("governor ") + what +
+        if (viaPkexec)
+            throw CipherError(task +
+                              " needs root and pkexec is not installed here; install it "
+                              "(Debian: apt install pkexec), run the worker as root, or use "
+                              "--governor-helper sudo with this sudoers line: " +
+                              rule);
+        throw CipherError(task +
                           " needs root and sudo is not installed here; run the worker as root, "
                           "or install sudo and add this sudoers line: " +
                           rule);
@@ -163,29 +264,50 @@ Json GovernorAccess::runHelper(std::vector<std::string> arguments, const char *w
         try {
             return Json::parse(result.out.text);
         } catch (const nlohmann::json::exception &) {
-            throw CipherError(std::string("governor ") + what +
-                              " through sudo: the helper's answer is not JSON");
+            throw CipherError(task + " through " + helper + ": the helper's answer is not JSON");
         }
     }
     const std::vector<std::string> err = lines(result.err.text);
+    if (viaPkexec && result.exitCode == pkexecDismissed) {
+        throw CipherError(task + " needs root: the pkexec authentication was dismissed, so "
+                                 "nothing was changed");
+    }
+    if (viaPkexec && result.exitCode == pkexecRefused) {
+        // pkexec's own line; glib may have warned before it.
+        const auto line = std::find_if(err.begin(), err.end(), [](const std::string &text) {
+            return text.rfind("Error ", 0) == 0;
+        });
+        std::string why = line != err.end() ? *line : err.empty() ? result.failure : err.front();
+        const std::string prefix = "Error executing command as another user: ";
+        if (why.rfind(prefix, 0) == 0)
+            why.erase(0, prefix.size());
+        std::string message = task + " needs root: pkexec refused (" + why + ")";
+        if (why.find("No authentication agent") != std::string::npos)
+            message += "; this session has no polkit agent to ask for the password: use a "
+                       "desktop session, or --governor-helper sudo with this sudoers line: " +
+                       rule;
+        else if (why.find("Error getting authority") != std::string::npos)
+            message += "; polkit's daemon cannot be reached here (is polkitd installed and "
+                       "running?): or use --governor-helper sudo with this sudoers line: " +
+                       rule;
+        throw CipherError(message);
+    }
     // sudo's own refusals start with "sudo:"; the helper's errors with its name.
     const auto refusal = std::find_if(err.begin(), err.end(), [](const std::string &line) {
         return line.rfind("sudo:", 0) == 0;
     });
-    if (refusal != err.end()) {
+    if (!viaPkexec && refusal != err.end()) {
         std::string why = refusal->substr(5);
         why.erase(0, why.find_first_not_of(' '));
-        throw CipherError(std::string("governor ") + what + " needs root: sudo -n refused (" + why +
+        throw CipherError(task + " needs root: sudo -n refused (" + why +
                           "); add this sudoers line on the DUT (visudo): " + rule);
     }
     if (result.status == CommandStatus::TimedOut)
-        throw CipherError(std::string("governor ") + what + " through sudo did not finish in " +
-                          std::to_string(static_cast<int>(helperTimeoutSeconds)) + " s");
-    std::string message = err.empty() ? result.failure : err.back();
-    const std::string prefix = "cipherwatt-bench governor: ";
-    if (message.rfind(prefix, 0) == 0)
-        message.erase(0, prefix.size());
-    throw CipherError(std::string("governor ") + what + " through sudo failed: " + message);
+        throw CipherError(task + " through " + helper + " did not finish in " +
+                          std::to_string(static_cast<int>(spec.timeoutSeconds)) + " s" +
+                          (viaPkexec ? " (the authentication dialog was not answered)" : ""));
+    throw CipherError(task + " through " + helper +
+                      " failed: " + withoutPrefix(err.empty() ? result.failure : err.back()));
 }
 
 } // namespace cipherwatt::bench

@@ -1,9 +1,12 @@
 #pragma once
 
 // How `serve` pins and restores the governor: in this process when it may write cpufreq, or
-// through `sudo -n <this executable> governor set|restore --json` when it may not (a worker
-// started over SSH as an ordinary user). sudo is asked never to prompt: without a sudoers rule
-// the answer is a clear one-line error that names the rule, not a hung session.
+// through a helper that runs `<this executable> governor set|restore --json` as root when it
+// may not: `sudo -n` for a worker started over SSH (a sudoers rule, never a prompt), `pkexec`
+// for a local DUT (polkit's action org.cipherwatt.governor: the desktop's authentication
+// dialog, kept for a few minutes). A refusal is a clear one-line error that says what to set
+// up, never a hung session. Under either helper the executable runs in privileged mode
+// (privileged.h). Which way was taken is part of every answer ("method").
 
 #include "json.h"
 
@@ -16,11 +19,18 @@
 
 namespace cipherwatt::bench {
 
-// auto: sudo only when not root and cpufreq is not writable; sudo: always (tests use a fake
-// sudo); none: never.
-enum class GovernorHelper : std::uint8_t { Auto, Sudo, None };
+// auto: no helper when root, when this user may write cpufreq or when there is none; else sudo
+// when the worker was started over SSH (no polkit agent can ask there), pkexec otherwise.
+// sudo, pkexec: always that helper (tests use fake ones). none: never.
+enum class GovernorHelper : std::uint8_t { Auto, Sudo, Pkexec, None };
 
 std::optional<GovernorHelper> parseGovernorHelper(std::string_view text);
+std::string_view governorHelperName(GovernorHelper helper);
+
+enum class GovernorMethod : std::uint8_t { InProcess, Sudo, Pkexec };
+
+// "in-process", "sudo", "pkexec": the "method" of governor events and results.
+const char *governorMethodName(GovernorMethod method);
 
 // The sudoers line that lets `user` run `executable governor ...` as root without a password.
 std::string sudoersLine(const std::string &user, const std::string &executable);
@@ -32,22 +42,31 @@ public:
 
     const ciphers::Governor &governor() const { return m_governor; }
 
-    // The result as toJson(PinResult) / toJson(RestoreResult) shape it, whichever way it ran.
-    // Throws CipherError with a one-line message.
+    struct Choice
+    {
+        GovernorMethod method = GovernorMethod::InProcess;
+        std::string reason;
+    };
+    // The way a pin would go now, and why.
+    Choice choose() const;
+    // The option, that way and its reason, for the `hello` event.
+    Json describe() const;
+
+    // The result as toJson(PinResult) / toJson(RestoreResult) shape it, whichever way it ran,
+    // with "method" added. Throws CipherError with a one-line message.
     Json pin(const ciphers::PinOptions &options);
     Json restore();
-    // "sudo" when the last pin/restore went through sudo, "in-process" otherwise.
-    const char *lastMethod() const { return m_lastViaSudo ? "sudo" : "in-process"; }
+    // How the last pin or restore went (or was tried).
+    const char *lastMethod() const { return governorMethodName(m_lastMethod); }
 
 private:
-    bool needsSudo() const;
-    Json runHelper(std::vector<std::string> arguments, const char *what);
+    Json runHelper(GovernorMethod method, std::vector<std::string> arguments, const char *what);
 
     ciphers::Governor m_governor;
     std::string m_sysfsRoot;
     std::string m_journal;
     GovernorHelper m_helper;
-    bool m_lastViaSudo = false;
+    GovernorMethod m_lastMethod = GovernorMethod::InProcess;
 };
 
 } // namespace cipherwatt::bench

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "privileged.h"
 
 #include <cipherwatt/ciphers/isa.h>
 #include <cipherwatt/ciphers/plugin.h>
@@ -36,15 +37,20 @@ commands:
   exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
-  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|none]
+  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|pkexec|none]
       [--single-instance | --instance-lock <file>]
-                            JSON commands on stdin, JSON Lines events on stdout; the
-                            governor is pinned through `sudo -n` when this user cannot
-                            write cpufreq (auto); one serve per user and machine with
-                            --single-instance (an older one is ended first)
+                            JSON commands on stdin, JSON Lines events on stdout; when this
+                            user cannot write cpufreq the governor is pinned through
+                            `sudo -n` (started over SSH) or `pkexec` (a local session)
+                            (auto); one serve per user and machine with --single-instance
+                            (an older one is ended first)
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
-      set: [--governor <name>] [--fix-frequency] [--no-turbo] [--cpus <list>]
-                            pin or restore the CPU frequency governor
+      set: [--governor <name>] [--fix-frequency | --frequency <kHz>] [--no-turbo]
+           [--cpus <list>]
+                            pin or restore the CPU frequency governor; run as root for
+                            another user (pkexec, sudo) only these commands are accepted,
+                            with the kernel's governor names and no --sysfs-root, --journal,
+                            --plugin or --isa
 
 global options:
   --isa auto|portable|sse2|avx2|avx512|neon
@@ -136,12 +142,18 @@ int main(int argc, char **argv)
 {
     using namespace cipherwatt::bench;
     std::vector<std::string> args(argv + 1, argv + argc);
+    std::optional<PrivilegedCaller> privileged;
     try {
+        // Root for another user (pkexec, sudo): the governor commands and nothing else, before
+        // any option is acted on.
+        privileged = privilegedCaller();
+        if (privileged)
+            checkPrivilegedCommandLine(args, *privileged);
         const auto plugins = takeGlobal(args, "--plugin");
         if (const auto isa = takeIsa(args))
             applyIsa(*isa, argv);
-        // `governor` runs as root through sudo (README): it must never load code of the
-        // calling user's choosing, so it loads no plugin at all.
+        // `governor` runs as root through pkexec or sudo (README): it must never load code of
+        // the calling user's choosing, so it loads no plugin at all, not even the user's own.
         if (!args.empty() && args.front() == "governor") {
             if (!plugins.empty())
                 throw UsageError("governor: --plugin is not accepted (governor loads no plugins)");
@@ -179,7 +191,7 @@ int main(int argc, char **argv)
         if (command == "run")
             return commandRun(std::move(args));
         if (command == "governor")
-            return commandGovernor(std::move(args));
+            return commandGovernor(std::move(args), privileged);
         if (command == "exec")
             return commandExec(std::move(args));
         if (command == "serve")

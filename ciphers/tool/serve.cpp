@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <fcntl.h>
 #include <filesystem>
 #include <functional>
@@ -235,6 +236,7 @@ public:
                    {"executable", executablePath()},
                    {"pid", getpid()},
                    {"system", toJson(collectSystemInfo(m_governor.governor().sysfsRoot()))},
+                   {"governor_helper", m_governor.describe()},
                    {"plugins", pluginsJson()},
                    {"plugin_warnings", pluginWarnings()}};
         if (m_lock && m_lock->replaced() != 0)
@@ -352,6 +354,16 @@ private:
             PinOptions options;
             options.governor = field<std::string>(cmd, "governor").value_or("performance");
             options.fixFrequency = field<bool>(cmd, "fix_frequency").value_or(false);
+            // Whole kHz as sysfs takes them: JSON would turn 2.5 into 2 without a word.
+            if (const auto kHz = cmd.find("frequency_khz"); kHz != cmd.end() && !kHz->is_null()) {
+                if (!kHz->is_number_integer() || kHz->get<std::int64_t>() <= 0 ||
+                    kHz->get<std::int64_t>() > UINT32_MAX)
+                    throw CipherError("frequency_khz: must be a whole number of kHz from 1 to " +
+                                      std::to_string(UINT32_MAX));
+                options.frequencyKHz = kHz->get<std::uint64_t>();
+            }
+            if (options.fixFrequency && options.frequencyKHz)
+                throw CipherError("give at most one of fix_frequency and frequency_khz");
             options.disableTurbo = field<bool>(cmd, "disable_turbo").value_or(false);
             Json result = m_governor.pin(options);
             m_pinned = true;
@@ -481,8 +493,8 @@ int commandServe(std::vector<std::string> args)
     if (auto helper = opts.value("--governor-helper")) {
         const auto parsed = parseGovernorHelper(*helper);
         if (!parsed)
-            throw UsageError("--governor-helper: must be auto, sudo or none, got '" + *helper +
-                             "'");
+            throw UsageError("--governor-helper: must be auto, sudo, pkexec or none, got '" +
+                             *helper + "'");
         options.helper = *parsed;
     }
     const bool single = opts.flag("--single-instance");

@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cipherwatt::ciphers {
@@ -48,9 +50,22 @@ struct PinOptions
 {
     std::string governor = "performance";
     bool fixFrequency = false; // scaling_min = scaling_max = cpuinfo_max_freq
+    // scaling_min = scaling_max = this (kHz, within cpuinfo_min..cpuinfo_max_freq), and under
+    // the userspace governor scaling_setspeed too; excludes fixFrequency.
+    std::optional<std::uint64_t> frequencyKHz;
     bool disableTurbo = false;
     std::vector<unsigned> cpus; // empty: every CPU with cpufreq
 };
+
+// The generic scaling governors the kernel documents (Documentation/admin-guide/pm/cpufreq.rst;
+// intel_pstate and amd-pstate in active mode offer performance and powersave of their own).
+// Root working for another user (pkexec, sudo) sets only these.
+const std::vector<std::string> &documentedGovernors();
+bool isDocumentedGovernor(std::string_view name);
+
+// A kernel CPU list ("0-3,8,10-11", as in /sys/devices/system/cpu/present), or nullopt when
+// `text` is not one.
+std::optional<std::vector<unsigned>> parseCpuList(std::string_view text);
 
 struct PinResult
 {
@@ -90,6 +105,10 @@ public:
 
     // Throws CipherError when a cpufreq file that every driver has cannot be read.
     GovernorState read() const;
+
+    // The CPUs in sys/devices/system/cpu/present; nullopt when the file is missing (a fake
+    // tree). Throws CipherError when it cannot be read or parsed.
+    std::optional<std::vector<unsigned>> presentCpus() const;
 
     // Journals the previous settings (unless a journal already exists: then only settings it
     // lacks are added), writes, reads back. On a failed write everything written so far is put
