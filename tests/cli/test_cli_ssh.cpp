@@ -1,6 +1,8 @@
 // `cipherwatt-cli run --dut ssh://...` through the real executable and a real sshd on loopback:
 // the SSH options end to end, and the refusal of an unknown host key when nobody can be asked.
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,9 +13,11 @@
 #include <filesystem>
 #include <fstream>
 #include <process.h>
+#include <pwd.h>
 #include <sshd.h>
 #include <sstream>
 #include <temp_dir.h>
+#include <unistd.h>
 
 using cipherwatt::test::FakeSysfs;
 using cipherwatt::test::runProcess;
@@ -62,6 +66,15 @@ std::vector<std::string> runArgs(const SshServer &server, const std::string &db,
             db,
             "--label",
             "over ssh"};
+}
+
+std::string sha256File(const char *path)
+{
+    QFile in(QString::fromUtf8(path));
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    REQUIRE(hash.addData(&in));
+    return hash.result().toHex().toStdString();
 }
 
 std::vector<std::string> errorLines(const std::string &err)
@@ -147,7 +160,14 @@ TEST_CASE("ssh: run --plugin uploads the plugin beside the remote worker and mea
     REQUIRE(plan != args.end());
     *std::next(plan) = "xtea-128-cbc/plugin:xtea:encrypt";
     args.insert(args.end(), {"--plugin", CIPHERWATT_XTEA_PLUGIN, "--accept-new-host-key"});
+    // The DUT's cache is the SSH account's (~/.cache/cipherwatt, sshd passes no XDG_CACHE_HOME):
+    // this plugin's copy from an earlier run goes first, so that this run uploads it, and goes
+    // again at the end.
+    const fs::path plugins = fs::path(::getpwuid(::getuid())->pw_dir) / ".cache" / "cipherwatt" /
+                             "plugins" / sha256File(CIPHERWATT_XTEA_PLUGIN);
+    fs::remove_all(plugins);
     const auto r = cli(home, args);
+    fs::remove_all(plugins);
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.err, Catch::Contains("plugin xtea.so: uploaded to ") &&
