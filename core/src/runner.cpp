@@ -718,7 +718,9 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
             static_cast<double>(result[QStringLiteral("iterations")].toInteger());
         const PlannedRun &pilot = m_plan[m_pilotIndex];
         const double interval = static_cast<double>(m_applied.interval.count()) / 1000.0;
-        const double target = (m_settings.minUpdates + 3) * interval;
+        // Headroom over the updates asked for: the pilot is short, and a run that goes slower
+        // than it did (other load, a warmer CPU) must still span them.
+        const double target = (m_settings.minUpdates * 1.15 + 3) * interval;
         const double rate = seconds > 0 ? iterations / seconds : 0;
         const auto n = static_cast<std::uint64_t>(std::max(1.0, std::ceil(rate * target)));
         for (std::size_t i = 0; i < m_plan.size(); ++i) {
