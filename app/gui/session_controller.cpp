@@ -48,8 +48,7 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
     connect(m_runner, &SessionRunner::phaseChanged, this, &SessionController::phaseChanged);
     connect(m_runner, &SessionRunner::sampleArrived, this, &SessionController::sampleArrived);
     connect(m_runner, &SessionRunner::runUpdated, this, &SessionController::runUpdated);
-    connect(m_runner, &SessionRunner::baselineMeasured, this,
-            &SessionController::baselineMeasured);
+    connect(m_runner, &SessionRunner::baselineMeasured, this, &SessionController::baselineMeasured);
     connect(m_runner, &SessionRunner::progress, this, &SessionController::progress);
     connect(m_runner, &SessionRunner::warning, this, &SessionController::warning);
     connect(m_runner, &SessionRunner::note, this, &SessionController::note);
@@ -60,7 +59,8 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
             });
     m_thread->start();
     SessionRunner *runner = m_runner;
-    QMetaObject::invokeMethod(runner, [runner] { runner->start(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        runner, [runner] { runner->start(); }, Qt::QueuedConnection);
     return true;
 }
 
@@ -69,7 +69,8 @@ void SessionController::cancel()
     if (m_runner == nullptr)
         return;
     SessionRunner *runner = m_runner;
-    QMetaObject::invokeMethod(runner, [runner] { runner->cancel(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        runner, [runner] { runner->cancel(); }, Qt::QueuedConnection);
 }
 
 void SessionController::cleanUp()

@@ -106,8 +106,7 @@ public:
                     if (status == QProcess::CrashExit) {
                         emit crashed();
                         emit finished(QStringLiteral("the worker crashed"), false);
-                    }
-                    else if (code != 0)
+                    } else if (code != 0)
                         emit finished(QStringLiteral("the worker exited with code %1").arg(code),
                                       false);
                     else

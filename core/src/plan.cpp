@@ -116,8 +116,8 @@ Result<PlanEntry> commandEntry(const QString &item)
 {
     const qsizetype eq = item.indexOf(QLatin1Char('='));
     if (eq < 0)
-        return planError(QStringLiteral("'%1': write cmd:<label>[:<bytes>]=<program> <arguments>")
-                             .arg(item));
+        return planError(
+            QStringLiteral("'%1': write cmd:<label>[:<bytes>]=<program> <arguments>").arg(item));
     const QStringList head = item.mid(4, eq - 4).split(QLatin1Char(':'));
     static const QRegularExpression labelPattern(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
     PlanEntry e;
@@ -162,7 +162,8 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                 return e.error();
             if (std::any_of(out.begin(), out.end(),
                             [&](const PlanEntry &x) { return x.cipher == e->cipher; }))
-                return planError(QStringLiteral("two commands are labelled '%1'").arg(e->cipher.mid(4)));
+                return planError(
+                    QStringLiteral("two commands are labelled '%1'").arg(e->cipher.mid(4)));
             out.push_back(*e);
             continue;
         }
@@ -191,11 +192,10 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
             QStringList ids;
             for (const CatalogueEntry &e : catalogue)
                 ids << e.id;
-            const QString plugin =
-                backend.startsWith(kPluginPrefix)
-                    ? QStringLiteral(" (no plugin '%1' is loaded on this DUT)")
-                          .arg(backend.mid(kPluginPrefix.size()))
-                    : QString();
+            const QString plugin = backend.startsWith(kPluginPrefix)
+                                       ? QStringLiteral(" (no plugin '%1' is loaded on this DUT)")
+                                             .arg(backend.mid(kPluginPrefix.size()))
+                                       : QString();
             return planError(QStringLiteral("unknown cipher '%1'%2; valid ids: %3")
                                  .arg(id, plugin, ids.join(QStringLiteral(", "))));
         }

@@ -748,8 +748,9 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
     // check is in between) and lasted `seconds`: that window is what the samples must lie in.
     m_windows[index] = {endNs - static_cast<qint64>(std::llround(seconds * 1e9)), endNs};
     m_results[index] = result;
-    const bool cancelled = result[QStringLiteral("cancelled")].toBool() ||
-                           result[QStringLiteral("status")].toString() == QLatin1String("cancelled");
+    const bool cancelled =
+        result[QStringLiteral("cancelled")].toBool() ||
+        result[QStringLiteral("status")].toString() == QLatin1String("cancelled");
     m_runStatus[index] = cancelled ? QStringLiteral("cancelled") : QStringLiteral("done");
     // An external program that failed (non-zero exit, a signal, its timeout) is kept with its
     // output, and never measured.
@@ -1073,7 +1074,8 @@ void SessionRunner::onDutFinished(const QString &reason, bool clean)
                 .arg(reason);
         saveRun(m_runIndex);
         emit runUpdated(updateFor(m_runIndex));
-        emit warning(QStringLiteral("%1: %2").arg(runLabel(m_plan[m_runIndex]), m_runErrors[m_runIndex]));
+        emit warning(
+            QStringLiteral("%1: %2").arg(runLabel(m_plan[m_runIndex]), m_runErrors[m_runIndex]));
         ++m_runIndex;
         m_restarting = true;
         startDut();
