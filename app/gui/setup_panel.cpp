@@ -253,7 +253,8 @@ void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
             family->setFlags(family->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
             family->setCheckState(0, Qt::Unchecked);
         }
-        auto *cipher = new QTreeWidgetItem(family, {c.id, QStringLiteral("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
+        auto *cipher = new QTreeWidgetItem(
+            family, {c.id, QStringLiteral("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
         cipher->setFlags(cipher->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
         cipher->setCheckState(0, Qt::Unchecked);
         for (const QString &backend : c.backends) {
@@ -261,8 +262,9 @@ void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
             b->setFlags(b->flags() | Qt::ItemIsUserCheckable);
             b->setData(0, kIdRole, c.id);
             b->setData(0, kBackendRole, backend);
-            b->setCheckState(0, checked.contains(c.id + QLatin1Char('/') + backend) ? Qt::Checked
-                                                                                   : Qt::Unchecked);
+            b->setCheckState(0, checked.contains(c.id + QLatin1Char('/') + backend)
+                                    ? Qt::Checked
+                                    : Qt::Unchecked);
         }
     }
     emit changed();
@@ -306,7 +308,8 @@ QString SetupPanel::planSpec() const
         }
         if (!ops.isEmpty())
             entries << QStringLiteral("%1/%2:%3")
-                           .arg(id, (*it)->data(0, kBackendRole).toString(), ops.join(QLatin1Char('+')));
+                           .arg(id, (*it)->data(0, kBackendRole).toString(),
+                                ops.join(QLatin1Char('+')));
     }
     return entries.join(QLatin1Char(','));
 }
@@ -347,7 +350,8 @@ bool SetupPanel::validate()
         showError(m_planError, tr("Choose at least one operation."));
         ok = false;
     } else if (planSpec().isEmpty()) {
-        showError(m_planError, tr("Tick at least one cipher and backend (with an operation it has)."));
+        showError(m_planError,
+                  tr("Tick at least one cipher and backend (with an operation it has)."));
         ok = false;
     } else {
         showError(m_planError, {});
