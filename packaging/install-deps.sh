@@ -17,6 +17,8 @@ packages=(
     build-essential cmake ninja-build pkg-config git
     # Qt 6 and QCustomPlot
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    # Qt's own translations (qtbase_ko.qm: standard buttons and dialogs in the Korean window)
+    qt6-translations-l10n
     qt6-serialport-dev qt6-svg-dev libqt6sql6-sqlite libgl1-mesa-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
     # crypto backends (and their command-line tools, used by the benchmark comparison)

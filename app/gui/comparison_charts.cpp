@@ -111,7 +111,7 @@ void BarChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> 
 {
     const auto operation = static_cast<BarOperation>(m_operation->currentData().toInt());
     const auto measure = static_cast<BarMeasure>(m_measure->currentData().toInt());
-    report::plotBars(plot, sessions, operation, measure);
+    report::plotBars(plot, sessions, operation, measure, report::ChartLanguage::Translated);
     QString title;
     const bool energy = measure == BarMeasure::EnergyPerByte;
     switch (operation) {
@@ -141,7 +141,7 @@ TraceChartPage::TraceChartPage(QWidget *parent)
 
 void TraceChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions)
 {
-    report::plotOverlaidTraces(plot, sessions);
+    report::plotOverlaidTraces(plot, sessions, report::ChartLanguage::Translated);
     addChartTitle(plot, tr("Power, Aligned at the First Run"), font());
     applyChartTheme(plot, palette(), font());
     plot.setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

@@ -2,6 +2,7 @@
 
 #include "display_format.h"
 
+#include <cipherwatt/core/translation.h>
 #include <cipherwatt/report/charts.h>
 
 #include <QApplication>
@@ -289,9 +290,9 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
         break;
     }
     for (const QString &f : r->flags)
-        lines << tr("Flag: %1").arg(f);
+        lines << tr("Flag: %1").arg(core::translatedMessage(f));
     for (const QString &n : r->notMeasured)
-        lines << n;
+        lines << core::translatedMessage(n);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,5 +1,6 @@
 #include "connection_panel.h"
 
+#include <cipherwatt/core/translation.h>
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/usbtmc.h>
 
@@ -356,7 +357,7 @@ void ConnectionPanel::refreshUsb()
     m_usbDevices->clear();
     auto devices = findUsbtmcDevices();
     if (!devices) {
-        showError(m_meterError, devices.error().message);
+        showError(m_meterError, core::translatedMessage(devices.error().message));
         return;
     }
     for (const UsbtmcDevice &d : *devices) {
@@ -641,8 +642,11 @@ void ConnectionPanel::probe()
             [this, acquisition](const AppliedConfig &applied) {
                 for (const Item &item : applied.items)
                     m_probeItems.push_back(itemLabel(item));
-                if (!applied.warnings.isEmpty())
-                    showError(m_meterError, applied.warnings.join(QLatin1Char('\n')));
+                QStringList warnings;
+                for (const QString &w : applied.warnings)
+                    warnings << core::translatedMessage(w);
+                if (!warnings.isEmpty())
+                    showError(m_meterError, warnings.join(QLatin1Char('\n')));
                 acquisition->start();
             });
     connect(acquisition, &MeterAcquisition::sampleReady, this,
@@ -652,7 +656,7 @@ void ConnectionPanel::probe()
                     acquisition->close();
             });
     connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
-        showError(m_meterError, e.toString());
+        showError(m_meterError, core::translatedMessage(e.toString()));
         acquisition->close();
     });
     connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
@@ -757,14 +761,14 @@ void ConnectionPanel::check()
         }
     });
     connect(dut, &core::Dut::failed, this, [this, dut](const QString &reason) {
-        showError(m_dutError, reason);
+        showError(m_dutError, core::translatedMessage(reason));
         m_dutInfo->clear();
         m_check->setEnabled(true);
         dut->deleteLater();
     });
     connect(dut, &core::Dut::finished, this, [this, dut](const QString &reason, bool clean) {
         if (!clean)
-            showError(m_dutError, reason);
+            showError(m_dutError, core::translatedMessage(reason));
         m_check->setEnabled(true);
         dut->deleteLater();
     });

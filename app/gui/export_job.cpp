@@ -4,6 +4,7 @@
 #include "session_loader.h"
 
 #include <cipherwatt/core/export.h>
+#include <cipherwatt/core/translation.h>
 #include <cipherwatt/report/report.h>
 
 #include <QDesktopServices>
@@ -138,7 +139,9 @@ void ExportJob::writePdf(const ExportItem &item)
 void ExportJob::itemDone(const ExportItem &item, const QString &error)
 {
     if (!error.isEmpty()) {
-        emit finished(m_written, tr("Writing %1 failed: %2").arg(describe(item), error));
+        emit finished(
+            m_written,
+            tr("Writing %1 failed: %2").arg(describe(item), core::translatedMessage(error)));
         return;
     }
     m_written << item.path;

@@ -1,5 +1,7 @@
 #include "live_format.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -18,7 +20,8 @@ QString missing()
 QString scaled(double value, const char *unit)
 {
     const int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
-    return QStringLiteral("%1 %2").arg(QString::number(value, 'f', decimals), QLatin1String(unit));
+    return QStringLiteral("%1 %2").arg(QLocale().toString(value, 'f', decimals),
+                                       QLatin1String(unit));
 }
 
 } // namespace
@@ -41,7 +44,7 @@ QString duration(double seconds, bool tenths)
                                .arg(s, 2, 10, QLatin1Char('0'))
                          : QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
     if (tenths)
-        text += QStringLiteral(".%1").arg(units % 10);
+        text += QLocale().decimalPoint() + QString::number(units % 10);
     return text;
 }
 
@@ -75,7 +78,7 @@ QString reading(double value, int digits, int maxDecimals)
     const double magnitude = std::fabs(value);
     const int exponent = magnitude > 0 ? static_cast<int>(std::floor(std::log10(magnitude))) : 0;
     const int decimals = std::clamp(digits - 1 - exponent, 0, maxDecimals);
-    return QString::number(value, 'f', decimals);
+    return QLocale().toString(value, 'f', decimals);
 }
 
 } // namespace cipherwatt::gui::format

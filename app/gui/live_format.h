@@ -3,7 +3,7 @@
 // Numbers as the live view shows them to an operator at a glance: times as m:ss (h:mm:ss past
 // an hour), bytes and rates in SI units (KB = 1000 B, as the papers and the results table),
 // meter readings with the meter's own five significant digits. "–" for a value that does not
-// exist.
+// exist. Decimal point and digit grouping are the default locale's (the window's language).
 
 #include <QString>
 

@@ -6,6 +6,7 @@
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QToolTip>
 
 #include <algorithm>
@@ -83,7 +84,8 @@ QString LivePlot::toolTipAt(const QPointF &pos) const
     const double t = x->pixelToCoord(pos.x());
     const double tolerance = std::fabs(x->pixelToCoord(pos.x() + 5) - t);
     QStringList lines;
-    lines << tr("%1 since the start (%2 s)").arg(format::duration(t, true)).arg(t, 0, 'f', 1);
+    lines << tr("%1 since the start (%2 s)")
+                 .arg(format::duration(t, true), QLocale().toString(t, 'f', 1));
     const std::size_t i = m_trace.nearest(t);
     if (i < m_trace.size() && std::fabs(m_trace.times()[i] - t) <= std::max(tolerance, 0.15)) {
         lines << tr("P%1 %2 W, U%1 %3 V, I%1 %4 A")

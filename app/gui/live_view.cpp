@@ -6,6 +6,8 @@
 #include "results_model.h"
 #include "session_controller.h"
 
+#include <cipherwatt/core/translation.h>
+
 #include <QComboBox>
 #include <QFrame>
 #include <QJsonArray>
@@ -360,10 +362,10 @@ void LiveView::showStoredSession(const core::SessionData &session)
     m_results->setSession(session);
     for (const core::StoredEvent &e : session.events) {
         if (e.kind == QLatin1String("warning") || e.kind == QLatin1String("meter"))
-            onWarning(e.text);
+            onWarning(core::translatedMessage(e.text));
     }
     onProgress(1.0, 0.0);
-    onFinished(session.summary.status, session.summary.statusReason);
+    onFinished(session.summary.status, core::translatedMessage(session.summary.statusReason));
 }
 
 void LiveView::appendStored(const core::StoredSample &s)
@@ -397,12 +399,12 @@ void LiveView::labelPhase(TracePhase &phase, const QString &runnerLabel)
 {
     switch (phase.kind) {
     case PhaseKind::Prepare:
-        m_trace.relabel(phase, runnerLabel, runnerLabel,
-                        runnerLabel == QLatin1String("self-test")
-                            ? tr("Checking every cipher on the DUT with known answers")
-                        : runnerLabel == QLatin1String("prepared")
-                            ? tr("Meter and DUT ready")
-                            : tr("Connecting to the meter and the DUT"));
+        m_trace.relabel(
+            phase, core::translatedMessage(runnerLabel), core::translatedMessage(runnerLabel),
+            runnerLabel == QLatin1String("self-test")
+                ? tr("Checking every cipher on the DUT with known answers")
+            : runnerLabel == QLatin1String("prepared") ? tr("Meter and DUT ready")
+                                                       : tr("Connecting to the meter and the DUT"));
         break;
     case PhaseKind::Pin:
         m_trace.relabel(phase, tr("pin"), tr("pin"), tr("Pinning the CPU governor"));

@@ -7,9 +7,12 @@
 #include "readout.h"
 #include "results_model.h"
 
+#include <cipherwatt/core/translation.h>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -155,7 +158,7 @@ void LiveView::updateReadouts()
         m_power->setNote(std::isfinite(net)
                              ? tr("%1 W over the idle baseline")
                                    .arg((net >= 0 ? QStringLiteral("+") : QString()) +
-                                        QString::number(net, 'f', 3))
+                                        QLocale().toString(net, 'f', 3))
                              : tr("At the newest meter update"));
     }
     const double baseline = m_trace.baselineMean();
@@ -186,7 +189,7 @@ void LiveView::updateRunPanel()
     if (m_settings.repeats > 1)
         name = tr("%1, repeat %2 of %3").arg(name).arg(u.repeat).arg(m_settings.repeats);
     if (!u.error.isEmpty())
-        name = tr("%1\nFailed: %2").arg(name, u.error);
+        name = tr("%1\nFailed: %2").arg(name, core::translatedMessage(u.error));
     m_runName->setText(name);
     // While the run goes on, its phase's clock ticks with every meter update; the worker's
     // own figure (the measured loop) once it has ended.

@@ -12,6 +12,33 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
+
+namespace {
+
+// The option's text in the window's language.
+QString text(const char *source)
+{
+    return QCoreApplication::translate("cipherwatt::gui::CommandLine", source);
+}
+
+// --language as given, read before the parser exists: the parser's help and errors are then
+// in the language chosen.
+std::optional<QString> languageArgument(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments[i];
+        if (a == QLatin1String("--"))
+            break;
+        if (a == QLatin1String("--language"))
+            return arguments.value(i + 1);
+        if (a.startsWith(QLatin1String("--language=")))
+            return a.mid(a.indexOf(QLatin1Char('=')) + 1);
+    }
+    return std::nullopt;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -25,37 +52,51 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral("org.cipherwatt.CipherWatt"));
     QApplication::setWindowIcon(cipherwatt::gui::applicationIcon());
 
+    // The setting, else the system's language; --language overrides both. (The options' value
+    // names stay as they are: Hangul is twice as wide in a terminal and breaks the columns.)
+    const std::optional<QString> requested = languageArgument(QCoreApplication::arguments());
+    const QString code = cipherwatt::gui::installTranslations(
+        requested ? *requested : cipherwatt::gui::savedLanguage());
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "The CipherWatt window: measures what encryption costs in energy with a Yokogawa WT300 "
-        "power meter, stores every session and compares them."));
+    parser.setApplicationDescription(
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "The CipherWatt window: measures what encryption costs in energy "
+                               "with a Yokogawa WT300 power meter, stores every session and "
+                               "compares them.")));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption database(
         QStringLiteral("db"),
-        QStringLiteral("The session database (default: the last one used, or "
-                       "~/.local/share/cipherwatt/sessions.sqlite)."),
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "The session database (default: the last one used, or "
+                               "~/.local/share/cipherwatt/sessions.sqlite).")),
         QStringLiteral("path"));
     const QCommandLineOption worker(
         QStringLiteral("worker"),
-        QStringLiteral("The local cipherwatt-bench (default: beside this program, or PATH)."),
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "The local cipherwatt-bench (default: beside this program, or "
+                               "PATH).")),
         QStringLiteral("path"));
     const QCommandLineOption sysfsRoot(
         QStringLiteral("sysfs-root"),
-        QStringLiteral("Where the local worker finds /sys (a fake tree for tests)."),
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "Where the local worker finds /sys (a fake tree for tests).")),
         QStringLiteral("dir"));
     const QCommandLineOption language(
         QStringLiteral("language"),
-        QStringLiteral("The window's language: en or ko (default: the setting, or the system's)."),
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "The window's language: en or ko (default: the setting, or the "
+                               "system's).")),
         QStringLiteral("code"));
     const QCommandLineOption launchTime(
         QStringLiteral("print-launch-time"),
-        QStringLiteral("Print the time from start to a shown window, then quit (benchmark)."));
+        text(QT_TRANSLATE_NOOP("cipherwatt::gui::CommandLine",
+                               "Print the time from start to a shown window, then quit "
+                               "(benchmark).")));
     parser.addOptions({database, worker, sysfsRoot, language, launchTime});
     parser.process(app);
 
-    const QString code = cipherwatt::gui::installTranslations(
-        parser.isSet(language) ? parser.value(language) : cipherwatt::gui::savedLanguage());
     if (parser.isSet(language) && code.isEmpty()) {
         std::fprintf(stderr, "cipherwatt: --language: no translation for '%s' (en, ko)\n",
                      qPrintable(parser.value(language)));

@@ -1,7 +1,9 @@
 #include "results_model.h"
 
+#include "display_format.h"
+
 #include <cipherwatt/core/analysis.h>
-#include <cipherwatt/report/format.h>
+#include <cipherwatt/core/translation.h>
 
 #include <QApplication>
 #include <QLocale>
@@ -124,16 +126,16 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case Backend:
         return row.key.backend;
     case Operation:
-        return row.key.operation;
+        return DisplayFormat::operation(row.key.operation);
     case Buffer:
         return locale.toString(row.key.bufferBytes);
     case Runs:
         return row.planned > row.measured ? tr("%1 of %2").arg(row.measured).arg(row.planned)
                                           : QString::number(row.measured);
     case RunTime:
-        return measured ? report::fixed(row.runSeconds, 2) : QString();
+        return measured ? DisplayFormat::number(row.runSeconds, 2) : QString();
     case NetPower:
-        return measured ? report::fixed(row.netWatts.value, 3) : QString();
+        return measured ? DisplayFormat::number(row.netWatts.value, 3) : QString();
     case Throughput:
         // KB = 1000 B, as in the paper's tables.
         return measured && std::isfinite(row.throughputBytesPerSecond)
@@ -142,9 +144,14 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case CyclesPerByte:
         if (!measured)
             return {};
-        return row.cyclesPerByte > 0 ? report::adaptive(row.cyclesPerByte) : QStringLiteral("–");
-    case EnergyPerByte:
-        return measured ? report::withInterval(row.energyPerByteNj) : QString();
+        return row.cyclesPerByte > 0 ? DisplayFormat::adaptive(row.cyclesPerByte)
+                                     : DisplayFormat::missing();
+    case EnergyPerByte: {
+        if (!measured)
+            return {};
+        const DisplayFormat::Interval i = DisplayFormat::interval(row.energyPerByteNj);
+        return i.interval.isEmpty() ? i.value : i.value + QLatin1Char(' ') + i.interval;
+    }
     case Status:
         return statusText(row);
     default:
@@ -155,12 +162,13 @@ QString ResultsModel::text(const ResultRow &row, int column) const
 QString ResultsModel::toolTip(const ResultRow &row, int column) const
 {
     const auto spread = [&](const core::Estimate &e, const QString &unit) {
-        QString tip = tr("95 % interval %1 to %2 %3")
-                          .arg(report::adaptive(e.low), report::adaptive(e.high), unit);
+        QString tip =
+            tr("95 % interval %1 to %2 %3")
+                .arg(DisplayFormat::adaptive(e.low), DisplayFormat::adaptive(e.high), unit);
         if (row.measured > 1)
             tip += QLatin1Char('\n') +
                    tr("Median of %n repeats, which range from %1 to %2 %3", nullptr, row.measured)
-                       .arg(report::adaptive(e.min), report::adaptive(e.max), unit);
+                       .arg(DisplayFormat::adaptive(e.min), DisplayFormat::adaptive(e.max), unit);
         return tip;
     };
     switch (column) {
@@ -173,8 +181,9 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
     case Status: {
         QStringList lines;
         for (const QString &f : row.flags)
-            lines << tr("Flag: %1").arg(f);
-        lines << row.notMeasured;
+            lines << tr("Flag: %1").arg(core::translatedMessage(f));
+        for (const QString &n : row.notMeasured)
+            lines << core::translatedMessage(n);
         return lines.isEmpty() ? tr("Every run measured, no flags") : lines.join(QLatin1Char('\n'));
     }
     default:

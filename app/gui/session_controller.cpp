@@ -1,5 +1,7 @@
 #include "session_controller.h"
 
+#include <cipherwatt/core/translation.h>
+
 #include <QEventLoop>
 #include <QMetaObject>
 #include <QTimer>
@@ -48,19 +50,22 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
     connect(m_runner, &SessionRunner::phaseChanged, this, &SessionController::phaseChanged);
     connect(m_runner, &SessionRunner::sampleArrived, this, &SessionController::sampleArrived);
     connect(m_runner, &SessionRunner::runUpdated, this, &SessionController::runUpdated);
-    connect(m_runner, &SessionRunner::baselineMeasured, this,
-            &SessionController::baselineMeasured);
+    connect(m_runner, &SessionRunner::baselineMeasured, this, &SessionController::baselineMeasured);
     connect(m_runner, &SessionRunner::progress, this, &SessionController::progress);
-    connect(m_runner, &SessionRunner::warning, this, &SessionController::warning);
-    connect(m_runner, &SessionRunner::note, this, &SessionController::note);
+    // The runner reports in English (as it stores); the window shows its language.
+    connect(m_runner, &SessionRunner::warning, this,
+            [this](const QString &text) { emit warning(core::translatedMessage(text)); });
+    connect(m_runner, &SessionRunner::note, this,
+            [this](const QString &text) { emit note(core::translatedMessage(text)); });
     connect(m_runner, &SessionRunner::finished, this,
             [this](SessionStatus status, const QString &reason) {
                 cleanUp();
-                emit finished(status, reason);
+                emit finished(status, core::translatedMessage(reason));
             });
     m_thread->start();
     SessionRunner *runner = m_runner;
-    QMetaObject::invokeMethod(runner, [runner] { runner->start(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        runner, [runner] { runner->start(); }, Qt::QueuedConnection);
     return true;
 }
 
@@ -69,7 +74,8 @@ void SessionController::cancel()
     if (m_runner == nullptr)
         return;
     SessionRunner *runner = m_runner;
-    QMetaObject::invokeMethod(runner, [runner] { runner->cancel(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        runner, [runner] { runner->cancel(); }, Qt::QueuedConnection);
 }
 
 void SessionController::cleanUp()

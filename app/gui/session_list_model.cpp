@@ -2,6 +2,8 @@
 
 #include "display_format.h"
 
+#include <cipherwatt/core/translation.h>
+
 #include <QColor>
 #include <QFont>
 #include <QIcon>
@@ -91,7 +93,8 @@ SessionListModel::~SessionListModel() = default;
 
 Error SessionListModel::operatorError(const QString &what, const Error &error) const
 {
-    return Error{error.code, tr("%1: %2").arg(what, error.message), error.instrumentCode};
+    return Error{error.code, tr("%1: %2").arg(what, core::translatedMessage(error.message)),
+                 error.instrumentCode};
 }
 
 Result<void> SessionListModel::setDatabase(const QString &path)
@@ -308,9 +311,9 @@ QVariant SessionListModel::toolTipData(const SessionSummary &s, int column) cons
                                  .arg(meterName(s))
                            : s.meter;
     case Status:
-        return s.statusReason.isEmpty()
-                   ? DisplayFormat::status(s.status)
-                   : tr("%1: %2").arg(DisplayFormat::status(s.status), s.statusReason);
+        return s.statusReason.isEmpty() ? DisplayFormat::status(s.status)
+                                        : tr("%1: %2").arg(DisplayFormat::status(s.status),
+                                                           core::translatedMessage(s.statusReason));
     case Runs:
         return tr("%n planned runs", nullptr, s.runs);
     default: {

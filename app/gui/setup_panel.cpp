@@ -11,11 +11,11 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QThread>
-#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -140,16 +140,17 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_buffers->setObjectName(QStringLiteral("bufferSizes"));
     m_buffers->setToolTip(tr("Buffer sizes in bytes, comma separated. Every buffer is one message "
                              "(its own IV, nonce or tweak)."));
-    auto *presets = new QToolButton(runsBox);
-    presets->setText(tr("Presets"));
+    // A push button: it keeps room for its menu arrow beside the text (a tool button draws the
+    // arrow over the text's end).
+    auto *presets = new QPushButton(tr("Presets"), runsBox);
     presets->setToolTip(tr("The papers' buffer sizes."));
-    presets->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(presets);
     static constexpr BufferPreset kPresets[] = {
-        {"4096 B (the first paper)", "4096"},
-        {"16 B … 16 KiB, powers of two", "16,32,64,128,256,512,1024,2048,4096,8192,16384"},
-        {"100, 500, 1500 kB (files, the second paper)", "100000,500000,1500000"},
-        {"5, 20, 50, 100 B (sensor payloads, the third paper)", "5,20,50,100"},
+        {QT_TR_NOOP("4096 B (the first paper)"), "4096"},
+        {QT_TR_NOOP("16 B … 16 KiB, powers of two"),
+         "16,32,64,128,256,512,1024,2048,4096,8192,16384"},
+        {QT_TR_NOOP("100, 500, 1500 kB (files, the second paper)"), "100000,500000,1500000"},
+        {QT_TR_NOOP("5, 20, 50, 100 B (sensor payloads, the third paper)"), "5,20,50,100"},
     };
     for (const BufferPreset &p : kPresets) {
         const QString sizes = QLatin1String(p.sizes);
@@ -280,8 +281,8 @@ void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
             family->setFlags(family->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
             family->setCheckState(0, Qt::Unchecked);
         }
-        auto *cipher = new QTreeWidgetItem(
-            family, {c.id, QStringLiteral("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
+        auto *cipher =
+            new QTreeWidgetItem(family, {c.id, tr("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
         cipher->setFlags(cipher->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
         cipher->setCheckState(0, Qt::Unchecked);
         for (const QString &backend : c.backends) {

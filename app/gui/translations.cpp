@@ -22,11 +22,16 @@ QString installTranslations(const QString &code)
 {
     if (!code.isEmpty() && !availableLanguages().contains(code))
         return {};
+    // A system language without a translation shows English (with its plural forms, from
+    // cipherwatt_en.qm), not the source texts and another language's Qt dialogs.
+    const QLocale system = QLocale::system();
+    const QString language = !code.isEmpty()                        ? code
+                             : system.language() == QLocale::Korean ? QStringLiteral("ko")
+                                                                    : QStringLiteral("en");
     // English keeps the system's territory, and with it its number and date formats.
-    const QLocale locale = code.isEmpty()               ? QLocale::system()
-                           : code == QLatin1String("ko") ? QLocale(QLocale::Korean, QLocale::SouthKorea)
-                                                         : QLocale(QLocale::English,
-                                                                   QLocale::system().territory());
+    const QLocale locale = language == QLatin1String("ko")
+                               ? QLocale(QLocale::Korean, QLocale::SouthKorea)
+                               : QLocale(QLocale::English, system.territory());
     QLocale::setDefault(locale);
     auto *app = QCoreApplication::instance();
     auto *own = new QTranslator(app);
@@ -40,8 +45,7 @@ QString installTranslations(const QString &code)
         QCoreApplication::installTranslator(qt);
     else
         delete qt;
-    // A system language without a translation shows English.
-    return locale.language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
+    return language;
 }
 
 } // namespace cipherwatt::gui

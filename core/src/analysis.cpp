@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/analysis.h>
 
 #include <QJsonArray>
@@ -184,16 +186,13 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
                           ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes)
                           : kNaN;
     if (r.run.count < minUpdates)
-        r.flags << QStringLiteral("short run: %1 updates, at least %2 needed")
-                       .arg(r.run.count)
-                       .arg(minUpdates);
+        r.flags << english(msg::kShortRun).arg(r.run.count).arg(minUpdates);
     if (r.run.count == 0 || baseline.stats.count == 0) {
         r.netWatts = r.netLow = r.netHigh = r.netUncertainty = kNaN;
         r.energyJoules = r.energyPerByteNj = r.energyPerOperationUj = kNaN;
         r.energyPerByteNjLow = r.energyPerByteNjHigh = kNaN;
         r.energyPerOperationUjLow = r.energyPerOperationUjHigh = kNaN;
-        r.flags << (r.run.count == 0 ? QStringLiteral("no samples inside the run")
-                                     : QStringLiteral("no baseline"));
+        r.flags << (r.run.count == 0 ? english(msg::kNoSamples) : english(msg::kNoBaseline));
         return r;
     }
 
@@ -233,26 +232,24 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.energyPerOperationUjHigh = perOperation(r.netHigh);
 
     if (r.excludedInvalid > 0)
-        r.flags << (r.excludedInvalid == 1 ? QStringLiteral("1 update over range or without data")
-                                           : QStringLiteral("%1 updates over range or without data")
-                                                 .arg(r.excludedInvalid));
+        r.flags << (r.excludedInvalid == 1 ? english(msg::kOneInvalid)
+                                           : english(msg::kInvalid).arg(r.excludedInvalid));
     if (r.missed > 0)
-        r.flags << (r.missed == 1 ? QStringLiteral("1 update missed")
-                                  : QStringLiteral("%1 updates missed").arg(r.missed));
+        r.flags << (r.missed == 1 ? english(msg::kOneMissed) : english(msg::kMissed).arg(r.missed));
     if (integratorPairs) {
         r.integratorRead = true;
         r.integratorWh = integrator;
         r.samplesWh = fromSamples;
         // WH is shown with 6 digits: allow 1 % and its resolution.
         if (std::fabs(integrator - fromSamples) > 0.01 * std::fabs(fromSamples) + 2e-6)
-            r.flags << QStringLiteral("integrator disagrees: %1 Wh from WH, %2 Wh from samples")
+            r.flags << english(msg::kIntegratorDisagrees)
                            .arg(integrator, 0, 'g', 6)
                            .arg(fromSamples, 0, 'g', 6);
     }
     if (in.bytes == 0)
-        r.flags << QStringLiteral("no byte count: energy per byte cannot be given");
+        r.flags << english(msg::kNoByteCount);
     if (r.netLow <= 0.0)
-        r.flags << QStringLiteral("net power not distinguishable from idle");
+        r.flags << english(msg::kNotDistinguishable);
     return r;
 }
 

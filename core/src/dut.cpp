@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/dut.h>
 
 #include <QCoreApplication>
@@ -28,22 +30,21 @@ Result<DutResource> DutResource::parse(const QString &text)
         return DutResource{};
     const auto bad = [&](const QString &why) {
         return Error{instruments::ErrorCode::BadResource,
-                     QStringLiteral("DUT \"%1\": %2 (use local or ssh://<user>@<host>[:<port>])")
-                         .arg(text, why)};
+                     english(msg::kBadDutResource).arg(text, why)};
     };
     if (!t.startsWith(QLatin1String("ssh://")))
-        return bad(QStringLiteral("unknown kind"));
+        return bad(english(msg::kUnknownDutKind));
     const QUrl url(t, QUrl::StrictMode);
     if (!url.isValid() || url.userName().isEmpty() || url.host().isEmpty() ||
         !url.path().isEmpty() || url.hasQuery() || url.hasFragment() || !url.password().isEmpty())
-        return bad(QStringLiteral("expected ssh://<user>@<host>[:<port>]"));
+        return bad(english(msg::kExpectedSsh));
     DutResource r;
     r.kind = Kind::Ssh;
     r.user = url.userName();
     r.host = url.host();
     const int port = url.port(22);
     if (port < 1 || port > 65535)
-        return bad(QStringLiteral("the port must be 1 to 65535"));
+        return bad(english(msg::kBadSshPort));
     r.port = static_cast<quint16>(port);
     return r;
 }
@@ -98,20 +99,18 @@ public:
         });
         connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
             if (e == QProcess::FailedToStart)
-                emit failed(QStringLiteral("cannot start the worker %1: %2")
+                emit failed(english(msg::kCannotStartWorker)
                                 .arg(m_options.program, m_process.errorString()));
         });
         connect(&m_process, &QProcess::finished, this,
                 [this](int code, QProcess::ExitStatus status) {
                     if (status == QProcess::CrashExit) {
                         emit crashed();
-                        emit finished(QStringLiteral("the worker crashed"), false);
-                    }
-                    else if (code != 0)
-                        emit finished(QStringLiteral("the worker exited with code %1").arg(code),
-                                      false);
+                        emit finished(english(msg::kWorkerCrashed), false);
+                    } else if (code != 0)
+                        emit finished(english(msg::kWorkerExitCode).arg(code), false);
                     else
-                        emit finished(QStringLiteral("the worker exited"), true);
+                        emit finished(english(msg::kWorkerExited), true);
                 });
     }
 

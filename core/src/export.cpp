@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/export.h>
@@ -20,11 +22,11 @@ Result<void> writeFile(const QString &path, const std::function<bool(CsvWriter &
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Error{instruments::ErrorCode::Access,
-                     QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+                     english(msg::kCannotWrite).arg(path, file.errorString())};
     CsvWriter csv(file);
     if (!rows(csv) || !file.commit())
         return Error{instruments::ErrorCode::Io,
-                     QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+                     english(msg::kCannotWrite).arg(path, file.errorString())};
     return {};
 }
 
@@ -71,8 +73,7 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
             other << v.toString();
         if (other != items)
             return Error{instruments::ErrorCode::Unsupported,
-                         QStringLiteral("session %1 measured other items (%2) than session %3 "
-                                        "(%4); export their samples to separate files")
+                         english(msg::kOtherItems)
                              .arg(d.summary.id)
                              .arg(other.join(QStringLiteral(", ")))
                              .arg(sessions.front().summary.id)

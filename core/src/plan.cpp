@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/plan.h>
 
 #include <QJsonObject>
@@ -38,7 +40,7 @@ constexpr QLatin1StringView kPluginPrefix("plugin:");
 
 Error planError(const QString &message)
 {
-    return Error{instruments::ErrorCode::BadResource, QStringLiteral("--plan: ") + message};
+    return Error{instruments::ErrorCode::BadResource, english(msg::kPlan).arg(message)};
 }
 
 } // namespace
@@ -116,28 +118,24 @@ Result<PlanEntry> commandEntry(const QString &item)
 {
     const qsizetype eq = item.indexOf(QLatin1Char('='));
     if (eq < 0)
-        return planError(QStringLiteral("'%1': write cmd:<label>[:<bytes>]=<program> <arguments>")
-                             .arg(item));
+        return planError(english(msg::kPlanCommandForm).arg(item));
     const QStringList head = item.mid(4, eq - 4).split(QLatin1Char(':'));
     static const QRegularExpression labelPattern(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
     PlanEntry e;
     const QString label = head.value(0);
     if (!labelPattern.match(label).hasMatch() || head.size() > 2)
-        return planError(QStringLiteral("'%1': the label must be 1 to 64 letters, digits, '.', "
-                                        "'_' or '-'")
-                             .arg(item.left(eq)));
+        return planError(english(msg::kPlanCommandLabel).arg(item.left(eq)));
     if (head.size() == 2) {
         bool ok = false;
         e.commandBytes = head[1].toLongLong(&ok);
         if (!ok || e.commandBytes <= 0)
-            return planError(QStringLiteral("'%1': the bytes must be a positive whole number")
-                                 .arg(item.left(eq)));
+            return planError(english(msg::kPlanCommandBytes).arg(item.left(eq)));
     }
     auto words = splitCommandLine(item.mid(eq + 1));
     if (!words)
         return words.error();
     if (words->isEmpty())
-        return planError(QStringLiteral("'%1': no program to run").arg(item.left(eq)));
+        return planError(english(msg::kPlanNoProgram).arg(item.left(eq)));
     e.cipher = QStringLiteral("cmd:") + label;
     e.backend = QStringLiteral("external");
     e.operation = QStringLiteral("run");
@@ -153,7 +151,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
     std::vector<PlanEntry> out;
     const QStringList items = splitEntries(spec);
     if (items.isEmpty())
-        return planError(QStringLiteral("empty; give e.g. aes-128-xts/openssl:encrypt,chacha20"));
+        return planError(english(msg::kPlanEmpty));
     for (const QString &raw : items) {
         const QString item = raw.trimmed();
         if (item.startsWith(QLatin1String("cmd:"))) {
@@ -162,7 +160,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                 return e.error();
             if (std::any_of(out.begin(), out.end(),
                             [&](const PlanEntry &x) { return x.cipher == e->cipher; }))
-                return planError(QStringLiteral("two commands are labelled '%1'").arg(e->cipher.mid(4)));
+                return planError(english(msg::kPlanDuplicateCommand).arg(e->cipher.mid(4)));
             out.push_back(*e);
             continue;
         }
@@ -177,7 +175,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
             head = item.left(colon);
             ops = item.mid(colon + 1).split(QLatin1Char('+'));
             if (ops.contains(QString()))
-                return planError(QStringLiteral("'%1': an empty operation").arg(item));
+                return planError(english(msg::kPlanEmptyOperation).arg(item));
         }
         QString id = head;
         QString backend;
@@ -193,18 +191,17 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                 ids << e.id;
             const QString plugin =
                 backend.startsWith(kPluginPrefix)
-                    ? QStringLiteral(" (no plugin '%1' is loaded on this DUT)")
-                          .arg(backend.mid(kPluginPrefix.size()))
+                    ? english(msg::kPlanNoPlugin).arg(backend.mid(kPluginPrefix.size()))
                     : QString();
-            return planError(QStringLiteral("unknown cipher '%1'%2; valid ids: %3")
-                                 .arg(id, plugin, ids.join(QStringLiteral(", "))));
+            return planError(
+                english(msg::kPlanUnknownCipher).arg(id, plugin, ids.join(QStringLiteral(", "))));
         }
         if (found->backends.isEmpty())
-            return planError(QStringLiteral("%1 has no backend on this DUT").arg(id));
+            return planError(english(msg::kPlanNoBackend).arg(id));
         QStringList backends = found->backends;
         if (!backend.isEmpty()) {
             if (!found->backends.contains(backend))
-                return planError(QStringLiteral("%1 has no backend '%2' on this DUT (it has %3)")
+                return planError(english(msg::kPlanNoSuchBackend)
                                      .arg(id, backend, found->backends.join(QStringLiteral(", "))));
             backends = {backend};
         }
@@ -214,7 +211,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                       : QStringList{QStringLiteral("encrypt"), QStringLiteral("decrypt")};
         for (const QString &op : ops) {
             if (!found->operations.contains(op))
-                return planError(QStringLiteral("%1 has no operation '%2' (it has %3)")
+                return planError(english(msg::kPlanNoSuchOperation)
                                      .arg(id, op, found->operations.join(QStringLiteral(", "))));
         }
         for (const QString &b : backends) {

@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/results.h>
 
@@ -62,12 +64,12 @@ std::vector<ResultRow> resultRows(const SessionData &session)
         for (const StoredRun *run : members[i]) {
             ++row.planned;
             if (run->status != QLatin1String("done") || run->analysis.isEmpty()) {
-                row.notMeasured << QStringLiteral("run %1: %2%3")
-                                       .arg(run->ordinal)
-                                       .arg(run->status)
-                                       .arg(run->error.isEmpty()
-                                                ? QString()
-                                                : QStringLiteral(" (%1)").arg(run->error));
+                row.notMeasured
+                    << (run->error.isEmpty()
+                            ? english(msg::kRunNotMeasured).arg(run->ordinal).arg(run->status)
+                            : english(msg::kRunNotMeasuredWhy)
+                                  .arg(run->ordinal)
+                                  .arg(run->status, run->error));
                 continue;
             }
             const RunResult a = runResultFromJson(run->analysis);

@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/instruments/acquisition.h>
 
@@ -79,7 +81,7 @@ bool SessionRunner::store(const Result<void> &result)
 {
     if (result)
         return true;
-    fail(SessionStatus::Failed, QStringLiteral("storage: %1").arg(result.error().message));
+    fail(SessionStatus::Failed, english(msg::kStorageFailed).arg(result.error().message));
     return false;
 }
 
@@ -88,7 +90,7 @@ bool SessionRunner::store(const Result<T> &result)
 {
     if (result)
         return true;
-    fail(SessionStatus::Failed, QStringLiteral("storage: %1").arg(result.error().message));
+    fail(SessionStatus::Failed, english(msg::kStorageFailed).arg(result.error().message));
     return false;
 }
 
@@ -108,13 +110,13 @@ void SessionRunner::start()
     connect(m_meter, &MeterAcquisition::sampleReady, this, &SessionRunner::onSample);
     connect(m_meter, &MeterAcquisition::failed, this, &SessionRunner::onMeterFailed);
     connect(m_meter, &MeterAcquisition::instrumentError, this, [this](const Error &e) {
-        const QString text = QStringLiteral("the meter reports %1").arg(e.message);
+        const QString text = english(msg::kMeterReports).arg(e.message);
         emit warning(text);
         if (m_storage && m_sessionId > 0)
             store(m_storage->addEvent(m_sessionId,
                                       {steadyNs() - m_originNs, QStringLiteral("meter"), text}));
     });
-    emit phaseChanged(PhaseKind::Prepare, QStringLiteral("connecting"), 0.0, 0.0);
+    emit phaseChanged(PhaseKind::Prepare, english(msg::kPhaseConnecting), 0.0, 0.0);
     m_meter->open(m_settings.meterResource, m_options.meterOptions);
 }
 
@@ -128,13 +130,13 @@ void SessionRunner::onMeterOpened(const Identity &identity, const Capabilities &
         for (const int e : elements)
             have << QString::number(e);
         m_rejectedSettings = true;
-        fail(SessionStatus::Failed, QStringLiteral("element %1: the %2 has elements %3")
+        fail(SessionStatus::Failed, english(msg::kNoSuchElement)
                                         .arg(m_settings.dutElement)
                                         .arg(identity.model, have.join(QStringLiteral(", "))));
         return;
     }
     if (identity.simulated)
-        emit note(QStringLiteral("the meter is SIMULATED: %1").arg(identity.describe()));
+        emit note(english(msg::kSimulatedMeter).arg(identity.describe()));
     MeterConfig config;
     config.interval = std::chrono::milliseconds(100);
     config.elements = {m_settings.dutElement};
@@ -176,7 +178,7 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
                    {QStringLiteral("items"), items},
                    {QStringLiteral("warnings"), QJsonArray::fromStringList(applied.warnings)}};
     for (const QString &w : applied.warnings)
-        emit warning(QStringLiteral("meter: %1").arg(w));
+        emit warning(english(msg::kMeterWarning).arg(w));
 
     Dut::LinkFactory factory = m_options.linkFactory;
     if (!factory) {
@@ -186,8 +188,7 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
             return;
         }
         if (resource->kind != DutResource::Kind::Local) {
-            fail(SessionStatus::Failed,
-                 QStringLiteral("DUT %1: no SSH link was provided").arg(m_settings.dutResource));
+            fail(SessionStatus::Failed, english(msg::kNoSshLink).arg(m_settings.dutResource));
             return;
         }
         const LocalWorkerOptions local = m_options.localWorker;
@@ -207,15 +208,14 @@ void SessionRunner::startDut()
     connect(m_dut, &Dut::crashed, this, [this] { m_workerCrashed = true; });
     connect(m_dut, &Dut::event, this, &SessionRunner::onDutEvent);
     connect(m_dut, &Dut::failed, this, [this](const QString &reason) {
-        fail(SessionStatus::Failed,
-             QStringLiteral("DUT %1: %2").arg(m_settings.dutResource, reason));
+        fail(SessionStatus::Failed, english(msg::kDutFailed).arg(m_settings.dutResource, reason));
     });
     connect(m_dut, &Dut::finished, this, &SessionRunner::onDutFinished);
     // What the link did before the worker ran (host key accepted, worker uploaded): shown, and
     // kept with the DUT's description.
     connect(m_dut, &Dut::note, this, [this](const QString &text) {
         m_linkNotes << text;
-        emit note(QStringLiteral("DUT: %1").arg(text));
+        emit note(english(msg::kDutMessage).arg(text));
     });
     connect(m_dut, &Dut::diagnostic, this, [this](const QString &text) {
         qCInfo(lcRunner) << "worker:" << text;
@@ -233,8 +233,8 @@ void SessionRunner::onDutReady(const QJsonObject &hello, qint64 hostNs)
         // journal); pin again and go on with the next run.
         m_restarting = false;
         m_dutGone = false;
-        store(m_storage->addEvent(m_sessionId, {hostNs - m_originNs, QStringLiteral("dut"),
-                                                QStringLiteral("a new worker took over")}));
+        store(m_storage->addEvent(
+            m_sessionId, {hostNs - m_originNs, QStringLiteral("dut"), english(msg::kNewWorker)}));
         if (m_pinned) {
             m_resumeAfterPin = true;
             pin();
@@ -246,8 +246,7 @@ void SessionRunner::onDutReady(const QJsonObject &hello, qint64 hostNs)
     const QString version = hello[QStringLiteral("version")].toString();
     if (version != QLatin1String(CIPHERWATT_VERSION)) {
         fail(SessionStatus::Failed,
-             QStringLiteral("DUT %1: its cipherwatt-bench is version %2, this CipherWatt is %3; "
-                            "results from different versions are not comparable")
+             english(msg::kWorkerVersion)
                  .arg(m_settings.dutResource, version, QLatin1String(CIPHERWATT_VERSION)));
         return;
     }
@@ -275,11 +274,10 @@ void SessionRunner::onDutReady(const QJsonObject &hello, qint64 hostNs)
     if (!m_linkNotes.isEmpty())
         m_dutJson[QStringLiteral("link_notes")] = QJsonArray::fromStringList(m_linkNotes);
     if (hello.contains(QStringLiteral("replaced_worker")))
-        emit note(QStringLiteral("DUT: an earlier worker (pid %1) was still running there and was "
-                                 "stopped first")
-                      .arg(hello[QStringLiteral("replaced_worker")].toInteger()));
+        emit note(
+            english(msg::kEarlierWorker).arg(hello[QStringLiteral("replaced_worker")].toInteger()));
     for (const QJsonValue &w : system[QStringLiteral("warnings")].toArray())
-        emit warning(QStringLiteral("DUT: %1").arg(w.toString()));
+        emit warning(english(msg::kDutMessage).arg(w.toString()));
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("list")}});
 }
 
@@ -307,11 +305,11 @@ void SessionRunner::onDutEvent(const QJsonObject &event, qint64 hostNs)
             // Pinning that fails is recorded and shown, and the session goes on unpinned.
             m_dutJson[QStringLiteral("pinning")] =
                 QJsonObject{{QStringLiteral("applied"), false}, {QStringLiteral("error"), message}};
-            emit warning(QStringLiteral("governor pinning failed: %1").arg(message));
+            emit warning(english(msg::kPinningFailed).arg(message));
             if (m_storage)
-                store(m_storage->addEvent(
-                    m_sessionId, {hostNs - m_originNs, QStringLiteral("warning"),
-                                  QStringLiteral("governor pinning failed: %1").arg(message)}));
+                store(m_storage->addEvent(m_sessionId,
+                                          {hostNs - m_originNs, QStringLiteral("warning"),
+                                           english(msg::kPinningFailed).arg(message)}));
             store(m_storage->setSessionJson(m_sessionId, "dut", m_dutJson));
             m_pendingCommand = 0;
             if (m_cancelRequested)
@@ -321,20 +319,19 @@ void SessionRunner::onDutEvent(const QJsonObject &event, qint64 hostNs)
             else
                 nextPilot();
         } else if (id != 0 && id == m_pendingCommand && m_stage == Stage::Restoring) {
-            emit warning(QStringLiteral("governor restore failed: %1").arg(message));
+            emit warning(english(msg::kRestoreFailed).arg(message));
             m_dutJson[QStringLiteral("restore")] = QJsonObject{{QStringLiteral("restored"), false},
                                                                {QStringLiteral("error"), message}};
             m_pendingCommand = 0;
             finalize();
         } else if (id != 0 && id == m_pendingCommand) {
-            fail(SessionStatus::Failed, QStringLiteral("DUT: %1").arg(message));
+            fail(SessionStatus::Failed, english(msg::kDutMessage).arg(message));
         } else {
-            emit warning(QStringLiteral("DUT: %1").arg(message));
+            emit warning(english(msg::kDutMessage).arg(message));
         }
     } else if (kind == QLatin1String("governor") && id == 0) {
         // A restore the worker did on its own (a journal left by an earlier worker).
-        emit note(QStringLiteral("the DUT's worker restored a governor left pinned by an "
-                                 "earlier session"));
+        emit note(english(msg::kJournalRestored));
     }
 }
 
@@ -359,7 +356,7 @@ void SessionRunner::onCatalogue(const QJsonObject &event)
         onSelfTest({}); // only external commands: no cipher to vouch for
         return;
     }
-    emit phaseChanged(PhaseKind::Prepare, QStringLiteral("self-test"), 0.0, 0.0);
+    emit phaseChanged(PhaseKind::Prepare, english(msg::kPhaseSelfTest), 0.0, 0.0);
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("selftest")},
                                     {QStringLiteral("ciphers"), ciphers}});
 }
@@ -401,17 +398,14 @@ void SessionRunner::onSelfTest(const QJsonObject &event)
         }
     }
     for (const QString &which : m_failedKat)
-        emit warning(QStringLiteral("%1 failed its known-answer self-test on the DUT and will not "
-                                    "be measured")
-                         .arg(which));
+        emit warning(english(msg::kKatFailedWarning).arg(which));
     if (!createSession())
         return;
     const bool any = std::any_of(m_runStatus.begin(), m_runStatus.end(),
                                  [](const QString &s) { return s == QLatin1String("planned"); });
     if (!any) {
         fail(SessionStatus::Failed,
-             QStringLiteral("no planned cipher passed its known-answer self-test on the DUT (%1)")
-                 .arg(m_failedKat.join(QStringLiteral(", "))));
+             english(msg::kNoCipherPassed).arg(m_failedKat.join(QStringLiteral(", "))));
         return;
     }
     pin();
@@ -457,7 +451,7 @@ bool SessionRunner::createSession()
         run.repeat = p.repeat;
         run.status = m_runStatus[i];
         if (run.status == QLatin1String("skipped"))
-            run.error = QStringLiteral("failed its known-answer self-test on the DUT");
+            run.error = english(msg::kKatFailedRun);
         m_runErrors[i] = run.error;
         auto runId = m_storage->addRun(m_sessionId, run);
         if (!store(runId))
@@ -486,7 +480,7 @@ bool SessionRunner::createSession()
         m_meter->integrate(IntegrationCommand::Start);
     }
     m_meter->start();
-    beginPhase(PhaseKind::Prepare, QStringLiteral("prepared"), 0, 0.0);
+    beginPhase(PhaseKind::Prepare, english(msg::kPhasePrepared), 0, 0.0);
     return true;
 }
 
@@ -515,17 +509,16 @@ void SessionRunner::pin()
         return;
     }
     if (!m_settings.pinGovernor) {
-        m_dutJson[QStringLiteral("pinning")] = QJsonObject{
-            {QStringLiteral("applied"), false},
-            {QStringLiteral("error"), QStringLiteral("not requested (governor: none)")}};
+        m_dutJson[QStringLiteral("pinning")] =
+            QJsonObject{{QStringLiteral("applied"), false},
+                        {QStringLiteral("error"), english(msg::kNotRequested)}};
         store(m_storage->setSessionJson(m_sessionId, "dut", m_dutJson));
-        emit warning(QStringLiteral("the CPU governor is not pinned: frequencies may change "
-                                    "during the runs"));
+        emit warning(english(msg::kNotPinned));
         nextPilot();
         return;
     }
     m_stage = Stage::Pinning;
-    beginPhase(PhaseKind::Pin, QStringLiteral("governor performance"), 0, 0.0);
+    beginPhase(PhaseKind::Pin, english(msg::kPhasePin), 0, 0.0);
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("governor")},
                                     {QStringLiteral("action"), QStringLiteral("pin")},
                                     {QStringLiteral("fix_frequency"), m_settings.fixFrequency},
@@ -544,7 +537,7 @@ void SessionRunner::onGovernor(const QJsonObject &event)
             result[QStringLiteral("mismatches")].toArray().isEmpty();
         m_dutJson[QStringLiteral("pinning")] = pinning;
         for (const QJsonValue &m : result[QStringLiteral("mismatches")].toArray())
-            emit warning(QStringLiteral("governor: %1").arg(m.toString()));
+            emit warning(english(msg::kGovernorMismatch).arg(m.toString()));
         store(m_storage->setSessionJson(m_sessionId, "dut", m_dutJson));
         if (m_cancelRequested)
             restore();
@@ -582,7 +575,7 @@ void SessionRunner::nextPilot()
     }
     if (m_stage != Stage::Planning) {
         m_stage = Stage::Planning;
-        beginPhase(PhaseKind::Plan, QStringLiteral("pilot runs"), 0, 0.0);
+        beginPhase(PhaseKind::Plan, english(msg::kPhasePilot), 0, 0.0);
     }
     const PlannedRun &p = m_plan[m_pilotIndex];
     QJsonObject command{{QStringLiteral("cmd"), QStringLiteral("run")},
@@ -599,7 +592,7 @@ void SessionRunner::nextPilot()
 void SessionRunner::startBaseline()
 {
     m_stage = Stage::Baseline;
-    beginPhase(PhaseKind::Baseline, QStringLiteral("idle baseline"), 0, m_settings.baselineSeconds);
+    beginPhase(PhaseKind::Baseline, english(msg::kPhaseBaseline), 0, m_settings.baselineSeconds);
     m_baselineStart = m_stageStartSeconds;
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -608,11 +601,11 @@ void SessionRunner::startBaseline()
                                      m_settings.driftThreshold);
         emit baselineMeasured(*m_baseline);
         if (m_baseline->stats.count == 0) {
-            fail(SessionStatus::Failed, QStringLiteral("the baseline has no valid meter update"));
+            fail(SessionStatus::Failed, english(msg::kNoBaselineUpdate));
             return;
         }
         if (m_baseline->drifting)
-            emit warning(QStringLiteral("the idle baseline drifts by %1 W over %2 s")
+            emit warning(english(msg::kBaselineDrifts)
                              .arg(m_baseline->driftWatts, 0, 'f', 4)
                              .arg(m_baseline->seconds, 0, 'f', 0));
         m_runIndex = 0;
@@ -635,7 +628,7 @@ void SessionRunner::nextRun()
     }
     if (m_settings.settleSeconds > 0) {
         m_stage = Stage::Settling;
-        beginPhase(PhaseKind::Settle, QStringLiteral("settle"), 0, m_settings.settleSeconds);
+        beginPhase(PhaseKind::Settle, english(msg::kPhaseSettle), 0, m_settings.settleSeconds);
         m_timer.disconnect();
         connect(&m_timer, &QTimer::timeout, this, &SessionRunner::startRun);
         m_timer.start(static_cast<int>(std::lround(m_settings.settleSeconds * 1000.0)));
@@ -731,15 +724,13 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
                 m_expectedSeconds[i] = target;
             }
         }
-        store(m_storage->addEvent(m_sessionId,
-                                  {hostNs - m_originNs, QStringLiteral("plan"),
-                                   QStringLiteral("%1: pilot %2 iterations in %3 s; runs get %4 "
-                                                  "iterations (%5 s)")
-                                       .arg(runLabel(pilot))
-                                       .arg(static_cast<qint64>(iterations))
-                                       .arg(seconds, 0, 'f', 3)
-                                       .arg(n)
-                                       .arg(target, 0, 'f', 1)}));
+        store(m_storage->addEvent(m_sessionId, {hostNs - m_originNs, QStringLiteral("plan"),
+                                                english(msg::kPilot)
+                                                    .arg(runLabel(pilot))
+                                                    .arg(static_cast<qint64>(iterations))
+                                                    .arg(seconds, 0, 'f', 3)
+                                                    .arg(n)
+                                                    .arg(target, 0, 'f', 1)}));
         nextPilot();
         return;
     }
@@ -750,8 +741,9 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
     // check is in between) and lasted `seconds`: that window is what the samples must lie in.
     m_windows[index] = {endNs - static_cast<qint64>(std::llround(seconds * 1e9)), endNs};
     m_results[index] = result;
-    const bool cancelled = result[QStringLiteral("cancelled")].toBool() ||
-                           result[QStringLiteral("status")].toString() == QLatin1String("cancelled");
+    const bool cancelled =
+        result[QStringLiteral("cancelled")].toBool() ||
+        result[QStringLiteral("status")].toString() == QLatin1String("cancelled");
     m_runStatus[index] = cancelled ? QStringLiteral("cancelled") : QStringLiteral("done");
     // An external program that failed (non-zero exit, a signal, its timeout) is kept with its
     // output, and never measured.
@@ -760,8 +752,8 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
         m_runStatus[index] = QStringLiteral("failed");
         m_runErrors[index] = result[QStringLiteral("failure")].toString();
         if (m_runErrors[index].isEmpty())
-            m_runErrors[index] = QStringLiteral("the program failed (%1)")
-                                     .arg(result[QStringLiteral("status")].toString());
+            m_runErrors[index] =
+                english(msg::kProgramFailed).arg(result[QStringLiteral("status")].toString());
         emit warning(QStringLiteral("%1: %2").arg(runLabel(m_plan[index]), m_runErrors[index]));
     }
     m_runEndNs[index] = endNs;
@@ -814,7 +806,7 @@ void SessionRunner::onRunError(const QString &message)
     RunUpdate u = updateFor(m_runIndex);
     u.error = message;
     emit runUpdated(u);
-    emit warning(QStringLiteral("%1 failed: %2").arg(runLabel(m_plan[m_runIndex]), message));
+    emit warning(english(msg::kRunFailed).arg(runLabel(m_plan[m_runIndex]), message));
     ++m_runIndex;
     nextRun();
 }
@@ -832,7 +824,7 @@ void SessionRunner::startPostBaseline()
         return;
     }
     m_stage = Stage::PostBaseline;
-    beginPhase(PhaseKind::PostBaseline, QStringLiteral("idle again"), 0,
+    beginPhase(PhaseKind::PostBaseline, english(msg::kPhasePostBaseline), 0,
                m_settings.postBaselineSeconds);
     m_postStart = m_stageStartSeconds;
     m_timer.disconnect();
@@ -856,7 +848,7 @@ void SessionRunner::restore()
         finalize();
         return;
     }
-    beginPhase(PhaseKind::Restore, QStringLiteral("governor restore"), 0, 0.0);
+    beginPhase(PhaseKind::Restore, english(msg::kPhaseRestore), 0, 0.0);
     m_pendingCommand = m_dut->send({{QStringLiteral("cmd"), QStringLiteral("governor")},
                                     {QStringLiteral("action"), QStringLiteral("restore")}});
 }
@@ -933,7 +925,7 @@ void SessionRunner::finalize()
     }
     QJsonArray flags;
     if (m_baseline && m_baseline->drifting)
-        flags.append(QStringLiteral("the idle baseline drifts"));
+        flags.append(english(msg::kBaselineDriftsFlag));
     for (std::size_t i = 0; i < m_plan.size(); ++i) {
         if (m_runStatus[i] != QLatin1String("done") || !m_baseline)
             continue;
@@ -959,7 +951,7 @@ void SessionRunner::finalize()
     }
     if (m_cancelRequested && m_endStatus == SessionStatus::Complete) {
         m_endStatus = SessionStatus::Cancelled;
-        m_endReason = QStringLiteral("cancelled by the operator");
+        m_endReason = english(msg::kCancelledByOperator);
     }
     end();
 }
@@ -988,10 +980,10 @@ void SessionRunner::cancel()
     if (m_finished || m_cancelRequested)
         return;
     m_cancelRequested = true;
-    emit note(QStringLiteral("cancelling: the current step ends, then the governor is restored"));
+    emit note(english(msg::kCancelling));
     if (m_sessionId == 0) {
         m_endStatus = SessionStatus::Cancelled;
-        m_endReason = QStringLiteral("cancelled by the operator before the session started");
+        m_endReason = english(msg::kCancelledBeforeStart);
         end();
         return;
     }
@@ -1052,7 +1044,7 @@ void SessionRunner::onSample(const Sample &sample)
 void SessionRunner::onMeterFailed(const Error &error)
 {
     const QString reason =
-        QStringLiteral("meter %1: %2").arg(m_settings.meterResource, error.toString());
+        english(msg::kMeterFailed).arg(m_settings.meterResource, error.toString());
     // Before the session exists nothing is stored; once it streams, the link loss cuts it off.
     fail(m_sessionId == 0 ? SessionStatus::Failed : SessionStatus::Interrupted, reason);
 }
@@ -1069,22 +1061,20 @@ void SessionRunner::onDutFinished(const QString &reason, bool clean)
         ++m_restarts;
         m_activeRunCommand = 0;
         m_runStatus[m_runIndex] = QStringLiteral("failed");
-        m_runErrors[m_runIndex] =
-            QStringLiteral("the worker crashed during this run (%1); a new worker went on with "
-                           "the session")
-                .arg(reason);
+        m_runErrors[m_runIndex] = english(msg::kWorkerCrashedRun).arg(reason);
         saveRun(m_runIndex);
         emit runUpdated(updateFor(m_runIndex));
-        emit warning(QStringLiteral("%1: %2").arg(runLabel(m_plan[m_runIndex]), m_runErrors[m_runIndex]));
+        emit warning(
+            QStringLiteral("%1: %2").arg(runLabel(m_plan[m_runIndex]), m_runErrors[m_runIndex]));
         ++m_runIndex;
         m_restarting = true;
         startDut();
         return;
     }
-    const QString why = QStringLiteral("DUT %1: %2").arg(m_settings.dutResource, reason);
+    const QString why = english(msg::kDutFailed).arg(m_settings.dutResource, reason);
     if (m_activeRunCommand != 0 && m_runIndex < m_plan.size() && m_stage == Stage::Running) {
         m_runStatus[m_runIndex] = QStringLiteral("failed");
-        m_runErrors[m_runIndex] = QStringLiteral("the worker ended during the run: %1").arg(reason);
+        m_runErrors[m_runIndex] = english(msg::kWorkerEndedRun).arg(reason);
         saveRun(m_runIndex);
         m_activeRunCommand = 0;
     }

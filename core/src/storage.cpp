@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/core/storage.h>
 
 #include <QDateTime>
@@ -217,7 +219,7 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
     const QFileInfo info(path);
     const auto refuse = [&](const QString &why) {
         return Error{instruments::ErrorCode::Unsupported,
-                     QStringLiteral("database %1: %2; it was left untouched").arg(path, why)};
+                     english(msg::kDatabaseRefused).arg(path, why)};
     };
     // Look at the file before SQLite does: a foreign file is never opened for writing.
     if (info.exists()) {
@@ -227,10 +229,9 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
                          QStringLiteral("database %1: %2").arg(path, file.errorString())};
         const QByteArray head = file.read(16);
         if (!head.isEmpty() && head != QByteArray("SQLite format 3\0", 16))
-            return refuse(QStringLiteral("not a CipherWatt database (not an SQLite file)"));
+            return refuse(english(msg::kNotSqlite));
     } else if (!QDir().mkpath(info.absolutePath())) {
-        return Error{instruments::ErrorCode::Access,
-                     QStringLiteral("database %1: cannot create the folder").arg(path)};
+        return Error{instruments::ErrorCode::Access, english(msg::kNoFolder).arg(path)};
     }
 
     const QString connection =
@@ -254,18 +255,15 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
     const auto version = pragma("user_version");
     const auto application = pragma("application_id");
     if (!version || !application)
-        return refuse(QStringLiteral("not a CipherWatt database (%1)").arg(q.lastError().text()));
+        return refuse(english(msg::kNotOurs).arg(q.lastError().text()));
     if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
-        return refuse(QStringLiteral("not a CipherWatt database (%1)").arg(q.lastError().text()));
+        return refuse(english(msg::kNotOurs).arg(q.lastError().text()));
     const bool empty = q.value(0).toLongLong() == 0 && *version == 0 && *application == 0;
     q.finish(); // no statement may stay open: journal_mode cannot change inside one
     if (!empty && *application != kApplicationId)
-        return refuse(QStringLiteral("not a CipherWatt database"));
+        return refuse(english(msg::kNotOursPlain));
     if (*version > kSchemaVersion)
-        return refuse(QStringLiteral("written by a newer CipherWatt (schema %1; this version knows "
-                                     "up to %2): open it with that version")
-                          .arg(*version)
-                          .arg(kSchemaVersion));
+        return refuse(english(msg::kNewerSchema).arg(*version).arg(kSchemaVersion));
 
     for (const char *setup :
          {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
@@ -589,7 +587,7 @@ Result<SessionData> Storage::load(qint64 session)
     }
     if (!found)
         return Error{instruments::ErrorCode::NotFound,
-                     QStringLiteral("database %1 has no session %2").arg(m_path).arg(session)};
+                     english(msg::kNoSuchSession).arg(m_path).arg(session)};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -688,8 +686,7 @@ Result<SessionData> Storage::load(qint64 session)
 Result<void> Storage::rename(qint64 session, const QString &label)
 {
     if (label.trimmed().isEmpty())
-        return Error{instruments::ErrorCode::BadResource,
-                     QStringLiteral("a label cannot be empty")};
+        return Error{instruments::ErrorCode::BadResource, english(msg::kEmptyLabel)};
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("UPDATE sessions SET label = ? WHERE id = ?"));
     q.addBindValue(text(label));
@@ -735,9 +732,8 @@ Result<void> Storage::remove(qint64 session)
     if (auto r = flush(); !r)
         return r;
     if (m_pending->running.count(session) != 0)
-        return Error{
-            instruments::ErrorCode::Unsupported,
-            QStringLiteral("session %1 is running; finish or cancel it first").arg(session)};
+        return Error{instruments::ErrorCode::Unsupported,
+                     english(msg::kSessionRunning).arg(session)};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     if (!db.transaction())
         return sqlError(QStringLiteral("delete"), db.lastError().text());
@@ -758,7 +754,7 @@ Result<void> Storage::remove(qint64 session)
         db.rollback();
         return q.numRowsAffected() == 0
                    ? Error{instruments::ErrorCode::NotFound,
-                           QStringLiteral("database %1 has no session %2").arg(m_path).arg(session)}
+                           english(msg::kNoSuchSession).arg(m_path).arg(session)}
                    : sqlError(QStringLiteral("delete"), detail);
     }
     if (!db.commit())

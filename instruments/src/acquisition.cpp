@@ -1,4 +1,5 @@
 #include "acquisition_worker.h"
+#include "messages.h"
 
 #include <cipherwatt/instruments/acquisition.h>
 
@@ -57,8 +58,8 @@ bool AcquisitionWorker::requireMeter(const char *what)
 {
     if (m_meter)
         return true;
-    emit failed(Error{ErrorCode::Disconnected,
-                      QStringLiteral("cannot %1: no meter is open").arg(QLatin1String(what))});
+    emit failed(
+        Error{ErrorCode::Disconnected, english(msg::kNoMeterOpen).arg(QLatin1String(what))});
     return false;
 }
 
@@ -82,8 +83,7 @@ void AcquisitionWorker::configure(const MeterConfig &config)
     if (!requireMeter("configure"))
         return;
     if (m_streaming) {
-        emit failed(Error{ErrorCode::Unsupported,
-                          QStringLiteral("stop streaming before configuring the meter")});
+        emit failed(Error{ErrorCode::Unsupported, english(msg::kStopBeforeConfiguring)});
         return;
     }
     auto applied = m_meter->configure(config);

@@ -1,3 +1,5 @@
+#include "messages.h"
+
 #include <cipherwatt/instruments/error.h>
 
 namespace cipherwatt::instruments {
@@ -6,32 +8,32 @@ QString errorCodeName(ErrorCode code)
 {
     switch (code) {
     case ErrorCode::BadResource:
-        return QStringLiteral("bad resource");
+        return english(msg::kBadResource);
     case ErrorCode::NotFound:
-        return QStringLiteral("not found");
+        return english(msg::kNotFound);
     case ErrorCode::Access:
-        return QStringLiteral("access denied");
+        return english(msg::kAccess);
     case ErrorCode::Io:
-        return QStringLiteral("I/O error");
+        return english(msg::kIo);
     case ErrorCode::Timeout:
-        return QStringLiteral("timeout");
+        return english(msg::kTimeout);
     case ErrorCode::Protocol:
-        return QStringLiteral("protocol error");
+        return english(msg::kProtocol);
     case ErrorCode::Instrument:
-        return QStringLiteral("meter error");
+        return english(msg::kInstrument);
     case ErrorCode::Unsupported:
-        return QStringLiteral("unsupported");
+        return english(msg::kUnsupported);
     case ErrorCode::Disconnected:
-        return QStringLiteral("disconnected");
+        return english(msg::kDisconnected);
     case ErrorCode::Cancelled:
-        return QStringLiteral("cancelled");
+        return english(msg::kCancelled);
     }
-    return QStringLiteral("error");
+    return english(msg::kError);
 }
 
 QString Error::toString() const
 {
-    return errorCodeName(code) + QStringLiteral(": ") + message;
+    return english(msg::kWithDetail).arg(errorCodeName(code), message);
 }
 
 } // namespace cipherwatt::instruments

@@ -1,6 +1,7 @@
 // Opening a meter by resource string: the prefix picks the transport from a table
 // (libsigrok's model), the WT300 driver identifies what answers.
 
+#include "messages.h"
 #include "transports.h"
 
 #include <cipherwatt/instruments/meter.h>
@@ -75,11 +76,7 @@ namespace {
 
 Error badResource(const QString &resource, const QString &why)
 {
-    return Error{ErrorCode::BadResource,
-                 QStringLiteral("meter \"%1\": %2 (use auto, sim, sim:<profile>, usbtmc, "
-                                "usbtmc:<serial>, usbtmc:<bus>.<address>, tcp:<host>:<port> or "
-                                "serial:<device>[:<baud>])")
-                     .arg(resource, why)};
+    return Error{ErrorCode::BadResource, english(msg::kBadMeterResource).arg(resource, why)};
 }
 
 Result<std::unique_ptr<Transport>> openSim(const QString & /*resource*/, const QString &rest)
@@ -99,14 +96,14 @@ Result<std::unique_ptr<Transport>> openTcp(const QString &resource, const QStrin
     // tcp:<host>:<port>, with an IPv6 host in brackets: tcp:[::1]:5025
     const qsizetype colon = rest.lastIndexOf(QLatin1Char(':'));
     if (colon <= 0)
-        return badResource(resource, QStringLiteral("tcp needs <host>:<port>"));
+        return badResource(resource, english(msg::kTcpNeedsPort));
     QString host = rest.left(colon);
     if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
         host = host.mid(1, host.size() - 2);
     bool ok = false;
     const uint port = rest.mid(colon + 1).toUInt(&ok);
     if (!ok || port == 0 || port > 65535 || host.isEmpty())
-        return badResource(resource, QStringLiteral("the port must be a number from 1 to 65535"));
+        return badResource(resource, english(msg::kBadPort));
     return makeTcpTransport(host, static_cast<quint16>(port));
 }
 
@@ -120,13 +117,12 @@ Result<std::unique_ptr<Transport>> openSerial(const QString &resource, const QSt
         bool ok = false;
         const int b = rest.mid(colon + 1).toInt(&ok);
         if (!ok || b < 1200 || b > 921600)
-            return badResource(resource, QStringLiteral("the baud rate must be a number from "
-                                                        "1200 to 921600"));
+            return badResource(resource, english(msg::kBadBaud));
         baud = b;
         device = rest.left(colon);
     }
     if (device.isEmpty())
-        return badResource(resource, QStringLiteral("serial needs a device, e.g. /dev/ttyUSB0"));
+        return badResource(resource, english(msg::kSerialNeedsDevice));
     return makeSerialTransport(device, baud);
 }
 
@@ -174,13 +170,13 @@ Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource, const Ope
         if (prefix != QLatin1String(row.prefix))
             continue;
         if (colon >= 0 && rest.isEmpty())
-            return badResource(r, QStringLiteral("nothing after \"%1:\"").arg(prefix));
+            return badResource(r, english(msg::kNothingAfter).arg(prefix));
         auto transport = row.open(r, rest);
         if (!transport)
             return transport.error();
         return openWt300(std::move(*transport), r, options);
     }
-    return badResource(r, QStringLiteral("unknown kind \"%1\"").arg(prefix));
+    return badResource(r, english(msg::kUnknownKind).arg(prefix));
 }
 
 } // namespace cipherwatt::instruments

@@ -1,5 +1,6 @@
 // The in-process link to the simulated meter: what a USB cable would be to a real one.
 
+#include "messages.h"
 #include "transports.h"
 
 #include <cipherwatt/instruments/simulator.h>
@@ -47,8 +48,7 @@ public:
             return cancelled();
         if (outcome.dropped) {
             m_dropped = true;
-            return Error{ErrorCode::Disconnected,
-                         QStringLiteral("the simulated meter dropped the connection")};
+            return Error{ErrorCode::Disconnected, english(msg::kSimulatedDropped)};
         }
         if (outcome.hasResponse)
             m_responses.push_back(outcome.response);
@@ -72,7 +72,7 @@ public:
                 return cancelled();
             QThread::msleep(10);
         }
-        return Error{ErrorCode::Timeout, QStringLiteral("the simulated meter did not answer")};
+        return Error{ErrorCode::Timeout, english(msg::kSimulatedSilent)};
     }
 
     Result<void> clear() override
@@ -86,7 +86,7 @@ public:
     QString kind() const override { return QStringLiteral("sim"); }
     QString describe() const override
     {
-        return QStringLiteral("simulated %1 (in process)").arg(m_sim->profile().model);
+        return english(msg::kSimulatedLink).arg(m_sim->profile().model);
     }
 
 private:
@@ -95,8 +95,7 @@ private:
         if (!m_open)
             return Error{ErrorCode::Disconnected, QStringLiteral("the link is closed")};
         if (m_dropped)
-            return Error{ErrorCode::Disconnected,
-                         QStringLiteral("the simulated meter dropped the connection")};
+            return Error{ErrorCode::Disconnected, english(msg::kSimulatedDropped)};
         return {};
     }
 

@@ -2,6 +2,7 @@
 // ResponseFramer. Blocking calls, used from the acquisition thread only; they wait in short
 // slices so interrupt() is seen within ~50 ms.
 
+#include "messages.h"
 #include "transports.h"
 
 #include <QDeadlineTimer>
@@ -56,9 +57,8 @@ public:
             if (m_cancel.load())
                 return cancelled();
             if (deadline.hasExpired())
-                return Error{ErrorCode::Timeout, QStringLiteral("no reply from %1 within %2 ms")
-                                                     .arg(describe())
-                                                     .arg(timeout.count())};
+                return Error{ErrorCode::Timeout,
+                             english(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
             const auto remaining = deadline.remainingTime();
             if (!device().waitForReadyRead(
                     static_cast<int>(std::min<qint64>(kSliceMs, std::max<qint64>(1, remaining))))) {
@@ -96,7 +96,7 @@ protected:
     Error lost() const
     {
         return Error{ErrorCode::Disconnected,
-                     QStringLiteral("%1: connection lost (%2)").arg(describe(), m_deviceError())};
+                     english(msg::kConnectionLost).arg(describe(), m_deviceError())};
     }
 
     static Error cancelled() { return Error{ErrorCode::Cancelled, QStringLiteral("interrupted")}; }
@@ -133,10 +133,9 @@ public:
                 return cancelled();
             if (m_socket->state() == QAbstractSocket::UnconnectedState || deadline.hasExpired())
                 return Error{ErrorCode::NotFound,
-                             QStringLiteral("cannot connect to %1: %2")
-                                 .arg(describe(), deadline.hasExpired()
-                                                      ? QStringLiteral("timed out")
-                                                      : m_socket->errorString())};
+                             english(msg::kCannotConnect)
+                                 .arg(describe(), deadline.hasExpired() ? english(msg::kTimedOut)
+                                                                        : m_socket->errorString())};
             m_socket->waitForConnected(kSliceMs);
         }
         m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
@@ -192,7 +191,7 @@ public:
                                                                               : ErrorCode::NotFound;
             const QString why = m_port->errorString();
             m_port.reset();
-            return Error{code, QStringLiteral("cannot open serial port %1: %2").arg(m_device, why)};
+            return Error{code, english(msg::kCannotOpenSerial).arg(m_device, why)};
         }
         // The meter's RS-232 defaults are 8N1 without handshaking (reference 1.3); only the
         // rate is the operator's choice and must match the meter's setting.

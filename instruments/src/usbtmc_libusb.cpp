@@ -1,5 +1,6 @@
 #include "usbtmc_libusb.h"
 
+#include "messages.h"
 #include "usbtmc_protocol.h"
 
 #include <QStringList>
@@ -191,7 +192,7 @@ Result<std::vector<Candidate>> scanUsbtmc(libusb_context *context, std::uint16_t
     libusb_device **raw = nullptr;
     const ssize_t count = libusb_get_device_list(context, &raw);
     if (count < 0)
-        return libusbError(static_cast<int>(count), QStringLiteral("cannot list USB devices"));
+        return libusbError(static_cast<int>(count), english(msg::kCannotListUsb));
     const DeviceListPtr list(raw);
 
     std::vector<Candidate> found;

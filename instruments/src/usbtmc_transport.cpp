@@ -1,5 +1,7 @@
 #include "usbtmc_transport.h"
 
+#include "messages.h"
+
 #include <algorithm>
 #include <span>
 #include <sys/time.h>
@@ -95,9 +97,9 @@ Result<void> UsbtmcTransport::open()
         std::find_if(candidates->begin(), candidates->end(),
                      [this](const Candidate &c) { return m_selector.matches(c.info); });
     if (match == candidates->end()) {
-        return Error{ErrorCode::NotFound,
-                     QStringLiteral("no USBTMC device matches %1; attached: %2")
-                         .arg(m_selector.toString(), describeAttached(*candidates))};
+        return Error{
+            ErrorCode::NotFound,
+            english(msg::kNoUsbtmcMatch).arg(m_selector.toString(), describeAttached(*candidates))};
     }
     if (auto claimed = claim(*match); !claimed) {
         close();
@@ -264,9 +266,8 @@ Result<QByteArray> UsbtmcTransport::read(std::chrono::milliseconds timeout)
             switch (error.code) {
             case ErrorCode::Timeout:
                 abortBulkIn(tag);
-                return Error{ErrorCode::Timeout, QStringLiteral("no reply from %1 within %2 ms")
-                                                     .arg(describe())
-                                                     .arg(timeout.count())};
+                return Error{ErrorCode::Timeout,
+                             english(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
             case ErrorCode::Cancelled:
                 abortBulkIn(tag);
                 return Error{ErrorCode::Cancelled,

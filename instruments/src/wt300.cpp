@@ -1,6 +1,8 @@
 // The WT300-family driver. Command sequences and their sources: reference wt300.md, sections
 // 4 (commands), 5 (numeric data), 6 (status model and the update synchronisation), 7 (errors).
 
+#include "messages.h"
+
 #include <cipherwatt/instruments/scpi.h>
 #include <cipherwatt/instruments/wt300.h>
 
@@ -106,7 +108,7 @@ private:
     Result<void> send(const QByteArray &message)
     {
         if (!m_open)
-            return Error{ErrorCode::Disconnected, QStringLiteral("the meter is closed")};
+            return Error{ErrorCode::Disconnected, english(msg::kMeterClosed)};
         if (m_desynced) {
             if (auto r = resync(); !r)
                 return r;
@@ -131,7 +133,7 @@ private:
         m_desynced =
             reply.error().code == ErrorCode::Cancelled || reply.error().code == ErrorCode::Timeout;
         if (reply.error().code == ErrorCode::Timeout)
-            return Error{ErrorCode::Timeout, QStringLiteral("no reply to %1 within %2 ms")
+            return Error{ErrorCode::Timeout, english(msg::kNoReplyTo)
                                                  .arg(QString::fromLatin1(message))
                                                  .arg((m_options.timeout + extra).count())};
         return reply;
@@ -177,8 +179,7 @@ private:
             return errors.error();
         if (!errors->empty()) {
             Error e = errors->front();
-            e.message =
-                QStringLiteral("%1 was refused: %2").arg(QString::fromLatin1(message), e.message);
+            e.message = english(msg::kRefused).arg(QString::fromLatin1(message), e.message);
             return e;
         }
         return {};
@@ -224,7 +225,7 @@ Result<void> Wt300Driver::validate(const MeterConfig &config, std::vector<Item> 
             for (const int h : m_model.info.elements)
                 have << QString::number(h);
             return Error{ErrorCode::Unsupported,
-                         QStringLiteral("element %1: the %2 has elements %3")
+                         english(msg::kNoSuchElement)
                              .arg(e)
                              .arg(m_model.info.name, have.join(QStringLiteral(", ")))};
         }
@@ -237,7 +238,7 @@ Result<void> Wt300Driver::validate(const MeterConfig &config, std::vector<Item> 
         elements.push_back(kSigma);
     }
     if (config.functions.empty())
-        return Error{ErrorCode::Unsupported, QStringLiteral("no measurement functions chosen")};
+        return Error{ErrorCode::Unsupported, english(msg::kNoFunctions)};
     const auto checkRange = [&](const std::optional<Range> &r, const std::vector<double> &have,
                                 const char *what, const char *unit) -> Result<void> {
         if (!r || r->automatic)
@@ -330,9 +331,7 @@ Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
         }
         if (auto r = command(":INTEG:RES"); !r)
             return r.error();
-        warnings << QStringLiteral("the meter's integrator held a value (%1); it was stopped and "
-                                   "reset")
-                        .arg(integrationStateName(*state));
+        warnings << english(msg::kIntegratorHeld).arg(integrationStateName(*state));
     }
 
     std::vector<QByteArray> commands;
@@ -396,16 +395,12 @@ Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
         return applied.error();
     applied->warnings = warnings + applied->warnings;
     if (applied->voltageRange.automatic || applied->currentRange.automatic)
-        applied->warnings << QStringLiteral("auto-range is on: each range change loses the data "
-                                            "of that update; fix the ranges for measurements");
+        applied->warnings << english(msg::kAutoRange);
     if (const double capacity = m_transport->bytesPerSecond(); capacity > 0) {
         const double need = bytesPerUpdate(static_cast<qsizetype>(items.size()), config.format) *
                             1000.0 / static_cast<double>(config.interval.count());
         if (need > 0.8 * capacity)
-            applied->warnings << QStringLiteral(
-                                     "the %1 link carries about %2 B/s but %3 items at %4 ms need "
-                                     "about %5 B/s: updates will be missed; raise the baud rate, "
-                                     "use FLOAT format or fewer items")
+            applied->warnings << english(msg::kLinkTooSlow)
                                      .arg(m_transport->describe())
                                      .arg(qRound(capacity))
                                      .arg(items.size())
@@ -431,10 +426,9 @@ Result<AppliedConfig> Wt300Driver::readBack(const MeterConfig &config,
         return seconds.error();
     a.interval = milliseconds(std::llround(*seconds * 1000.0));
     if (a.interval != config.interval)
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("the meter runs at %1 ms after being set to %2 ms")
-                         .arg(a.interval.count())
-                         .arg(config.interval.count())};
+        return Error{
+            ErrorCode::Unsupported,
+            english(msg::kRateNotApplied).arg(a.interval.count()).arg(config.interval.count())};
 
     auto mode = query(":INP:MODE?");
     if (!mode)
@@ -739,8 +733,7 @@ Result<std::unique_ptr<PowerMeter>> openWt300(std::unique_ptr<Transport> transpo
     auto reply = transport->read(options.timeout);
     if (!reply) {
         Error e = reply.error();
-        e.message =
-            QStringLiteral("%1 did not identify itself: %2").arg(transport->describe(), e.message);
+        e.message = english(msg::kNotIdentified).arg(transport->describe(), e.message);
         return e;
     }
     auto idn = scpi::parseIdn(*reply);
@@ -752,7 +745,7 @@ Result<std::unique_ptr<PowerMeter>> openWt300(std::unique_ptr<Transport> transpo
         for (const Wt300Model &m : wt300Models())
             known << m.idnModel;
         return Error{ErrorCode::Unsupported,
-                     QStringLiteral("%1 is a %2 %3; CipherWatt drives %4")
+                     english(msg::kNotWt300)
                          .arg(transport->describe(), idn->manufacturer, idn->model,
                               known.join(QStringLiteral(", ")))};
     }

@@ -2,6 +2,7 @@
 #include <cipherwatt/instruments/measurement.h>
 #include <cipherwatt/report/charts.h>
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <qcustomplot.h>
 
@@ -43,6 +44,14 @@ void styleAxes(QCustomPlot &plot)
     plot.legend->setFont(chartFont(7));
     plot.legend->setBorderPen(QPen(QColor(0xc8, 0xcd, 0xd3), 0.6));
     plot.legend->setBrush(QColor(255, 255, 255, 230));
+}
+
+// A chart's own text, in English or in the installed translation's language.
+QString chartText(ChartLanguage language, const char *source)
+{
+    return language == ChartLanguage::Translated
+               ? QCoreApplication::translate("cipherwatt::report::Charts", source)
+               : QString::fromUtf8(source);
 }
 
 void message(QCustomPlot &plot, const QString &text)
@@ -211,7 +220,7 @@ QColor phaseColor(PhaseKind kind)
 }
 
 void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOperation operation,
-              BarMeasure measure)
+              BarMeasure measure, ChartLanguage language)
 {
     styleAxes(plot);
     // Groups: (cipher, backend, buffer) with an encryption or decryption row in any session.
@@ -270,8 +279,10 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     plot.xAxis->setTickLength(0, 3);
     plot.xAxis->setRange(0.4, static_cast<double>(groups.size()) + 0.6);
     plot.yAxis->setLabel(measure == BarMeasure::EnergyPerByte
-                             ? QStringLiteral("energy per byte [nJ/B]")
-                             : QStringLiteral("net power [W]"));
+                             ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                     "energy per byte [nJ/B]"))
+                             : chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                     "net power [W]")));
 
     auto *group = new QCPBarsGroup(&plot);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
@@ -322,11 +333,15 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     plot.legend->setVisible(sessions.size() > 1);
     plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     if (!any)
-        message(plot, QStringLiteral("no measured %1 runs")
-                          .arg(operation == BarOperation::Encrypt ? QStringLiteral("encryption")
-                               : operation == BarOperation::Decrypt
-                                   ? QStringLiteral("decryption")
-                                   : QStringLiteral("encryption and decryption")));
+        message(plot, operation == BarOperation::Encrypt
+                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                  "no measured encryption runs"))
+                      : operation == BarOperation::Decrypt
+                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                  "no measured decryption runs"))
+                          : chartText(language, QT_TRANSLATE_NOOP(
+                                                    "cipherwatt::report::Charts",
+                                                    "no measured encryption and decryption runs")));
 }
 
 void plotPowerTrace(QCustomPlot &plot, const SessionData &session, int maxPoints)
@@ -395,7 +410,8 @@ void plotPowerTrace(QCustomPlot &plot, const SessionData &session, int maxPoints
     plot.legend->setVisible(false);
 }
 
-void plotOverlaidTraces(QCustomPlot &plot, const std::vector<SessionData> &sessions, int maxPoints)
+void plotOverlaidTraces(QCustomPlot &plot, const std::vector<SessionData> &sessions,
+                        ChartLanguage language, int maxPoints)
 {
     styleAxes(plot);
     double from = std::numeric_limits<double>::infinity();
@@ -419,10 +435,14 @@ void plotOverlaidTraces(QCustomPlot &plot, const std::vector<SessionData> &sessi
         const std::vector<double> dp = envelope(t, p, maxPoints, dt);
         auto *graph = plot.addGraph();
         graph->setPen(QPen(seriesColor(static_cast<int>(s)), 0.9));
-        graph->setName(QStringLiteral("%1 %2%3")
-                           .arg(d.summary.id)
-                           .arg(d.summary.label)
-                           .arg(d.summary.simulated ? QStringLiteral(" (simulated)") : QString()));
+        graph->setName(
+            QStringLiteral("%1 %2%3")
+                .arg(d.summary.id)
+                .arg(d.summary.label)
+                .arg(d.summary.simulated
+                         ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                 " (simulated)"))
+                         : QString()));
         graph->setData(QVector<double>(dt.begin(), dt.end()), QVector<double>(dp.begin(), dp.end()),
                        true);
         if (!dt.empty()) {
@@ -445,8 +465,11 @@ void plotOverlaidTraces(QCustomPlot &plot, const std::vector<SessionData> &sessi
     const double margin = std::max((hi - lo) * 0.12, 0.05);
     plot.xAxis->setRange(from, to);
     plot.yAxis->setRange(std::max(0.0, lo - margin), hi + margin * 3);
-    plot.xAxis->setLabel(QStringLiteral("time since the first run started [s]"));
-    plot.yAxis->setLabel(QStringLiteral("power [W]"));
+    plot.xAxis->setLabel(
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                              "time since the first run started [s]")));
+    plot.yAxis->setLabel(
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "power [W]")));
     plot.legend->setVisible(true);
     plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }

@@ -1,0 +1,3191 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko" sourcelanguage="en">
+<context>
+    <name>cipherwatt::core::Analysis</name>
+    <message>
+        <source>short run: %1 updates, at least %2 needed</source>
+        <translation>짧은 실행: 갱신 %1회, 최소 %2회 필요</translation>
+    </message>
+    <message>
+        <source>no samples inside the run</source>
+        <translation>실행 구간 안에 샘플 없음</translation>
+    </message>
+    <message>
+        <source>no baseline</source>
+        <translation>기준선 없음</translation>
+    </message>
+    <message>
+        <source>1 update over range or without data</source>
+        <translation>범위 초과 또는 데이터 없는 갱신 1회</translation>
+    </message>
+    <message>
+        <source>%1 updates over range or without data</source>
+        <translation>범위 초과 또는 데이터 없는 갱신 %1회</translation>
+    </message>
+    <message>
+        <source>1 update missed</source>
+        <translation>갱신 1회 누락</translation>
+    </message>
+    <message>
+        <source>%1 updates missed</source>
+        <translation>갱신 %1회 누락</translation>
+    </message>
+    <message>
+        <source>integrator disagrees: %1 Wh from WH, %2 Wh from samples</source>
+        <translation>적산값 불일치: WH로 %1 Wh, 샘플로 %2 Wh</translation>
+    </message>
+    <message>
+        <source>no byte count: energy per byte cannot be given</source>
+        <translation>바이트 수 없음: 바이트당 에너지를 낼 수 없음</translation>
+    </message>
+    <message>
+        <source>net power not distinguishable from idle</source>
+        <translation>순전력이 유휴 전력과 구별되지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Dut</name>
+    <message>
+        <source>DUT &quot;%1&quot;: %2 (use local or ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;])</source>
+        <translation>DUT &quot;%1&quot;: %2 (local 또는 ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;] 형식으로 지정)</translation>
+    </message>
+    <message>
+        <source>unknown kind</source>
+        <translation>알 수 없는 종류</translation>
+    </message>
+    <message>
+        <source>expected ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;]</source>
+        <translation>ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;] 형식이어야 함</translation>
+    </message>
+    <message>
+        <source>the port must be 1 to 65535</source>
+        <translation>포트는 1에서 65535 사이여야 함</translation>
+    </message>
+    <message>
+        <source>cannot start the worker %1: %2</source>
+        <translation>워커 %1을(를) 시작할 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>the worker crashed</source>
+        <translation>워커가 비정상 종료됨</translation>
+    </message>
+    <message>
+        <source>the worker exited with code %1</source>
+        <translation>워커가 코드 %1로 종료됨</translation>
+    </message>
+    <message>
+        <source>the worker exited</source>
+        <translation>워커가 종료됨</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Phase</name>
+    <message>
+        <source>connecting</source>
+        <translation>연결 중</translation>
+    </message>
+    <message>
+        <source>self-test</source>
+        <translation>자가시험</translation>
+    </message>
+    <message>
+        <source>prepared</source>
+        <translation>준비됨</translation>
+    </message>
+    <message>
+        <source>governor performance</source>
+        <translation>거버너 performance</translation>
+    </message>
+    <message>
+        <source>pilot runs</source>
+        <translation>예비 실행</translation>
+    </message>
+    <message>
+        <source>idle baseline</source>
+        <translation>유휴 기준선</translation>
+    </message>
+    <message>
+        <source>settle</source>
+        <translation>안정화</translation>
+    </message>
+    <message>
+        <source>idle again</source>
+        <translation>다시 유휴</translation>
+    </message>
+    <message>
+        <source>governor restore</source>
+        <translation>거버너 복원</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Plan</name>
+    <message>
+        <source>--plan: %1</source>
+        <extracomment>The plan option of cipherwatt-cli; the window shows the plan as &quot;Ciphers&quot;.</extracomment>
+        <translation>측정 계획: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: write cmd:&lt;label&gt;[:&lt;bytes&gt;]=&lt;program&gt; &lt;arguments&gt;</source>
+        <translation>&apos;%1&apos;: cmd:&lt;label&gt;[:&lt;bytes&gt;]=&lt;program&gt; &lt;arguments&gt; 형식이어야 함</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the label must be 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
+        <translation>&apos;%1&apos;: 레이블은 영문자, 숫자, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;로 된 1~64자여야 함</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the bytes must be a positive whole number</source>
+        <translation>&apos;%1&apos;: 바이트 수는 양의 정수여야 함</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: no program to run</source>
+        <translation>&apos;%1&apos;: 실행할 프로그램 없음</translation>
+    </message>
+    <message>
+        <source>empty; give e.g. aes-128-xts/openssl:encrypt,chacha20</source>
+        <translation>비어 있음. 예: aes-128-xts/openssl:encrypt,chacha20</translation>
+    </message>
+    <message>
+        <source>two commands are labelled &apos;%1&apos;</source>
+        <translation>두 명령의 레이블이 모두 &apos;%1&apos;임</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: an empty operation</source>
+        <translation>&apos;%1&apos;: 빈 연산</translation>
+    </message>
+    <message>
+        <source> (no plugin &apos;%1&apos; is loaded on this DUT)</source>
+        <translation> (이 DUT에 &apos;%1&apos; 플러그인이 로드되지 않음)</translation>
+    </message>
+    <message>
+        <source>unknown cipher &apos;%1&apos;%2; valid ids: %3</source>
+        <translation>알 수 없는 암호 &apos;%1&apos;%2. 유효한 ID: %3</translation>
+    </message>
+    <message>
+        <source>%1 has no backend on this DUT</source>
+        <translation>이 DUT에 %1의 백엔드 없음</translation>
+    </message>
+    <message>
+        <source>%1 has no backend &apos;%2&apos; on this DUT (it has %3)</source>
+        <translation>이 DUT에 %1의 &apos;%2&apos; 백엔드 없음 (있는 백엔드: %3)</translation>
+    </message>
+    <message>
+        <source>%1 has no operation &apos;%2&apos; (it has %3)</source>
+        <translation>%1에 &apos;%2&apos; 연산 없음 (있는 연산: %3)</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Results</name>
+    <message>
+        <source>run %1: %2</source>
+        <translation>실행 %1: %2</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (%3)</source>
+        <translation>실행 %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>계획됨</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>건너뜀</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::SessionRunner</name>
+    <message>
+        <source>storage: %1</source>
+        <translation>저장소: %1</translation>
+    </message>
+    <message>
+        <source>the meter reports %1</source>
+        <translation>전력계 보고: %1</translation>
+    </message>
+    <message>
+        <source>element %1: the %2 has elements %3</source>
+        <translation>엘리먼트 %1: %2에는 엘리먼트 %3만 있음</translation>
+    </message>
+    <message>
+        <source>the meter is SIMULATED: %1</source>
+        <translation>전력계가 모의 장치임: %1</translation>
+    </message>
+    <message>
+        <source>meter: %1</source>
+        <translation>전력계: %1</translation>
+    </message>
+    <message>
+        <source>DUT %1: no SSH link was provided</source>
+        <translation>DUT %1: SSH 연결이 주어지지 않음</translation>
+    </message>
+    <message>
+        <source>DUT %1: %2</source>
+        <translation>DUT %1: %2</translation>
+    </message>
+    <message>
+        <source>DUT: %1</source>
+        <translation>DUT: %1</translation>
+    </message>
+    <message>
+        <source>a new worker took over</source>
+        <translation>새 워커가 이어받음</translation>
+    </message>
+    <message>
+        <source>DUT %1: its cipherwatt-bench is version %2, this CipherWatt is %3; results from different versions are not comparable</source>
+        <translation>DUT %1: cipherwatt-bench 버전은 %2, 이 CipherWatt는 %3. 버전이 다르면 결과를 비교할 수 없음</translation>
+    </message>
+    <message>
+        <source>DUT: an earlier worker (pid %1) was still running there and was stopped first</source>
+        <translation>DUT: 이전 워커(pid %1)가 아직 실행 중이어서 먼저 중지함</translation>
+    </message>
+    <message>
+        <source>governor pinning failed: %1</source>
+        <translation>거버너 고정 실패: %1</translation>
+    </message>
+    <message>
+        <source>governor restore failed: %1</source>
+        <translation>거버너 복원 실패: %1</translation>
+    </message>
+    <message>
+        <source>the DUT&apos;s worker restored a governor left pinned by an earlier session</source>
+        <translation>DUT의 워커가 이전 세션이 고정한 채 남긴 거버너를 복원함</translation>
+    </message>
+    <message>
+        <source>%1 failed its known-answer self-test on the DUT and will not be measured</source>
+        <translation>%1: DUT에서 기지 답 자가시험에 실패하여 측정하지 않음</translation>
+    </message>
+    <message>
+        <source>no planned cipher passed its known-answer self-test on the DUT (%1)</source>
+        <translation>계획된 암호 중 DUT에서 기지 답 자가시험을 통과한 것이 없음 (%1)</translation>
+    </message>
+    <message>
+        <source>failed its known-answer self-test on the DUT</source>
+        <translation>DUT에서 기지 답 자가시험 실패</translation>
+    </message>
+    <message>
+        <source>not requested (governor: none)</source>
+        <translation>요청하지 않음 (거버너: none)</translation>
+    </message>
+    <message>
+        <source>the CPU governor is not pinned: frequencies may change during the runs</source>
+        <translation>CPU 거버너가 고정되지 않음: 실행 중에 주파수가 바뀔 수 있음</translation>
+    </message>
+    <message>
+        <source>governor: %1</source>
+        <translation>거버너: %1</translation>
+    </message>
+    <message>
+        <source>the baseline has no valid meter update</source>
+        <translation>기준선에 유효한 전력계 갱신이 없음</translation>
+    </message>
+    <message>
+        <source>the idle baseline drifts by %1 W over %2 s</source>
+        <translation>유휴 기준선이 %2 s 동안 %1 W 드리프트함</translation>
+    </message>
+    <message>
+        <source>%1: pilot %2 iterations in %3 s; runs get %4 iterations (%5 s)</source>
+        <translation>%1: 예비 실행 %3 s 동안 %2회 반복. 본 실행은 %4회 반복 (%5 s)</translation>
+    </message>
+    <message>
+        <source>the program failed (%1)</source>
+        <translation>프로그램 실패 (%1)</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 실패: %2</translation>
+    </message>
+    <message>
+        <source>the idle baseline drifts</source>
+        <translation>유휴 기준선 드리프트</translation>
+    </message>
+    <message>
+        <source>cancelled by the operator</source>
+        <translation>측정자가 취소함</translation>
+    </message>
+    <message>
+        <source>cancelling: the current step ends, then the governor is restored</source>
+        <translation>취소 중: 현재 단계가 끝나면 거버너를 복원함</translation>
+    </message>
+    <message>
+        <source>cancelled by the operator before the session started</source>
+        <translation>세션 시작 전에 측정자가 취소함</translation>
+    </message>
+    <message>
+        <source>meter %1: %2</source>
+        <translation>전력계 %1: %2</translation>
+    </message>
+    <message>
+        <source>the worker crashed during this run (%1); a new worker went on with the session</source>
+        <translation>이 실행 중에 워커가 비정상 종료됨 (%1). 새 워커가 세션을 이어감</translation>
+    </message>
+    <message>
+        <source>the worker ended during the run: %1</source>
+        <translation>실행 중에 워커가 종료됨: %1</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Storage</name>
+    <message>
+        <source>database %1: %2; it was left untouched</source>
+        <translation>데이터베이스 %1: %2. 파일은 그대로 둠</translation>
+    </message>
+    <message>
+        <source>not a CipherWatt database (not an SQLite file)</source>
+        <translation>CipherWatt 데이터베이스가 아님 (SQLite 파일이 아님)</translation>
+    </message>
+    <message>
+        <source>not a CipherWatt database (%1)</source>
+        <translation>CipherWatt 데이터베이스가 아님 (%1)</translation>
+    </message>
+    <message>
+        <source>not a CipherWatt database</source>
+        <translation>CipherWatt 데이터베이스가 아님</translation>
+    </message>
+    <message>
+        <source>written by a newer CipherWatt (schema %1; this version knows up to %2): open it with that version</source>
+        <translation>더 새 CipherWatt로 기록됨 (스키마 %1, 이 버전은 %2까지 지원): 그 버전으로 여십시오</translation>
+    </message>
+    <message>
+        <source>database %1: cannot create the folder</source>
+        <translation>데이터베이스 %1: 폴더를 만들 수 없음</translation>
+    </message>
+    <message>
+        <source>database %1 has no session %2</source>
+        <translation>데이터베이스 %1에 세션 %2 없음</translation>
+    </message>
+    <message>
+        <source>a label cannot be empty</source>
+        <translation>레이블은 비워 둘 수 없음</translation>
+    </message>
+    <message>
+        <source>session %1 is running; finish or cancel it first</source>
+        <translation>세션 %1이(가) 실행 중임. 먼저 끝내거나 취소하십시오</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>session %1 measured other items (%2) than session %3 (%4); export their samples to separate files</source>
+        <translation>세션 %1은(는) 세션 %3(%4)과 다른 항목(%2)을 측정함. 샘플을 별도 파일로 내보내십시오</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::BarChartPage</name>
+    <message>
+        <source>One bar per session in each group; the error bars are the 95 % intervals. The total adds encryption and decryption.</source>
+        <translation>그룹마다 세션당 막대 하나. 오차 막대는 95 % 구간입니다. 합계는 암호화와 복호화를 더한 값입니다.</translation>
+    </message>
+    <message>
+        <source>Which runs the bars show</source>
+        <translation>막대로 보여 줄 실행</translation>
+    </message>
+    <message>
+        <source>Encryption</source>
+        <translation>암호화</translation>
+    </message>
+    <message>
+        <source>Decryption</source>
+        <translation>복호화</translation>
+    </message>
+    <message>
+        <source>Encryption and decryption together</source>
+        <translation>암호화와 복호화 합계</translation>
+    </message>
+    <message>
+        <source>What the bars measure</source>
+        <translation>막대가 나타내는 측정값</translation>
+    </message>
+    <message>
+        <source>Energy per byte</source>
+        <translation>바이트당 에너지</translation>
+    </message>
+    <message>
+        <source>Net power</source>
+        <translation>순전력</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>연산:</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>측정값:</translation>
+    </message>
+    <message>
+        <source>Energy per Byte, Encryption</source>
+        <translation>바이트당 에너지, 암호화</translation>
+    </message>
+    <message>
+        <source>Net Power, Encryption</source>
+        <translation>순전력, 암호화</translation>
+    </message>
+    <message>
+        <source>Energy per Byte, Decryption</source>
+        <translation>바이트당 에너지, 복호화</translation>
+    </message>
+    <message>
+        <source>Net Power, Decryption</source>
+        <translation>순전력, 복호화</translation>
+    </message>
+    <message>
+        <source>Energy per Byte, Encryption and Decryption</source>
+        <translation>바이트당 에너지, 암호화와 복호화</translation>
+    </message>
+    <message>
+        <source>Net Power, Encryption and Decryption</source>
+        <translation>순전력, 암호화와 복호화</translation>
+    </message>
+    <message>
+        <source>One bar per session; the error bars are the 95 % intervals</source>
+        <translation>세션당 막대 하나. 오차 막대는 95 % 구간</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::CommandLine</name>
+    <message>
+        <source>The CipherWatt window: measures what encryption costs in energy with a Yokogawa WT300 power meter, stores every session and compares them.</source>
+        <translation>CipherWatt 창: Yokogawa WT300 전력계로 암호화에 드는 에너지를 측정하고, 모든 세션을 저장하고 비교합니다.</translation>
+    </message>
+    <message>
+        <source>The session database (default: the last one used, or ~/.local/share/cipherwatt/sessions.sqlite).</source>
+        <translation>세션 데이터베이스 (기본값: 마지막으로 쓴 것, 없으면 ~/.local/share/cipherwatt/sessions.sqlite).</translation>
+    </message>
+    <message>
+        <source>The local cipherwatt-bench (default: beside this program, or PATH).</source>
+        <translation>로컬 cipherwatt-bench (기본값: 이 프로그램과 같은 폴더, 없으면 PATH).</translation>
+    </message>
+    <message>
+        <source>Where the local worker finds /sys (a fake tree for tests).</source>
+        <translation>로컬 워커가 /sys를 찾을 위치 (테스트용 가짜 트리).</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language: en or ko (default: the setting, or the system&apos;s).</source>
+        <translation>창의 언어: en 또는 ko (기본값: 설정, 없으면 시스템 언어).</translation>
+    </message>
+    <message>
+        <source>Print the time from start to a shown window, then quit (benchmark).</source>
+        <translation>시작부터 창이 표시될 때까지 걸린 시간을 출력하고 끝냅니다 (벤치마크).</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::CompareView</name>
+    <message>
+        <source>Sessions measured with the simulated WT332 have modelled power values</source>
+        <translation>모의 WT332로 측정한 세션의 전력값은 모델링된 값입니다</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>PDF 내보내기…</translation>
+    </message>
+    <message>
+        <source>Write the comparison report: the sessions, the results side by side, the bar charts and the overlaid power traces</source>
+        <translation>비교 보고서를 씁니다: 세션, 나란히 놓은 결과, 막대 차트, 겹쳐 그린 전력 추이</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV 내보내기…</translation>
+    </message>
+    <message>
+        <source>Write the comparison as CSV: one row per session and run key, with the differences from #1</source>
+        <translation>비교를 CSV로 씁니다: 세션과 실행 키마다 한 행, #1과의 차이 포함</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>결과</translation>
+    </message>
+    <message>
+        <source>The results side by side, with the differences from #1</source>
+        <translation>나란히 놓은 결과와 #1과의 차이</translation>
+    </message>
+    <message>
+        <source>Bar Charts</source>
+        <translation>막대 차트</translation>
+    </message>
+    <message>
+        <source>Energy per byte or net power per cipher, one bar per session</source>
+        <translation>암호별 바이트당 에너지 또는 순전력, 세션당 막대 하나</translation>
+    </message>
+    <message>
+        <source>Power Traces</source>
+        <translation>전력 추이</translation>
+    </message>
+    <message>
+        <source>The sessions&apos; power over time, aligned at their first run</source>
+        <translation>첫 실행 시점에 맞춘 세션별 전력의 시간 변화</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>세션</translation>
+    </message>
+    <message>
+        <source>Search sessions</source>
+        <translation>세션 검색</translation>
+    </message>
+    <message>
+        <source>Shows the sessions whose label, tags, notes, DUT or operator contain every word typed here</source>
+        <translation>레이블, 태그, 메모, DUT, 측정자에 여기 입력한 낱말이 모두 들어 있는 세션을 보여 줍니다</translation>
+    </message>
+    <message>
+        <source>Click sessions to add them to the comparison or to take them out</source>
+        <translation>세션을 클릭하여 비교에 넣거나 뺍니다</translation>
+    </message>
+    <message>
+        <source>Click sessions to add them or take them out; the first one added is the reference, #1.</source>
+        <translation>세션을 클릭하여 넣거나 뺍니다. 처음 넣은 세션이 기준(#1)입니다.</translation>
+    </message>
+    <message>
+        <source>Reference:</source>
+        <translation>기준:</translation>
+    </message>
+    <message>
+        <source>The session (#1) the differences are taken from</source>
+        <translation>차이를 계산하는 기준 세션(#1)</translation>
+    </message>
+    <message>
+        <source>Values with their 95 % intervals; with repeats, the median and an interval spanning every repeat&apos;s. Δ: the difference from #1, the reference session.</source>
+        <translation>값과 95 % 구간. 반복이 있으면 중앙값과 모든 반복의 구간을 포괄하는 구간. Δ: 기준 세션 #1과의 차이.</translation>
+    </message>
+    <message>
+        <source>Not in the library, left out: session %1.</source>
+        <translation>라이브러리에 없어 제외됨: 세션 %1.</translation>
+    </message>
+    <message>
+        <source>%1 (session %2)</source>
+        <translation>%1 (세션 %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n sessions…</source>
+        <translation>
+            <numerusform>세션 %n개를 읽는 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The sessions cannot be read: %1</source>
+        <translation>세션을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparison of %n Sessions</source>
+        <translation>
+            <numerusform>세션 %n개 비교</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Simulated meter in %1: these power values are modelled, not measured.</source>
+        <translation>%1에 모의 전력계 사용: 이 전력값은 측정값이 아니라 모델링한 값입니다.</translation>
+    </message>
+    <message>
+        <source>No session library is open.</source>
+        <translation>열린 세션 라이브러리가 없습니다.</translation>
+    </message>
+    <message>
+        <source>A comparison needs two or more sessions: measure them on the Measure page.</source>
+        <translation>비교하려면 세션이 두 개 이상 있어야 합니다. 측정 페이지에서 측정하십시오.</translation>
+    </message>
+    <message>
+        <source>Check two or more sessions on the left to compare them, or select them in the library and press Compare Selected.</source>
+        <translation>왼쪽에서 비교할 세션을 두 개 이상 체크하거나, 라이브러리에서 선택하고 [선택 항목 비교]를 누르십시오.</translation>
+    </message>
+    <message>
+        <source>Compare Sessions</source>
+        <translation>세션 비교</translation>
+    </message>
+    <message>
+        <source>Export Comparison as PDF</source>
+        <translation>비교를 PDF로 내보내기</translation>
+    </message>
+    <message>
+        <source>Export Comparison as CSV</source>
+        <translation>비교를 CSV로 내보내기</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting %1 (%2 of %3)…</source>
+        <translation>%1 내보내는 중 (%2/%3)…</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ComparisonModel</name>
+    <message>
+        <source>Cipher</source>
+        <translation>암호</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>백엔드</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <source>Buffer [B]</source>
+        <translation>버퍼 [B]</translation>
+    </message>
+    <message>
+        <source>Net Power [W]</source>
+        <translation>순전력 [W]</translation>
+    </message>
+    <message>
+        <source>Throughput [KB/s]</source>
+        <translation>처리량 [KB/s]</translation>
+    </message>
+    <message>
+        <source>Energy [nJ/B]</source>
+        <translation>에너지 [nJ/B]</translation>
+    </message>
+    <message>
+        <source>Δ Power [W]</source>
+        <translation>Δ 전력 [W]</translation>
+    </message>
+    <message>
+        <source>Δ Power [%]</source>
+        <translation>Δ 전력 [%]</translation>
+    </message>
+    <message>
+        <source>Δ Energy [nJ/B]</source>
+        <translation>Δ 에너지 [nJ/B]</translation>
+    </message>
+    <message>
+        <source>Δ Energy [%]</source>
+        <translation>Δ 에너지 [%]</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3, %4 B</source>
+        <translation>%1 %2, %3, %4 B</translation>
+    </message>
+    <message>
+        <source>Session %1 “%2”</source>
+        <translation>세션 %1 “%2”</translation>
+    </message>
+    <message>
+        <source>This session has no such run.</source>
+        <translation>이 세션에는 이 실행이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Not measured.</source>
+        <translation>측정되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>One run measured.</source>
+        <translation>실행 1회를 측정했습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Median of %n runs; the interval spans all of theirs.</source>
+        <translation>
+            <numerusform>실행 %n회의 중앙값. 구간은 모든 실행의 구간을 포괄합니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n planned runs gave no result.</source>
+        <translation>
+            <numerusform>계획된 실행 %n회 중 %1회는 결과가 없습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>95 % interval: from the run&apos;s and the baseline&apos;s sample statistics and the meter&apos;s accuracy.</source>
+        <translation>95 % 구간: 실행과 기준선의 표본 통계, 전력계 정확도로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>Difference from session %1 (#1): this session&apos;s value minus #1&apos;s.</source>
+        <translation>세션 %1(#1)과의 차이: 이 세션의 값 − #1의 값.</translation>
+    </message>
+    <message>
+        <source>Flag: %1</source>
+        <translation>플래그: %1</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>#%1: session %2 “%3”, simulated meter</source>
+        <translation>#%1: 세션 %2 “%3”, 모의 전력계</translation>
+    </message>
+    <message>
+        <source>#%1: session %2 “%3”</source>
+        <translation>#%1: 세션 %2 “%3”</translation>
+    </message>
+    <message>
+        <source>Net power: mean power during the run minus the idle baseline, with its 95 % interval</source>
+        <translation>순전력: 실행 중 평균 전력 − 유휴 기준선, 95 % 구간 포함</translation>
+    </message>
+    <message>
+        <source>Bytes processed per second, in KB/s (KB = 1000 B)</source>
+        <translation>초당 처리 바이트, KB/s 단위 (KB = 1000 B)</translation>
+    </message>
+    <message>
+        <source>Net energy per byte processed, with its 95 % interval</source>
+        <translation>처리한 바이트당 순에너지, 95 % 구간 포함</translation>
+    </message>
+    <message>
+        <source>Difference from #1: this session&apos;s value minus #1&apos;s</source>
+        <translation>#1과의 차이: 이 세션의 값 − #1의 값</translation>
+    </message>
+    <message>
+        <source>Difference from #1 in percent of #1&apos;s value</source>
+        <translation>#1과의 차이, #1 값에 대한 백분율</translation>
+    </message>
+    <message>
+        <source>Bytes per call of the cipher</source>
+        <translation>암호 호출 한 번당 바이트</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ConnectionPanel</name>
+    <message>
+        <source>Power Meter</source>
+        <translation>전력계</translation>
+    </message>
+    <message>
+        <source>Device Under Test</source>
+        <translation>피측정 장치(DUT)</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>자동</translation>
+    </message>
+    <message>
+        <source>USB (USBTMC)</source>
+        <translation>USB (USBTMC)</translation>
+    </message>
+    <message>
+        <source>Network (TCP)</source>
+        <translation>네트워크 (TCP)</translation>
+    </message>
+    <message>
+        <source>Serial port</source>
+        <translation>직렬 포트</translation>
+    </message>
+    <message>
+        <source>Simulator</source>
+        <translation>시뮬레이터</translation>
+    </message>
+    <message>
+        <source>Automatic uses the first WT300 meter on USB, or the simulated WT332 when none is attached (marked as simulated everywhere).</source>
+        <translation>자동: USB의 첫 WT300 전력계를 쓰고, 연결된 것이 없으면 모의 WT332를 씁니다 (어디서나 모의로 표시됨).</translation>
+    </message>
+    <message>
+        <source>Connection:</source>
+        <translation>연결:</translation>
+    </message>
+    <message>
+        <source>Yokogawa meters found on USB (vendor 0x0B21, USBTMC).</source>
+        <translation>USB에서 찾은 Yokogawa 전력계 (벤더 0x0B21, USBTMC).</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>다시 검색</translation>
+    </message>
+    <message>
+        <source>Look for USB meters again.</source>
+        <translation>USB 전력계를 다시 찾습니다.</translation>
+    </message>
+    <message>
+        <source>Host of a SCPI-over-TCP gateway or of wt300-sim.</source>
+        <translation>SCPI-over-TCP 게이트웨이 또는 wt300-sim의 호스트.</translation>
+    </message>
+    <message>
+        <source>TCP port.</source>
+        <translation>TCP 포트.</translation>
+    </message>
+    <message>
+        <source>The serial port the meter&apos;s RS-232 cable is on.</source>
+        <translation>전력계의 RS-232 케이블이 연결된 직렬 포트.</translation>
+    </message>
+    <message>
+        <source>Must match the meter&apos;s setting. 9600 baud cannot carry many items every 100 ms.</source>
+        <translation>전력계 설정과 같아야 합니다. 9600 baud로는 100 ms마다 많은 항목을 전송할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>default: host CPU load</source>
+        <translation>기본값: 호스트 CPU 부하</translation>
+    </message>
+    <message>
+        <source>A profile file for the simulator (optional): scripted powers, noise, the load source.</source>
+        <translation>시뮬레이터 프로파일 파일 (선택): 미리 정한 전력, 잡음, 부하 원천.</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Choose a simulator profile.</source>
+        <translation>시뮬레이터 프로파일을 고릅니다.</translation>
+    </message>
+    <message>
+        <source>Simulator Profile</source>
+        <translation>시뮬레이터 프로파일</translation>
+    </message>
+    <message>
+        <source>The meter element (input) that powers the DUT. A WT332 has elements 1 and 3.</source>
+        <translation>DUT에 전원을 공급하는 전력계 엘리먼트(입력). WT332에는 엘리먼트 1과 3이 있습니다.</translation>
+    </message>
+    <message>
+        <source>DUT element:</source>
+        <translation>DUT 엘리먼트:</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>연결 확인</translation>
+    </message>
+    <message>
+        <source>Connect to the meter and show its identity and live values.</source>
+        <translation>전력계에 연결하여 식별 정보와 실시간 값을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>이 컴퓨터</translation>
+    </message>
+    <message>
+        <source>DUT:</source>
+        <translation>DUT:</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>점검</translation>
+    </message>
+    <message>
+        <source>Start the worker on the DUT and show its CPU, kernel, governor, version and known-answer self-test.</source>
+        <translation>DUT에서 워커를 시작하고 CPU, 커널, 거버너, 버전, 기지 답 자가시험 결과를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>%1 — serial %2 (bus %3, address %4)</source>
+        <translation>%1 — 일련번호 %2 (버스 %3, 주소 %4)</translation>
+    </message>
+    <message>
+        <source>Yokogawa meter</source>
+        <translation>Yokogawa 전력계</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>No Yokogawa meter on USB</source>
+        <translation>USB에 Yokogawa 전력계 없음</translation>
+    </message>
+    <message>
+        <source>No USB meter is selected: attach one and press Rescan.</source>
+        <translation>선택된 USB 전력계가 없습니다. 연결한 뒤 [다시 검색]을 누르십시오.</translation>
+    </message>
+    <message>
+        <source>Give the meter&apos;s host name or address.</source>
+        <translation>전력계의 호스트 이름이나 주소를 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>Give the serial port, e.g. /dev/ttyUSB0.</source>
+        <translation>직렬 포트를 입력하십시오 (예: /dev/ttyUSB0).</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;, serial %3, firmware %4</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;, 일련번호 %3, 펌웨어 %4</translation>
+    </message>
+    <message>
+        <source>Simulated meter</source>
+        <translation>모의 전력계</translation>
+    </message>
+    <message>
+        <source>The %1 has no element %2 (it has %3).</source>
+        <translation>%1에는 엘리먼트 %2이(가) 없습니다 (있는 엘리먼트: %3).</translation>
+    </message>
+    <message>
+        <source>Starting the worker on %1…</source>
+        <translation>%1에서 워커를 시작하는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;, 논리 코어 %n개, %2&lt;br&gt;%3&lt;br&gt;거버너: %4&lt;br&gt;워커: cipherwatt-bench %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no cpufreq (the governor cannot be pinned here)</source>
+        <translation>cpufreq 없음 (여기서는 거버너를 고정할 수 없음)</translation>
+    </message>
+    <message>
+        <source>Running the known-answer self-test…</source>
+        <translation>기지 답 자가시험을 실행하는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>self-test: passed (%n cipher/backend pairs)</source>
+        <translation>
+            <numerusform>자가시험: 통과 (암호/백엔드 쌍 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>self-test: %1 FAILED</source>
+        <translation>자가시험: %1 실패</translation>
+    </message>
+    <message>
+        <source>cipherwatt-bench was not found beside this program or on PATH.</source>
+        <translation>이 프로그램과 같은 폴더나 PATH에서 cipherwatt-bench를 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>The worker did not list its ciphers: %1</source>
+        <translation>워커가 암호 목록을 내놓지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <source>SSH host</source>
+        <translation>SSH 호스트</translation>
+    </message>
+    <message>
+        <source>Where the ciphers run: the DUT the meter powers. This computer, or another one reached over SSH (an x86 PC, a Raspberry Pi).</source>
+        <translation>암호가 실행되는 곳: 전력계가 전원을 공급하는 DUT. 이 컴퓨터, 또는 SSH로 접속하는 다른 컴퓨터(x86 PC, Raspberry Pi).</translation>
+    </message>
+    <message>
+        <source>pi4.lab or 192.168.1.20</source>
+        <translation>pi4.lab 또는 192.168.1.20</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s host name or address.</source>
+        <translation>DUT의 호스트 이름 또는 주소.</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s SSH port.</source>
+        <translation>DUT의 SSH 포트.</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>포트:</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>호스트:</translation>
+    </message>
+    <message>
+        <source>The account on the DUT; its login shell must be a POSIX shell.</source>
+        <translation>DUT의 계정. 로그인 셸은 POSIX 셸이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>사용자:</translation>
+    </message>
+    <message>
+        <source>SSH agent, then ~/.ssh/id_ed25519</source>
+        <translation>SSH 에이전트, 그다음 ~/.ssh/id_ed25519</translation>
+    </message>
+    <message>
+        <source>A private key file. Its passphrase is asked when needed and never stored. Empty: the SSH agent, then the usual key files.</source>
+        <translation>개인 키 파일. 암호문은 필요할 때 묻고 저장하지 않습니다. 비워 두면 SSH 에이전트, 그다음 일반적인 키 파일을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Choose the private key file</source>
+        <translation>개인 키 파일 선택</translation>
+    </message>
+    <message>
+        <source>SSH Private Key</source>
+        <translation>SSH 개인 키</translation>
+    </message>
+    <message>
+        <source>Key file:</source>
+        <translation>키 파일:</translation>
+    </message>
+    <message>
+        <source>Ask for a password if keys are refused</source>
+        <translation>키가 거부되면 비밀번호 묻기</translation>
+    </message>
+    <message>
+        <source>Password authentication, asked in a dialog each time and never stored.</source>
+        <translation>비밀번호 인증. 매번 대화 상자에서 묻고 저장하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>cipherwatt-bench on the DUT&apos;s PATH</source>
+        <translation>DUT의 PATH에 있는 cipherwatt-bench</translation>
+    </message>
+    <message>
+        <source>Where the worker is installed on the DUT; its version must match this CipherWatt.</source>
+        <translation>DUT에서 워커가 설치된 위치. 버전이 이 CipherWatt와 같아야 합니다.</translation>
+    </message>
+    <message>
+        <source>Worker:</source>
+        <translation>워커:</translation>
+    </message>
+    <message>
+        <source>Upload this build when the DUT&apos;s is missing or stale</source>
+        <translation>DUT의 워커가 없거나 오래되었으면 이 빌드를 업로드</translation>
+    </message>
+    <message>
+        <source>Copies the local cipherwatt-bench to a private cache on the DUT (only when built for the DUT&apos;s architecture) and checks its SHA-256 there. You are asked first.</source>
+        <translation>이 컴퓨터의 cipherwatt-bench를 DUT의 개인 캐시로 복사하고(DUT의 아키텍처용으로 빌드된 경우에만) 그곳에서 SHA-256을 확인합니다. 먼저 확인을 묻습니다.</translation>
+    </message>
+    <message>
+        <source>Cipher plugins (shared libraries built against cipherwatt/cipher_plugin.h) the worker loads; their ciphers appear in the plan with the backend plugin:&lt;name&gt;.</source>
+        <translation>워커가 불러오는 암호 플러그인(cipherwatt/cipher_plugin.h로 빌드한 공유 라이브러리). 그 암호는 계획에 백엔드 plugin:&lt;name&gt;으로 나타납니다.</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>추가…</translation>
+    </message>
+    <message>
+        <source>Add a cipher plugin (.so)</source>
+        <translation>암호 플러그인(.so) 추가</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <source>Remove the selected plugin</source>
+        <translation>선택한 플러그인 제거</translation>
+    </message>
+    <message>
+        <source>Cipher Plugin</source>
+        <translation>암호 플러그인</translation>
+    </message>
+    <message>
+        <source>Shared libraries (*.so);;All files (*)</source>
+        <translation>공유 라이브러리 (*.so);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Plugins:</source>
+        <translation>플러그인:</translation>
+    </message>
+    <message>
+        <source>Check reads the DUT&apos;s ciphers and backends.</source>
+        <translation>점검을 누르면 DUT의 암호와 백엔드를 읽습니다.</translation>
+    </message>
+    <message>
+        <source>Unknown SSH Host Key</source>
+        <translation>알 수 없는 SSH 호스트 키</translation>
+    </message>
+    <message>
+        <source>The DUT %1 (port %2) is not known yet. Its %3 host key has the fingerprint:</source>
+        <translation>DUT %1(포트 %2)은 아직 알려지지 않았습니다. %3 호스트 키의 지문:</translation>
+    </message>
+    <message>
+        <source>Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt; prints on the DUT itself. Accept it only if they match: it is then recorded in %1, and a different key later is refused.</source>
+        <translation>DUT에서 직접 &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt;가 출력하는 값과 비교하십시오. 일치할 때만 수락하십시오. 수락하면 %1에 기록되고, 이후 다른 키는 거부됩니다.</translation>
+    </message>
+    <message>
+        <source>Accept and Remember</source>
+        <translation>수락하고 기억</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>거부</translation>
+    </message>
+    <message>
+        <source>SSH Authentication</source>
+        <translation>SSH 인증</translation>
+    </message>
+    <message>
+        <source>Upload the Worker</source>
+        <translation>워커 업로드</translation>
+    </message>
+    <message>
+        <source>The DUT has no usable cipherwatt-bench of this version: %1.</source>
+        <translation>DUT에 이 버전의 사용할 수 있는 cipherwatt-bench가 없습니다: %1.</translation>
+    </message>
+    <message>
+        <source>Upload this computer&apos;s build to a private cache directory on the DUT? Its SHA-256 is checked there before it runs.</source>
+        <translation>이 컴퓨터의 빌드를 DUT의 개인 캐시 디렉터리로 업로드하시겠습니까? 실행 전에 그곳에서 SHA-256을 확인합니다.</translation>
+    </message>
+    <message>
+        <source>Give the DUT&apos;s host name or address.</source>
+        <translation>DUT의 호스트 이름 또는 주소를 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>Give the user name on the DUT.</source>
+        <translation>DUT의 사용자 이름을 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>The key file %1 does not exist.</source>
+        <translation>키 파일 %1이(가) 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::DeleteConfirmation</name>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 및 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs</source>
+        <translation>
+            <numerusform>실행 %n회</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n meter updates</source>
+        <translation>
+            <numerusform>전력계 갱신 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete Session</source>
+        <translation>세션 삭제</translation>
+    </message>
+    <message>
+        <source>Delete session %1 “%2”?</source>
+        <translation>세션 %1 “%2”을(를) 삭제할까요?</translation>
+    </message>
+    <message>
+        <source>Its %1 are removed from the database with it. This cannot be undone.</source>
+        <translation>이 세션의 %1도 함께 데이터베이스에서 삭제됩니다. 되돌릴 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Delete Sessions</source>
+        <translation>세션 삭제</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n sessions?</source>
+        <translation>
+            <numerusform>세션 %n개를 삭제할까요?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 “%2”: %3</source>
+        <translation>%1 “%2”: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>외 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+
+All %2 and %3 are removed from the database with them. This cannot be undone.</source>
+        <translation>%1
+
+%2 및 %3 전부가 함께 데이터베이스에서 삭제됩니다. 되돌릴 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>삭제</translation>
+    </message>
+    <message>
+        <source>Remove the sessions from the database</source>
+        <translation>데이터베이스에서 세션을 삭제합니다</translation>
+    </message>
+    <message>
+        <source>Keep the sessions</source>
+        <translation>세션을 남겨 둡니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::DisplayFormat</name>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>취소됨</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>중단됨</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>Encrypt</source>
+        <translation>암호화</translation>
+    </message>
+    <message>
+        <source>Decrypt</source>
+        <translation>복호화</translation>
+    </message>
+    <message>
+        <source>Key generation</source>
+        <translation>키 생성</translation>
+    </message>
+    <message>
+        <source>Key agreement</source>
+        <translation>키 합의</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>± %1</source>
+        <translation>± %1</translation>
+    </message>
+    <message>
+        <source>(%1–%2)</source>
+        <translation>(%1–%2)</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ExportDialog</name>
+    <message numerus="yes">
+        <source>Export %n Sessions</source>
+        <translation>
+            <numerusform>세션 %n개 내보내기</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export Session %1</source>
+        <translation>세션 %1 내보내기</translation>
+    </message>
+    <message>
+        <source>%1 “%2”</source>
+        <translation>%1 “%2”</translation>
+    </message>
+    <message>
+        <source>Sessions %1.</source>
+        <translation>세션 %1.</translation>
+    </message>
+    <message>
+        <source>Session %1 “%2”.</source>
+        <translation>세션 %1 “%2”.</translation>
+    </message>
+    <message>
+        <source>PDF report</source>
+        <translation>PDF 보고서</translation>
+    </message>
+    <message>
+        <source>One report per session: set-up, results with their 95 % intervals, charts and the power trace; the session id is added to the file name</source>
+        <translation>세션마다 보고서 하나: 설정, 95 % 구간을 포함한 결과, 차트, 전력 추이. 파일 이름에 세션 ID가 붙습니다</translation>
+    </message>
+    <message>
+        <source>The session&apos;s report: set-up, results with their 95 % intervals, charts and the power trace</source>
+        <translation>세션 보고서: 설정, 95 % 구간을 포함한 결과, 차트, 전력 추이</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>One report per session: %1, …</source>
+        <translation>세션마다 보고서 하나: %1, …</translation>
+    </message>
+    <message>
+        <source>Runs CSV</source>
+        <translation>실행 CSV</translation>
+    </message>
+    <message>
+        <source>One row per run with every result and its 95 % interval, units in the header</source>
+        <translation>실행마다 한 행, 모든 결과와 95 % 구간, 머리글에 단위</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Samples CSV</source>
+        <translation>샘플 CSV</translation>
+    </message>
+    <message>
+        <source>Every meter update (100 ms) of the sessions: large for long sessions</source>
+        <translation>세션의 모든 전력계 갱신(100 ms): 긴 세션은 파일이 큽니다</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <source>Write the chosen files</source>
+        <translation>고른 파일을 씁니다</translation>
+    </message>
+    <message>
+        <source>Close without exporting</source>
+        <translation>내보내지 않고 닫습니다</translation>
+    </message>
+    <message>
+        <source>Where the file is written</source>
+        <translation>파일을 쓸 위치</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Choose the file in a file dialog</source>
+        <translation>파일 대화 상자에서 파일을 고릅니다</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 저장</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>폴더 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Two of the files have the same name.</source>
+        <translation>두 파일의 이름이 같습니다.</translation>
+    </message>
+    <message>
+        <source>Replace Files</source>
+        <translation>파일 바꾸기</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1이(가) 이미 있습니다. 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>These files already exist: %1. Replace them?</source>
+        <translation>다음 파일이 이미 있습니다: %1. 바꿀까요?</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ExportJob</name>
+    <message>
+        <source>the report of session %1</source>
+        <translation>세션 %1의 보고서</translation>
+    </message>
+    <message>
+        <source>the runs CSV</source>
+        <translation>실행 CSV</translation>
+    </message>
+    <message>
+        <source>the samples CSV</source>
+        <translation>샘플 CSV</translation>
+    </message>
+    <message>
+        <source>the comparison report</source>
+        <translation>비교 보고서</translation>
+    </message>
+    <message>
+        <source>the comparison CSV</source>
+        <translation>비교 CSV</translation>
+    </message>
+    <message>
+        <source>reading the sessions</source>
+        <translation>세션 읽기</translation>
+    </message>
+    <message>
+        <source>Reading the sessions failed: %1</source>
+        <translation>세션을 읽지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>session %1 was not read</source>
+        <translation>세션 %1을(를) 읽지 못함</translation>
+    </message>
+    <message>
+        <source>Writing %1 failed: %2</source>
+        <translation>%1 쓰기 실패: %2</translation>
+    </message>
+    <message>
+        <source>%1
+Written before that: %2.</source>
+        <translation>%1
+그 전에 쓴 파일: %2.</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2.</source>
+        <translation>%1을(를) %2에 내보냈습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n files to %1.</source>
+        <translation>
+            <numerusform>파일 %n개를 %1에 내보냈습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>열기</translation>
+    </message>
+    <message>
+        <source>Open %1 with the desktop&apos;s application for it</source>
+        <translation>데스크톱의 연결 프로그램으로 %1 열기</translation>
+    </message>
+    <message>
+        <source>Open Folder</source>
+        <translation>폴더 열기</translation>
+    </message>
+    <message>
+        <source>Show the folder with the exported files</source>
+        <translation>내보낸 파일이 있는 폴더를 보여 줍니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::LibraryView</name>
+    <message>
+        <source>Open</source>
+        <translation>열기</translation>
+    </message>
+    <message>
+        <source>Show the session in the live view (Enter or double-click)</source>
+        <translation>실시간 보기에 세션을 보여 줍니다 (Enter 또는 더블클릭)</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>Edit the session&apos;s label in place (F2)</source>
+        <translation>세션 레이블을 그 자리에서 편집합니다 (F2)</translation>
+    </message>
+    <message>
+        <source>Edit Notes and Tags…</source>
+        <translation>메모와 태그 편집…</translation>
+    </message>
+    <message>
+        <source>Change the notes and tags kept with the session</source>
+        <translation>세션에 저장된 메모와 태그를 바꿉니다</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>삭제…</translation>
+    </message>
+    <message>
+        <source>Remove the selected sessions with their runs and meter updates (asks first)</source>
+        <translation>선택한 세션을 실행 및 전력계 갱신과 함께 삭제합니다 (먼저 확인)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>내보내기…</translation>
+    </message>
+    <message>
+        <source>Write PDF reports, the runs CSV or the samples CSV of the selected sessions</source>
+        <translation>선택한 세션의 PDF 보고서, 실행 CSV, 샘플 CSV를 씁니다</translation>
+    </message>
+    <message>
+        <source>Compare Selected</source>
+        <translation>선택 항목 비교</translation>
+    </message>
+    <message>
+        <source>Compare two or more selected sessions side by side</source>
+        <translation>선택한 세션 두 개 이상을 나란히 비교합니다</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>새로 고침</translation>
+    </message>
+    <message>
+        <source>Read the session list again (F5)</source>
+        <translation>세션 목록을 다시 읽습니다 (F5)</translation>
+    </message>
+    <message>
+        <source>Search label, tags, notes, DUT or operator</source>
+        <translation>레이블, 태그, 메모, DUT, 측정자 검색</translation>
+    </message>
+    <message>
+        <source>Shows the sessions whose label, tags, notes, DUT or operator contain every word typed here (Ctrl+F)</source>
+        <translation>레이블, 태그, 메모, DUT, 측정자에 여기 입력한 낱말이 모두 들어 있는 세션을 보여 줍니다 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Show only sessions with this status</source>
+        <translation>이 상태의 세션만 보여 줍니다</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>모든 상태</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>상태:</translation>
+    </message>
+    <message>
+        <source>Sessions shown, and sessions in the library</source>
+        <translation>표시된 세션과 라이브러리의 전체 세션</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sessions</source>
+        <translation>
+            <numerusform>세션 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n sessions</source>
+        <translation>
+            <numerusform>세션 %n개 중 %1개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No session library is open.</source>
+        <translation>열린 세션 라이브러리가 없습니다.</translation>
+    </message>
+    <message>
+        <source>No sessions yet: start one from the Measure page.</source>
+        <translation>아직 세션이 없습니다. 측정 페이지에서 시작하십시오.</translation>
+    </message>
+    <message>
+        <source>No session matches the search and the status filter.</source>
+        <translation>검색어와 상태 필터에 맞는 세션이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Notes and tags of session %1 saved.</source>
+        <translation>세션 %1의 메모와 태그를 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Session %1 “%2” is being measured: stop it on the Measure page before deleting it.</source>
+        <translation>세션 %1 “%2”을(를) 측정하는 중입니다. 삭제하기 전에 측정 페이지에서 중지하십시오.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Counting the runs and meter updates of %n sessions…</source>
+        <translation>
+            <numerusform>세션 %n개의 실행과 전력계 갱신을 세는 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The sessions to delete cannot be read: %1</source>
+        <translation>삭제할 세션을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1 “%2”</source>
+        <translation>%1 “%2”</translation>
+    </message>
+    <message>
+        <source>Session %1 deleted.</source>
+        <translation>세션 %1을(를) 삭제했습니다.</translation>
+    </message>
+    <message>
+        <source>Sessions deleted: %1.</source>
+        <translation>삭제한 세션: %1.</translation>
+    </message>
+    <message>
+        <source>Exporting %1 (%2 of %3)…</source>
+        <translation>%1 내보내는 중 (%2/%3)…</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::LivePlot</name>
+    <message>
+        <source>Power of the DUT over the session. Drag to pan and turn the wheel to zoom the time axis; double-click or press F to follow the newest data.</source>
+        <translation>세션 동안 DUT의 전력. 끌어서 이동하고 휠을 돌려 시간 축을 확대/축소합니다. 더블클릭하거나 F를 누르면 최신 데이터를 따라갑니다.</translation>
+    </message>
+    <message>
+        <source>idle baseline %1 W</source>
+        <translation>유휴 기준선 %1 W</translation>
+    </message>
+    <message>
+        <source>idle baseline so far %1 W</source>
+        <translation>현재까지 유휴 기준선 %1 W</translation>
+    </message>
+    <message>
+        <source>Time since the session started (h:min:s)</source>
+        <translation>세션 시작 후 시간 (시:분:초)</translation>
+    </message>
+    <message>
+        <source>Time since the session started (min:s)</source>
+        <translation>세션 시작 후 시간 (분:초)</translation>
+    </message>
+    <message>
+        <source>Power P%1 [W]</source>
+        <translation>전력 P%1 [W]</translation>
+    </message>
+    <message>
+        <source>U%1 [V]</source>
+        <translation>U%1 [V]</translation>
+    </message>
+    <message>
+        <source>I%1 [A]</source>
+        <translation>I%1 [A]</translation>
+    </message>
+    <message>
+        <source>%1, since %2</source>
+        <translation>%1, %2부터</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation>%1, %2부터 %3까지</translation>
+    </message>
+    <message numerus="yes">
+        <source>Over range: %n updates with a reading beyond the meter&apos;s range (-OL-)</source>
+        <translation>
+            <numerusform>범위 초과: 전력계 범위를 넘는 값의 갱신 %n회 (-OL-)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No data: %n updates without a value (the meter shows ------)</source>
+        <translation>
+            <numerusform>데이터 없음: 값이 없는 갱신 %n회 (전력계에 ------ 표시)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Missed: %n updates not read; the trace is broken there</source>
+        <translation>
+            <numerusform>누락: 읽지 못한 갱신 %n회. 그 구간에서 추이가 끊깁니다</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Duplicate: %n updates read twice; not counted</source>
+        <translation>
+            <numerusform>중복: 두 번 읽은 갱신 %n회. 집계하지 않음</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 since the start (%2 s)</source>
+        <translation>시작 후 %1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>P%1 %2 W, U%1 %3 V, I%1 %4 A</source>
+        <translation>P%1 %2 W, U%1 %3 V, I%1 %4 A</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::LiveView</name>
+    <message>
+        <source>Power P%1</source>
+        <translation>전력 P%1</translation>
+    </message>
+    <message>
+        <source>Voltage U%1</source>
+        <translation>전압 U%1</translation>
+    </message>
+    <message>
+        <source>Current I%1</source>
+        <translation>전류 I%1</translation>
+    </message>
+    <message>
+        <source>Power factor λ%1</source>
+        <translation>역률 λ%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n warnings in all; hover for the list)</source>
+        <translation>
+            <numerusform>%1 (경고 모두 %n개. 마우스를 올리면 목록 표시)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Checking every cipher on the DUT with known answers</source>
+        <translation>DUT의 모든 암호를 기지 답으로 점검하는 중</translation>
+    </message>
+    <message>
+        <source>Meter and DUT ready</source>
+        <translation>전력계와 DUT 준비됨</translation>
+    </message>
+    <message>
+        <source>Connecting to the meter and the DUT</source>
+        <translation>전력계와 DUT에 연결하는 중</translation>
+    </message>
+    <message>
+        <source>pin</source>
+        <translation>고정</translation>
+    </message>
+    <message>
+        <source>Pinning the CPU governor</source>
+        <translation>CPU 거버너 고정 중</translation>
+    </message>
+    <message>
+        <source>pilot runs</source>
+        <translation>예비 실행</translation>
+    </message>
+    <message>
+        <source>pilot</source>
+        <translation>예비</translation>
+    </message>
+    <message>
+        <source>Pilot runs to size the runs</source>
+        <translation>실행 길이를 정하는 예비 실행</translation>
+    </message>
+    <message>
+        <source>idle baseline</source>
+        <translation>유휴 기준선</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
+    </message>
+    <message>
+        <source>Idle baseline</source>
+        <translation>유휴 기준선</translation>
+    </message>
+    <message>
+        <source>settle</source>
+        <translation>안정화</translation>
+    </message>
+    <message>
+        <source>Settling before the next run</source>
+        <translation>다음 실행 전 안정화</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Run: %1</source>
+        <translation>실행: %1</translation>
+    </message>
+    <message>
+        <source>idle again</source>
+        <translation>다시 유휴</translation>
+    </message>
+    <message>
+        <source>Idle baseline again, to check for drift</source>
+        <translation>드리프트 확인용 두 번째 유휴 기준선</translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation>복원</translation>
+    </message>
+    <message>
+        <source>Restoring the CPU governor</source>
+        <translation>CPU 거버너 복원 중</translation>
+    </message>
+    <message>
+        <source>#%1 %2/%3 %4</source>
+        <translation>#%1 %2/%3 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 B</source>
+        <translation>%1 %2 B</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2: %3/%4 %5, %6 B, repeat %7 of %8</source>
+        <translation>실행 %1/%2: %3/%4 %5, %6 B, 반복 %7/%8</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2: %3/%4 %5, %6 B</source>
+        <translation>실행 %1/%2: %3/%4 %5, %6 B</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>취소됨</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>중단됨</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>Not finished</source>
+        <translation>끝나지 않음</translation>
+    </message>
+    <message>
+        <source>No session</source>
+        <translation>세션 없음</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>Preparing…</source>
+        <translation>준비하는 중…</translation>
+    </message>
+    <message>
+        <source>Pinning the governor…</source>
+        <translation>거버너 고정 중…</translation>
+    </message>
+    <message>
+        <source>Pilot runs</source>
+        <translation>예비 실행</translation>
+    </message>
+    <message>
+        <source>Settling</source>
+        <translation>안정화</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2</source>
+        <translation>실행 %1/%2</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Idle baseline again</source>
+        <translation>두 번째 유휴 기준선</translation>
+    </message>
+    <message>
+        <source>Restoring the governor…</source>
+        <translation>거버너 복원 중…</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>제목 없는 세션</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>세션 %1</translation>
+    </message>
+    <message>
+        <source>operator %1</source>
+        <translation>측정자 %1</translation>
+    </message>
+    <message>
+        <source>meter %1, element %2</source>
+        <translation>전력계 %1, 엘리먼트 %2</translation>
+    </message>
+    <message>
+        <source>DUT %1</source>
+        <translation>DUT %1</translation>
+    </message>
+    <message>
+        <source>What the session is doing now, or how it ended</source>
+        <translation>세션이 지금 하는 일, 또는 끝난 방식</translation>
+    </message>
+    <message>
+        <source>Waiting for the meter</source>
+        <translation>전력계를 기다리는 중</translation>
+    </message>
+    <message>
+        <source>%1 W over the idle baseline</source>
+        <translation>유휴 기준선보다 %1 W 높음</translation>
+    </message>
+    <message>
+        <source>At the newest meter update</source>
+        <translation>최신 전력계 갱신 기준</translation>
+    </message>
+    <message numerus="yes">
+        <source>Final, %n updates</source>
+        <translation>
+            <numerusform>최종, 갱신 %n회</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>So far, %n updates</source>
+        <translation>
+            <numerusform>현재까지 갱신 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not measured yet</source>
+        <translation>아직 측정 안 됨</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>아직 실행 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs planned</source>
+        <translation>
+            <numerusform>계획된 실행 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/%2 %3, %4 B</source>
+        <translation>%1/%2 %3, %4 B</translation>
+    </message>
+    <message>
+        <source>%1, repeat %2 of %3</source>
+        <translation>%1, 반복 %2/%3</translation>
+    </message>
+    <message>
+        <source>%1
+Failed: %2</source>
+        <translation>%1
+실패: %2</translation>
+    </message>
+    <message>
+        <source>Set by iterations</source>
+        <translation>반복 횟수로 정함</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Session ended: %1</source>
+        <translation>세션 종료: %1</translation>
+    </message>
+    <message>
+        <source>%1 in all</source>
+        <translation>모두 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 %, about %2 left</source>
+        <translation>%1 %, 약 %2 남음</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>over range</source>
+        <translation>범위 초과</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>데이터 없음</translation>
+    </message>
+    <message>
+        <source>missed updates</source>
+        <translation>누락된 갱신</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>중복</translation>
+    </message>
+    <message>
+        <source>Cancel Session</source>
+        <translation>세션 취소</translation>
+    </message>
+    <message>
+        <source>Cancel the running session?</source>
+        <translation>실행 중인 세션을 취소할까요?</translation>
+    </message>
+    <message>
+        <source>The current run stops, the CPU governor is restored and everything measured so far is kept. The session is stored as cancelled.</source>
+        <translation>현재 실행이 멈추고 CPU 거버너가 복원되며, 지금까지 측정한 것은 모두 보존됩니다. 세션은 취소됨으로 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Keep Running</source>
+        <translation>계속 실행</translation>
+    </message>
+    <message>
+        <source>The session&apos;s label</source>
+        <translation>세션 레이블</translation>
+    </message>
+    <message>
+        <source>Simulated meter</source>
+        <translation>모의 전력계</translation>
+    </message>
+    <message>
+        <source>The readings come from CipherWatt&apos;s simulated WT332, not from a real meter: they show that the method works, not what the DUT draws.</source>
+        <translation>측정값은 실제 전력계가 아니라 CipherWatt의 모의 WT332에서 나옵니다. 방법이 작동함을 보여 줄 뿐, DUT가 소비하는 전력이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>따라가기</translation>
+    </message>
+    <message>
+        <source>Scroll with the newest data (F). Dragging or zooming the plot stops following; double-click the plot to follow again.</source>
+        <translation>최신 데이터를 따라 스크롤합니다 (F). 그래프를 끌거나 확대/축소하면 따라가기가 멈추고, 그래프를 더블클릭하면 다시 따라갑니다.</translation>
+    </message>
+    <message>
+        <source>Last 30 s</source>
+        <translation>최근 30초</translation>
+    </message>
+    <message>
+        <source>Last 60 s</source>
+        <translation>최근 60초</translation>
+    </message>
+    <message>
+        <source>Last 5 min</source>
+        <translation>최근 5분</translation>
+    </message>
+    <message>
+        <source>Last 15 min</source>
+        <translation>최근 15분</translation>
+    </message>
+    <message>
+        <source>Whole session</source>
+        <translation>세션 전체</translation>
+    </message>
+    <message>
+        <source>How much of the session the plot shows while it follows the newest data</source>
+        <translation>최신 데이터를 따라갈 때 그래프에 보여 줄 세션 구간</translation>
+    </message>
+    <message>
+        <source>Show U and I</source>
+        <translation>U와 I 표시</translation>
+    </message>
+    <message>
+        <source>Show the DUT element&apos;s voltage and current in two strips under the power</source>
+        <translation>전력 아래 두 줄에 DUT 엘리먼트의 전압과 전류를 표시합니다</translation>
+    </message>
+    <message>
+        <source>Meter updates marked on the plot (counts for the whole session). Hover a marker for details.</source>
+        <translation>그래프에 표시된 전력계 갱신 (세션 전체 개수). 표시에 마우스를 올리면 자세히 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Active power of the DUT&apos;s meter element at the newest update</source>
+        <translation>최신 갱신에서 DUT 전력계 엘리먼트의 유효 전력</translation>
+    </message>
+    <message>
+        <source>Voltage</source>
+        <translation>전압</translation>
+    </message>
+    <message>
+        <source>Voltage (RMS) of the DUT&apos;s meter element at the newest update</source>
+        <translation>최신 갱신에서 DUT 전력계 엘리먼트의 전압 (RMS)</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>전류</translation>
+    </message>
+    <message>
+        <source>Current (RMS) of the DUT&apos;s meter element at the newest update</source>
+        <translation>최신 갱신에서 DUT 전력계 엘리먼트의 전류 (RMS)</translation>
+    </message>
+    <message>
+        <source>Power factor</source>
+        <translation>역률</translation>
+    </message>
+    <message>
+        <source>Power factor λ of the DUT&apos;s meter element</source>
+        <translation>DUT 전력계 엘리먼트의 역률 λ</translation>
+    </message>
+    <message>
+        <source>Mean power while the DUT idles: the running mean during the baseline phase, then the runner&apos;s result. Net power is the power of a run minus this.</source>
+        <translation>DUT가 유휴 상태일 때의 평균 전력: 기준선 단계 동안은 누적 평균, 그 뒤에는 최종 계산값. 순전력은 실행의 전력에서 이 값을 뺀 것입니다.</translation>
+    </message>
+    <message>
+        <source>Current Run</source>
+        <translation>현재 실행</translation>
+    </message>
+    <message>
+        <source>The run the DUT is measuring, or the last one</source>
+        <translation>DUT가 측정 중인 실행, 또는 마지막 실행</translation>
+    </message>
+    <message>
+        <source>Time the run has taken so far</source>
+        <translation>지금까지 실행에 걸린 시간</translation>
+    </message>
+    <message>
+        <source>Time the run is planned to take still</source>
+        <translation>실행에 남은 계획 시간</translation>
+    </message>
+    <message>
+        <source>Bytes the cipher has processed in this run (KB = 1000 B)</source>
+        <translation>이 실행에서 암호가 처리한 바이트 (KB = 1000 B)</translation>
+    </message>
+    <message>
+        <source>Bytes processed per second in this run</source>
+        <translation>이 실행의 초당 처리 바이트</translation>
+    </message>
+    <message>
+        <source>Elapsed:</source>
+        <translation>경과:</translation>
+    </message>
+    <message>
+        <source>Remaining:</source>
+        <translation>남은 시간:</translation>
+    </message>
+    <message>
+        <source>Bytes processed:</source>
+        <translation>처리한 바이트:</translation>
+    </message>
+    <message>
+        <source>Throughput:</source>
+        <translation>처리량:</translation>
+    </message>
+    <message>
+        <source>Progress of the current phase</source>
+        <translation>현재 단계의 진행률</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>세션</translation>
+    </message>
+    <message>
+        <source>Progress of the whole session</source>
+        <translation>세션 전체의 진행률</translation>
+    </message>
+    <message>
+        <source>Cancel Session…</source>
+        <translation>세션 취소…</translation>
+    </message>
+    <message>
+        <source>Stop the session: the current run ends, the CPU governor is restored and what was measured so far is kept</source>
+        <translation>세션을 중지합니다: 현재 실행이 끝나고 CPU 거버너가 복원되며, 지금까지 측정한 것은 보존됩니다</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>결과</translation>
+    </message>
+    <message>
+        <source>Medians over repeats; hover a number for its 95 % interval and spread, a status for its flags.</source>
+        <translation>반복의 중앙값. 숫자에 마우스를 올리면 95 % 구간과 산포를, 상태에 올리면 플래그를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>One row per cipher, backend, operation and buffer size</source>
+        <translation>암호, 백엔드, 연산, 버퍼 크기마다 한 행</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::MainWindow</name>
+    <message>
+        <source>&amp;Start Session</source>
+        <translation>세션 시작(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Start a session with the connections and set-up on the Measure page (Ctrl+R, F5)</source>
+        <translation>측정 페이지의 연결과 설정으로 세션을 시작합니다 (Ctrl+R, F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Session</source>
+        <translation>세션 취소(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running session after a confirmation; what was measured is kept and the governor is restored (Ctrl+.)</source>
+        <translation>확인을 받은 뒤 실행 중인 세션을 중지합니다. 측정한 것은 보존되고 거버너는 복원됩니다 (Ctrl+.)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write PDF and CSV reports of the session shown, the sessions selected in the library, or the comparison (Ctrl+E)</source>
+        <translation>표시된 세션, 라이브러리에서 선택한 세션, 또는 비교의 PDF·CSV 보고서를 씁니다 (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare Selected</source>
+        <translation>선택 항목 비교(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Compare the sessions selected in the library side by side (Ctrl+Shift+M)</source>
+        <translation>라이브러리에서 선택한 세션을 나란히 비교합니다 (Ctrl+Shift+M)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation>데이터베이스 열기(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Use another session database file</source>
+        <translation>다른 세션 데이터베이스 파일을 씁니다</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>끝내기(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>측정</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>라이브러리</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <source>Connect the meter and the DUT, set up a session, watch it live</source>
+        <translation>전력계와 DUT를 연결하고, 세션을 설정하고, 실시간으로 지켜봅니다</translation>
+    </message>
+    <message>
+        <source>Every stored session: open, rename, tag, delete, export</source>
+        <translation>저장된 모든 세션: 열기, 이름 바꾸기, 태그, 삭제, 내보내기</translation>
+    </message>
+    <message>
+        <source>Two or more sessions side by side</source>
+        <translation>둘 이상의 세션을 나란히</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>세션</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Session</source>
+        <translation>세션(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Measure</source>
+        <translation>측정(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>라이브러리(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>비교(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings</source>
+        <translation>설정(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The language of the window; it changes when CipherWatt starts again</source>
+        <translation>창의 언어. CipherWatt를 다시 시작하면 바뀝니다</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>시스템 기본값</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About CipherWatt</source>
+        <translation>CipherWatt 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Qt 정보(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>준비</translation>
+    </message>
+    <message>
+        <source>Simulated meter</source>
+        <translation>모의 전력계</translation>
+    </message>
+    <message>
+        <source>The meter is the simulator: everything measured is marked as simulated</source>
+        <translation>전력계가 시뮬레이터입니다. 측정한 모든 값은 모의로 표시됩니다</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running: %n run(s) planned</source>
+        <translation>
+            <numerusform>실행 중: 계획된 실행 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Session database: %1</source>
+        <translation>세션 데이터베이스: %1</translation>
+    </message>
+    <message>
+        <source>The session set-up has problems; each is shown next to its field.</source>
+        <translation>세션 설정에 문제가 있습니다. 각 문제는 해당 항목 옆에 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Preparing “%1”…</source>
+        <translation>“%1” 준비하는 중…</translation>
+    </message>
+    <message>
+        <source>Cancel Session</source>
+        <translation>세션 취소</translation>
+    </message>
+    <message>
+        <source>Stop the running session? What was measured so far is kept, marked as cancelled, and the governor is restored.</source>
+        <translation>실행 중인 세션을 중지할까요? 지금까지 측정한 것은 취소됨으로 표시되어 보존되고, 거버너는 복원됩니다.</translation>
+    </message>
+    <message>
+        <source>Cancelling: restoring the DUT…</source>
+        <translation>취소하는 중: DUT 복원 중…</translation>
+    </message>
+    <message>
+        <source>Session complete</source>
+        <translation>세션 완료</translation>
+    </message>
+    <message>
+        <source>Session cancelled</source>
+        <translation>세션 취소됨</translation>
+    </message>
+    <message>
+        <source>Session interrupted: %1</source>
+        <translation>세션 중단됨: %1</translation>
+    </message>
+    <message>
+        <source>Session failed: %1</source>
+        <translation>세션 실패: %1</translation>
+    </message>
+    <message>
+        <source>A session is running; open stored sessions when it has ended.</source>
+        <translation>세션이 실행 중입니다. 끝난 뒤에 저장된 세션을 여십시오.</translation>
+    </message>
+    <message>
+        <source>Session %1 cannot be opened: %2</source>
+        <translation>세션 %1을(를) 열 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Showing session %1, “%2”</source>
+        <translation>세션 %1 “%2” 표시 중</translation>
+    </message>
+    <message>
+        <source>Reading session %1…</source>
+        <translation>세션 %1을(를) 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Session Database</source>
+        <translation>세션 데이터베이스</translation>
+    </message>
+    <message>
+        <source>CipherWatt sessions (*.sqlite);;All files (*)</source>
+        <translation>CipherWatt 세션 (*.sqlite);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>About CipherWatt</source>
+        <translation>CipherWatt 정보</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CipherWatt %1&lt;/h3&gt;&lt;p&gt;Measures what encryption costs in energy with a Yokogawa WT300 power meter.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later. Plots by QCustomPlot; ciphers by Botan, OpenSSL and CipherWatt&apos;s own implementations.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CipherWatt %1&lt;/h3&gt;&lt;p&gt;Yokogawa WT300 전력계로 암호화에 드는 에너지를 측정합니다.&lt;/p&gt;&lt;p&gt;GNU 일반 공중 사용 허가서(GPL) 버전 3 이상으로 배포됩니다. 그래프: QCustomPlot. 암호: Botan, OpenSSL, CipherWatt 자체 구현.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The language changes when CipherWatt starts again.</source>
+        <translation>CipherWatt를 다시 시작하면 언어가 바뀝니다.</translation>
+    </message>
+    <message>
+        <source>Quit CipherWatt</source>
+        <translation>CipherWatt 끝내기</translation>
+    </message>
+    <message>
+        <source>A session is running. Cancel it and quit? What was measured so far is kept, and the governor is restored first.</source>
+        <translation>세션이 실행 중입니다. 취소하고 끝낼까요? 지금까지 측정한 것은 보존되며, 먼저 거버너를 복원합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::MessageBar</name>
+    <message>
+        <source>Progress of the work under way</source>
+        <translation>진행 중인 작업의 진행률</translation>
+    </message>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>이 메시지 닫기</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::NotesTagsDialog</name>
+    <message>
+        <source>Notes and Tags of Session %1</source>
+        <translation>세션 %1의 메모와 태그</translation>
+    </message>
+    <message>
+        <source>Free text kept with the session: set-up details, observations</source>
+        <translation>세션과 함께 저장되는 자유 텍스트: 설정 세부 사항, 관찰 내용</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>메모:</translation>
+    </message>
+    <message>
+        <source>e.g. raspberry-pi, lea-study</source>
+        <translation>예: raspberry-pi, lea-study</translation>
+    </message>
+    <message>
+        <source>Tags separated by commas; the library&apos;s search finds sessions by them</source>
+        <translation>쉼표로 구분한 태그. 라이브러리 검색에서 태그로 세션을 찾을 수 있습니다</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>태그:</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>사용 중: %1</translation>
+    </message>
+    <message>
+        <source>Tags other sessions in this library have</source>
+        <translation>이 라이브러리의 다른 세션에 있는 태그</translation>
+    </message>
+    <message>
+        <source>Store the notes and tags</source>
+        <translation>메모와 태그를 저장합니다</translation>
+    </message>
+    <message>
+        <source>Close without changing anything</source>
+        <translation>아무것도 바꾸지 않고 닫습니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ResultsModel</name>
+    <message>
+        <source>Not measured</source>
+        <translation>측정 안 됨</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n flags</source>
+        <translation>
+            <numerusform>플래그 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs missing</source>
+        <translation>
+            <numerusform>실행 %n회 누락</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>95 % interval %1 to %2 %3</source>
+        <translation>95 % 구간 %1 ~ %2 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Median of %n repeats, which range from %1 to %2 %3</source>
+        <translation>
+            <numerusform>반복 %n회의 중앙값, 범위 %1 ~ %2 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cycles counted with %1</source>
+        <translation>%1(으)로 센 사이클</translation>
+    </message>
+    <message>
+        <source>Flag: %1</source>
+        <translation>플래그: %1</translation>
+    </message>
+    <message>
+        <source>Every run measured, no flags</source>
+        <translation>모든 실행 측정됨, 플래그 없음</translation>
+    </message>
+    <message>
+        <source>Cipher</source>
+        <translation>암호</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>백엔드</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <source>Buffer [B]</source>
+        <translation>버퍼 [B]</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Run time [s]</source>
+        <translation>실행 시간 [s]</translation>
+    </message>
+    <message>
+        <source>Net power [W]</source>
+        <translation>순전력 [W]</translation>
+    </message>
+    <message>
+        <source>Throughput [KB/s]</source>
+        <translation>처리량 [KB/s]</translation>
+    </message>
+    <message>
+        <source>Cycles/byte</source>
+        <translation>사이클/바이트</translation>
+    </message>
+    <message>
+        <source>Energy/byte [nJ/B] ± 95 %</source>
+        <translation>에너지/바이트 [nJ/B] ± 95 %</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Bytes processed per operation</source>
+        <translation>연산당 처리 바이트</translation>
+    </message>
+    <message>
+        <source>Repeats measured (of those planned)</source>
+        <translation>측정된 반복 (계획된 반복 중)</translation>
+    </message>
+    <message>
+        <source>Wall time of the measured loop, median over repeats</source>
+        <translation>측정 루프의 경과 시간, 반복의 중앙값</translation>
+    </message>
+    <message>
+        <source>Mean power during the run minus the idle baseline, median over repeats</source>
+        <translation>실행 중 평균 전력 − 유휴 기준선, 반복의 중앙값</translation>
+    </message>
+    <message>
+        <source>Bytes per second in thousands (KB = 1000 B), median over repeats</source>
+        <translation>초당 바이트 (천 단위, KB = 1000 B), 반복의 중앙값</translation>
+    </message>
+    <message>
+        <source>CPU cycles per byte, median over repeats</source>
+        <translation>바이트당 CPU 사이클, 반복의 중앙값</translation>
+    </message>
+    <message>
+        <source>Net energy per byte in nanojoules, with its 95 % interval</source>
+        <translation>바이트당 순에너지 (나노줄), 95 % 구간 포함</translation>
+    </message>
+    <message>
+        <source>Flags raised by the analysis and runs that gave no result</source>
+        <translation>분석이 남긴 플래그와 결과가 없는 실행</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::SessionListModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The session library cannot be opened</source>
+        <translation>세션 라이브러리를 열 수 없습니다</translation>
+    </message>
+    <message>
+        <source>The session library cannot be read</source>
+        <translation>세션 라이브러리를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Session %1 is not in the library.</source>
+        <translation>세션 %1이(가) 라이브러리에 없습니다.</translation>
+    </message>
+    <message>
+        <source>A session needs a label: the label was left as it was.</source>
+        <translation>세션에는 레이블이 있어야 합니다. 레이블을 바꾸지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Renaming failed</source>
+        <translation>이름 바꾸기 실패</translation>
+    </message>
+    <message>
+        <source>Saving the notes failed</source>
+        <translation>메모 저장 실패</translation>
+    </message>
+    <message>
+        <source>Saving the tags failed</source>
+        <translation>태그 저장 실패</translation>
+    </message>
+    <message>
+        <source>No session library is open.</source>
+        <translation>열린 세션 라이브러리가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Session %1 “%2” is being measured: stop it on the Measure page before deleting it.</source>
+        <translation>세션 %1 “%2”을(를) 측정하는 중입니다. 삭제하기 전에 측정 페이지에서 중지하십시오.</translation>
+    </message>
+    <message>
+        <source>Deleting session %1 failed</source>
+        <translation>세션 %1 삭제 실패</translation>
+    </message>
+    <message>
+        <source>Simulated: %1</source>
+        <translation>모의: %1</translation>
+    </message>
+    <message>
+        <source>Session %1: %2</source>
+        <translation>세션 %1: %2</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>측정자: %1</translation>
+    </message>
+    <message>
+        <source>Notes: %1</source>
+        <translation>메모: %1</translation>
+    </message>
+    <message>
+        <source>Started %1 (%2 UTC)</source>
+        <translation>시작 %1 (%2 UTC)</translation>
+    </message>
+    <message>
+        <source>%1
+Simulated meter: the power values of this session are modelled, not measured.</source>
+        <translation>%1
+모의 전력계: 이 세션의 전력값은 측정값이 아니라 모델링한 값입니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n planned runs</source>
+        <translation>
+            <numerusform>계획된 실행 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>레이블</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>DUT</source>
+        <translation>DUT</translation>
+    </message>
+    <message>
+        <source>Meter</source>
+        <translation>전력계</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>태그</translation>
+    </message>
+    <message>
+        <source>The session&apos;s label; press F2 to rename it</source>
+        <translation>세션 레이블. F2를 누르면 이름을 바꿉니다</translation>
+    </message>
+    <message>
+        <source>When the session started, in local time</source>
+        <translation>세션 시작 시각 (현지 시각)</translation>
+    </message>
+    <message>
+        <source>The device under test that ran the ciphers</source>
+        <translation>암호를 실행한 피측정 장치</translation>
+    </message>
+    <message>
+        <source>The power meter; sessions with the simulated meter are marked</source>
+        <translation>전력계. 모의 전력계로 측정한 세션은 표시됩니다</translation>
+    </message>
+    <message>
+        <source>Complete, cancelled, interrupted, failed, or still running</source>
+        <translation>완료, 취소됨, 중단됨, 실패, 또는 실행 중</translation>
+    </message>
+    <message>
+        <source>Planned cipher runs</source>
+        <translation>계획된 암호 실행</translation>
+    </message>
+    <message>
+        <source>Tags given to the session</source>
+        <translation>세션에 붙인 태그</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::SetupPanel</name>
+    <message>
+        <source>Session</source>
+        <translation>세션</translation>
+    </message>
+    <message>
+        <source>e.g. LEA vs AES, laptop, governor performance</source>
+        <translation>예: LEA 대 AES, 노트북, 거버너 performance</translation>
+    </message>
+    <message>
+        <source>A name for the session, shown in the library and on reports.</source>
+        <translation>라이브러리와 보고서에 표시되는 세션 이름.</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>레이블:</translation>
+    </message>
+    <message>
+        <source>Who measures (on reports).</source>
+        <translation>측정하는 사람 (보고서에 표시).</translation>
+    </message>
+    <message>
+        <source>Operator:</source>
+        <translation>측정자:</translation>
+    </message>
+    <message>
+        <source>comma separated, e.g. x86, paper-1</source>
+        <translation>쉼표로 구분, 예: x86, paper-1</translation>
+    </message>
+    <message>
+        <source>Tags for finding the session in the library.</source>
+        <translation>라이브러리에서 세션을 찾기 위한 태그.</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>태그:</translation>
+    </message>
+    <message>
+        <source>Notes kept with the session (set-up details, observations).</source>
+        <translation>세션과 함께 저장되는 메모 (설정 세부 사항, 관찰 내용).</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>메모:</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>측정 계획</translation>
+    </message>
+    <message>
+        <source>Cipher and backend</source>
+        <translation>암호와 백엔드</translation>
+    </message>
+    <message>
+        <source>Mode, key</source>
+        <translation>모드, 키</translation>
+    </message>
+    <message>
+        <source>Tick the ciphers to measure, on the backends the DUT has.</source>
+        <translation>DUT에 있는 백엔드에서 측정할 암호를 체크하십시오.</translation>
+    </message>
+    <message>
+        <source>Encryption</source>
+        <translation>암호화</translation>
+    </message>
+    <message>
+        <source>Decryption</source>
+        <translation>복호화</translation>
+    </message>
+    <message>
+        <source>Key generation and agreement</source>
+        <translation>키 생성과 합의</translation>
+    </message>
+    <message>
+        <source>Measure encryption runs.</source>
+        <translation>암호화 실행을 측정합니다.</translation>
+    </message>
+    <message>
+        <source>Measure decryption runs (of real ciphertext).</source>
+        <translation>복호화 실행을 측정합니다 (실제 암호문 사용).</translation>
+    </message>
+    <message>
+        <source>For key agreement (X25519): key generation and agreement runs.</source>
+        <translation>키 합의(X25519)용: 키 생성과 합의 실행.</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Buffer sizes in bytes, comma separated. Every buffer is one message (its own IV, nonce or tweak).</source>
+        <translation>버퍼 크기 (바이트, 쉼표로 구분). 버퍼마다 하나의 메시지입니다 (자체 IV, 논스, 트윅).</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>사전 설정</translation>
+    </message>
+    <message>
+        <source>The papers&apos; buffer sizes.</source>
+        <translation>논문에서 쓴 버퍼 크기.</translation>
+    </message>
+    <message>
+        <source>Buffer sizes:</source>
+        <translation>버퍼 크기:</translation>
+    </message>
+    <message>
+        <source>Every run is repeated; repeats are spread over the session.</source>
+        <translation>모든 실행을 반복합니다. 반복은 세션 전체에 고르게 배치됩니다.</translation>
+    </message>
+    <message>
+        <source>Repeats:</source>
+        <translation>반복:</translation>
+    </message>
+    <message>
+        <source>Automatic, at least</source>
+        <translation>자동, 최소</translation>
+    </message>
+    <message>
+        <source>A short pilot run sizes each run to span this many meter updates (100 = 10 s at 100 ms).</source>
+        <translation>짧은 예비 실행으로 각 실행이 이만큼의 전력계 갱신에 걸치도록 길이를 정합니다 (100 ms 간격에서 100 = 10초).</translation>
+    </message>
+    <message>
+        <source> updates</source>
+        <translation>회 갱신</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>반복 횟수</translation>
+    </message>
+    <message>
+        <source>A fixed number of buffers per run (the first paper used 10 000); runs shorter than 100 updates are flagged.</source>
+        <translation>실행마다 고정된 버퍼 수 (첫 번째 논문은 10 000). 갱신 100회보다 짧은 실행에는 플래그가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <source>Each run lasts at least this long.</source>
+        <translation>각 실행은 최소 이만큼 지속됩니다.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <source>Run length:</source>
+        <translation>실행 길이:</translation>
+    </message>
+    <message>
+        <source>The DUT idles this long before the runs; its mean power is subtracted from every run.</source>
+        <translation>실행 전에 DUT가 이 시간 동안 유휴 상태로 있습니다. 그 평균 전력을 모든 실행에서 뺍니다.</translation>
+    </message>
+    <message>
+        <source>Paper method (600 s)</source>
+        <translation>논문 방법 (600초)</translation>
+    </message>
+    <message>
+        <source>The first paper&apos;s 10-minute idle baseline.</source>
+        <translation>첫 번째 논문의 10분 유휴 기준선.</translation>
+    </message>
+    <message>
+        <source>Idle baseline:</source>
+        <translation>유휴 기준선:</translation>
+    </message>
+    <message>
+        <source>A pause before every run, to let the DUT settle.</source>
+        <translation>실행마다 앞서 DUT가 안정되도록 잠시 쉽니다.</translation>
+    </message>
+    <message>
+        <source>Settle before runs:</source>
+        <translation>실행 전 안정화:</translation>
+    </message>
+    <message>
+        <source>Idle again after the runs to measure drift (0: none).</source>
+        <translation>드리프트를 재기 위해 실행 뒤 다시 유휴 (0: 없음).</translation>
+    </message>
+    <message>
+        <source>Idle after runs:</source>
+        <translation>실행 후 유휴:</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Pin the governor to performance</source>
+        <translation>거버너를 performance로 고정</translation>
+    </message>
+    <message>
+        <source>Through the worker; read back and recorded. Needs root on the DUT (polkit or sudo); a failure is shown, never silent.</source>
+        <translation>워커를 통해 설정하고, 다시 읽어 기록합니다. DUT에서 root 권한(polkit 또는 sudo)이 필요합니다. 실패하면 반드시 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Fix the frequency (minimum = maximum)</source>
+        <translation>주파수 고정 (최소 = 최대)</translation>
+    </message>
+    <message>
+        <source>Pins the minimum frequency to the maximum as well.</source>
+        <translation>최소 주파수도 최대 주파수로 고정합니다.</translation>
+    </message>
+    <message>
+        <source>Turn turbo off</source>
+        <translation>터보 끄기</translation>
+    </message>
+    <message>
+        <source>Turns turbo/boost off while measuring, where the DUT has it.</source>
+        <translation>DUT에 터보/부스트가 있으면 측정 중에 끕니다.</translation>
+    </message>
+    <message>
+        <source>Not pinned</source>
+        <translation>고정 안 함</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>The CPU the runs are pinned to.</source>
+        <translation>실행을 고정할 CPU.</translation>
+    </message>
+    <message>
+        <source>Runs on:</source>
+        <translation>실행 CPU:</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a buffer size: give bytes from 1 to 1 GiB, comma separated.</source>
+        <translation>&quot;%1&quot;은(는) 버퍼 크기가 아닙니다. 1바이트에서 1 GiB 사이의 값을 쉼표로 구분해 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>Give at least one buffer size.</source>
+        <translation>버퍼 크기를 하나 이상 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>Give the session a label.</source>
+        <translation>세션 레이블을 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s ciphers are not known yet: press Check.</source>
+        <translation>DUT의 암호를 아직 모릅니다. [점검]을 누르십시오.</translation>
+    </message>
+    <message>
+        <source>Choose at least one operation.</source>
+        <translation>연산을 하나 이상 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Tick at least one cipher and backend (with an operation it has).</source>
+        <translation>암호와 백엔드를 하나 이상 체크하십시오 (해당 연산이 있는 것으로).</translation>
+    </message>
+    <message>
+        <source>4096 B (the first paper)</source>
+        <translation>4096 B (첫 번째 논문)</translation>
+    </message>
+    <message>
+        <source>16 B … 16 KiB, powers of two</source>
+        <translation>16 B … 16 KiB, 2의 거듭제곱</translation>
+    </message>
+    <message>
+        <source>100, 500, 1500 kB (files, the second paper)</source>
+        <translation>100, 500, 1500 kB (파일, 두 번째 논문)</translation>
+    </message>
+    <message>
+        <source>5, 20, 50, 100 B (sensor payloads, the third paper)</source>
+        <translation>5, 20, 50, 100 B (센서 페이로드, 세 번째 논문)</translation>
+    </message>
+    <message>
+        <source>%1, %2-bit</source>
+        <translation>%1, %2비트</translation>
+    </message>
+    <message>
+        <source>External programs, one per line: &lt;i&gt;label&lt;/i&gt;[:&lt;i&gt;bytes&lt;/i&gt;]=&lt;i&gt;program arguments&lt;/i&gt;</source>
+        <translation>외부 프로그램, 한 줄에 하나: &lt;i&gt;레이블&lt;/i&gt;[:&lt;i&gt;바이트&lt;/i&gt;]=&lt;i&gt;프로그램 인수&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>e.g. gzip:104857600=gzip -c -k /data/100MiB.bin</source>
+        <translation>예: gzip:104857600=gzip -c -k /data/100MiB.bin</translation>
+    </message>
+    <message>
+        <source>Programs measured as runs like the ciphers: started on the DUT without a shell (quotes group arguments), timed from start to exit. The bytes they process are given here or printed by the program as a line &quot;cipherwatt-bytes: &lt;n&gt;&quot;.</source>
+        <translation>암호처럼 실행으로 측정되는 프로그램: DUT에서 셸 없이 시작하고(따옴표로 인수를 묶음) 시작부터 종료까지 시간을 잽니다. 처리하는 바이트 수는 여기에 적거나, 프로그램이 &quot;cipherwatt-bytes: &lt;n&gt;&quot; 줄로 출력합니다.</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>%1번째 줄: %2</translation>
+    </message>
+    <message>
+        <source>Line %1: quote arguments that contain commas.</source>
+        <translation>%1번째 줄: 쉼표가 들어간 인수는 따옴표로 묶으십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::TraceChartPage</name>
+    <message>
+        <source>Each session&apos;s trace is shifted so that its first run starts at t = 0. Drag to pan, scroll to zoom in time, double-click to see everything again.</source>
+        <translation>각 세션의 추이는 첫 실행이 t = 0에서 시작하도록 옮겨집니다. 끌어서 이동하고, 스크롤하여 시간 축을 확대/축소하고, 더블클릭하면 전체를 다시 봅니다.</translation>
+    </message>
+    <message>
+        <source>Power, Aligned at the First Run</source>
+        <translation>전력, 첫 실행 기준 정렬</translation>
+    </message>
+    <message>
+        <source>Drag to pan, scroll to zoom in time, double-click to see everything</source>
+        <translation>끌어서 이동, 스크롤로 시간 확대/축소, 더블클릭으로 전체 보기</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::instruments::Error</name>
+    <message>
+        <source>bad resource</source>
+        <translation>잘못된 리소스</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>access denied</source>
+        <translation>접근 거부</translation>
+    </message>
+    <message>
+        <source>I/O error</source>
+        <translation>입출력 오류</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>시간 초과</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>프로토콜 오류</translation>
+    </message>
+    <message>
+        <source>meter error</source>
+        <translation>전력계 오류</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>지원하지 않음</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>연결 끊김</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>취소됨</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A message and its detail, e.g. &quot;timeout: no reply from ...&quot;. Both parts are translated on their own; keep the form.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::instruments::Meter</name>
+    <message>
+        <source>meter &quot;%1&quot;: %2 (use auto, sim, sim:&lt;profile&gt;, usbtmc, usbtmc:&lt;serial&gt;, usbtmc:&lt;bus&gt;.&lt;address&gt;, tcp:&lt;host&gt;:&lt;port&gt; or serial:&lt;device&gt;[:&lt;baud&gt;])</source>
+        <translation>전력계 &quot;%1&quot;: %2 (auto, sim, sim:&lt;profile&gt;, usbtmc, usbtmc:&lt;serial&gt;, usbtmc:&lt;bus&gt;.&lt;address&gt;, tcp:&lt;host&gt;:&lt;port&gt;, serial:&lt;device&gt;[:&lt;baud&gt;] 중 하나로 지정)</translation>
+    </message>
+    <message>
+        <source>tcp needs &lt;host&gt;:&lt;port&gt;</source>
+        <translation>tcp에는 &lt;host&gt;:&lt;port&gt;가 필요함</translation>
+    </message>
+    <message>
+        <source>the port must be a number from 1 to 65535</source>
+        <translation>포트는 1에서 65535 사이의 수여야 함</translation>
+    </message>
+    <message>
+        <source>the baud rate must be a number from 1200 to 921600</source>
+        <translation>보 레이트는 1200에서 921600 사이의 수여야 함</translation>
+    </message>
+    <message>
+        <source>serial needs a device, e.g. /dev/ttyUSB0</source>
+        <translation>serial에는 장치가 필요함 (예: /dev/ttyUSB0)</translation>
+    </message>
+    <message>
+        <source>nothing after &quot;%1:&quot;</source>
+        <translation>&quot;%1:&quot; 뒤에 아무것도 없음</translation>
+    </message>
+    <message>
+        <source>unknown kind &quot;%1&quot;</source>
+        <translation>알 수 없는 종류 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>%1에 연결할 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>시간 초과</translation>
+    </message>
+    <message>
+        <source>no reply from %1 within %2 ms</source>
+        <translation>%2 ms 안에 %1에서 응답 없음</translation>
+    </message>
+    <message>
+        <source>%1: connection lost (%2)</source>
+        <translation>%1: 연결 끊김 (%2)</translation>
+    </message>
+    <message>
+        <source>cannot open serial port %1: %2</source>
+        <translation>직렬 포트 %1을(를) 열 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>no USBTMC device matches %1; attached: %2</source>
+        <translation>%1에 맞는 USBTMC 장치 없음. 연결된 장치: %2</translation>
+    </message>
+    <message>
+        <source>cannot list USB devices</source>
+        <translation>USB 장치 목록을 읽을 수 없음</translation>
+    </message>
+    <message>
+        <source>the simulated meter dropped the connection</source>
+        <translation>모의 전력계가 연결을 끊음</translation>
+    </message>
+    <message>
+        <source>the simulated meter did not answer</source>
+        <translation>모의 전력계가 응답하지 않음</translation>
+    </message>
+    <message>
+        <source>simulated %1 (in process)</source>
+        <translation>모의 %1 (프로세스 내)</translation>
+    </message>
+    <message>
+        <source>the meter is closed</source>
+        <translation>전력계가 닫혀 있음</translation>
+    </message>
+    <message>
+        <source>no reply to %1 within %2 ms</source>
+        <translation>%2 ms 안에 %1에 대한 응답 없음</translation>
+    </message>
+    <message>
+        <source>%1 was refused: %2</source>
+        <translation>%1 거부됨: %2</translation>
+    </message>
+    <message>
+        <source>element %1: the %2 has elements %3</source>
+        <translation>엘리먼트 %1: %2에는 엘리먼트 %3만 있음</translation>
+    </message>
+    <message>
+        <source>no measurement functions chosen</source>
+        <translation>선택한 측정 기능 없음</translation>
+    </message>
+    <message>
+        <source>the meter runs at %1 ms after being set to %2 ms</source>
+        <translation>전력계를 %2 ms로 설정했으나 %1 ms로 동작함</translation>
+    </message>
+    <message>
+        <source>%1 did not identify itself: %2</source>
+        <translation>%1이(가) 식별 정보를 보내지 않음: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 %3; CipherWatt drives %4</source>
+        <translation>%1은(는) %2 %3임. CipherWatt가 지원하는 모델: %4</translation>
+    </message>
+    <message>
+        <source>the meter&apos;s integrator held a value (%1); it was stopped and reset</source>
+        <translation>전력계 적산기에 값이 남아 있어 (%1) 정지하고 초기화함</translation>
+    </message>
+    <message>
+        <source>auto-range is on: each range change loses the data of that update; fix the ranges for measurements</source>
+        <translation>자동 범위가 켜져 있음: 범위가 바뀔 때마다 그 갱신의 데이터를 잃음. 측정할 때는 범위를 고정하십시오</translation>
+    </message>
+    <message>
+        <source>the %1 link carries about %2 B/s but %3 items at %4 ms need about %5 B/s: updates will be missed; raise the baud rate, use FLOAT format or fewer items</source>
+        <translation>%1 링크는 약 %2 B/s를 전송하지만 %4 ms마다 항목 %3개에는 약 %5 B/s가 필요함: 갱신이 누락됨. 보 레이트를 높이거나, FLOAT 형식을 쓰거나, 항목을 줄이십시오</translation>
+    </message>
+    <message>
+        <source>cannot %1: no meter is open</source>
+        <translation>%1 불가: 열린 전력계 없음</translation>
+    </message>
+    <message>
+        <source>stop streaming before configuring the meter</source>
+        <translation>전력계를 설정하기 전에 스트리밍을 멈추십시오</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::report::Charts</name>
+    <message>
+        <source>energy per byte [nJ/B]</source>
+        <translation>바이트당 에너지 [nJ/B]</translation>
+    </message>
+    <message>
+        <source>net power [W]</source>
+        <translation>순전력 [W]</translation>
+    </message>
+    <message>
+        <source>no measured encryption runs</source>
+        <translation>측정된 암호화 실행 없음</translation>
+    </message>
+    <message>
+        <source>no measured decryption runs</source>
+        <translation>측정된 복호화 실행 없음</translation>
+    </message>
+    <message>
+        <source>no measured encryption and decryption runs</source>
+        <translation>측정된 암호화·복호화 실행 없음</translation>
+    </message>
+    <message>
+        <source> (simulated)</source>
+        <translation> (모의)</translation>
+    </message>
+    <message>
+        <source>time since the first run started [s]</source>
+        <translation>첫 실행 시작 후 시간 [s]</translation>
+    </message>
+    <message>
+        <source>power [W]</source>
+        <translation>전력 [W]</translation>
+    </message>
+</context>
+</TS>
