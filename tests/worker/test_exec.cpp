@@ -2,6 +2,7 @@
 // command (bytes from the program or the operator, failure, timeout, cancel, stdin closing).
 
 #include "process.h"
+#include "worker_events.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 
 using cipherwatt::test::Child;
 using cipherwatt::test::runProcess;
+using cipherwatt::test::waitFor;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -27,22 +29,6 @@ Json lastEvent(const std::string &out)
 {
     const auto start = out.rfind('\n', out.size() - 2);
     return Json::parse(out.substr(start == std::string::npos ? 0 : start + 1));
-}
-
-Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds timeout = 20s)
-{
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = worker.readLine(std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now()));
-        if (!line)
-            break;
-        Json event = Json::parse(*line);
-        if (event["event"] == name)
-            return event;
-    }
-    FAIL("no '" << name << "' event");
-    return {};
 }
 
 bool processGone(long pid)

@@ -9,6 +9,7 @@
 #include "fake_sysfs.h"
 #include "process.h"
 #include "temp_dir.h"
+#include "worker_events.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -24,28 +25,14 @@
 using cipherwatt::test::Child;
 using cipherwatt::test::Environment;
 using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::serve;
 using cipherwatt::test::TempDir;
+using cipherwatt::test::waitFor;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 namespace {
-
-Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds timeout = 20s)
-{
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = worker.readLine(std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now()));
-        if (!line)
-            break;
-        Json event = Json::parse(*line);
-        if (event["event"] == name)
-            return event;
-    }
-    FAIL("no '" << name << "' event");
-    return {};
-}
 
 // The events up to the end of output.
 std::vector<Json> remainingEvents(Child &worker)
@@ -54,14 +41,6 @@ std::vector<Json> remainingEvents(Child &worker)
     while (const auto line = worker.readLine(20s))
         events.push_back(Json::parse(*line));
     return events;
-}
-
-std::vector<std::string> serve(const FakeSysfs &tree, std::vector<std::string> extra = {})
-{
-    std::vector<std::string> args{CIPHERWATT_BENCH_EXE, "serve", "--sysfs-root",
-                                  tree.root().string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
 }
 
 const std::vector<std::string> viaPkexec{"--governor-helper", "pkexec"};

@@ -3,6 +3,7 @@
 
 #include "process.h"
 #include "temp_dir.h"
+#include "worker_events.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 using cipherwatt::test::Child;
 using cipherwatt::test::Environment;
 using cipherwatt::test::runProcess;
+using cipherwatt::test::waitFor;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
@@ -51,22 +53,6 @@ const Json *findEntry(const Json &array, const std::string &key, const std::stri
     const auto it =
         std::find_if(array.begin(), array.end(), [&](const Json &e) { return e[key] == value; });
     return it == array.end() ? nullptr : &*it;
-}
-
-Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds timeout = 20s)
-{
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = worker.readLine(std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now()));
-        if (!line)
-            break;
-        Json event = Json::parse(*line);
-        if (event["event"] == name)
-            return event;
-    }
-    FAIL("no '" << name << "' event");
-    return {};
 }
 
 // The sanitizers' own SEGV handler would turn the crash into an abort report; the test wants

@@ -3,6 +3,7 @@
 
 #include "fake_sysfs.h"
 #include "process.h"
+#include "worker_events.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -11,27 +12,11 @@
 #include <csignal>
 
 using cipherwatt::test::Child;
+using cipherwatt::test::waitFor;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
 namespace {
-
-// Reads events until one has the given "event" name; fails the test on timeout.
-Json waitFor(Child &worker, const std::string &name, std::chrono::milliseconds timeout = 20s)
-{
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = worker.readLine(std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now()));
-        if (!line)
-            break;
-        const Json event = Json::parse(*line); // every line must be valid JSON
-        if (event["event"] == name)
-            return event;
-    }
-    FAIL("no '" << name << "' event");
-    return {};
-}
 
 std::vector<std::string> serveArgs(const std::filesystem::path &sysfs = {})
 {
