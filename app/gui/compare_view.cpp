@@ -536,15 +536,11 @@ void CompareView::exportComparison(const QString &pdf, const QString &csv)
         return;
     m_exportFolder = QFileInfo(items.front().path).absolutePath();
     m_export = new ExportJob(m_data, items, this);
-    connect(m_export, &ExportJob::progress, this, [this](int done, int total, const QString &what) {
-        m_message->showBusy(tr("Exporting %1 (%2 of %3)…").arg(what).arg(done + 1).arg(total), done,
-                            total);
-    });
+    showExportIn(*m_message, *m_export);
     connect(m_export, &ExportJob::finished, this,
             [this](const QStringList &written, const QString &error) {
                 m_export->deleteLater();
                 m_export = nullptr;
-                showExportResult(*m_message, written, error);
                 updateState();
                 emit exportFinished(written, error);
             });

@@ -149,6 +149,8 @@ void ExportJob::itemDone(const ExportItem &item, const QString &error)
     next();
 }
 
+namespace {
+
 void showExportResult(MessageBar &bar, const QStringList &written, const QString &error)
 {
     if (!error.isEmpty()) {
@@ -186,6 +188,22 @@ void showExportResult(MessageBar &bar, const QStringList &written, const QString
     bar.addButton(ExportJob::tr("Open Folder"),
                   ExportJob::tr("Show the folder with the exported files"),
                   [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
+}
+
+} // namespace
+
+void showExportIn(MessageBar &bar, const ExportJob &job)
+{
+    QObject::connect(
+        &job, &ExportJob::progress, &bar, [&bar](int done, int total, const QString &what) {
+            bar.showBusy(
+                ExportJob::tr("Exporting %1 (%2 of %3)…").arg(what).arg(done + 1).arg(total), done,
+                total);
+        });
+    QObject::connect(&job, &ExportJob::finished, &bar,
+                     [&bar](const QStringList &written, const QString &error) {
+                         showExportResult(bar, written, error);
+                     });
 }
 
 } // namespace cipherwatt::gui

@@ -72,8 +72,8 @@ private:
     QTimer *m_pdfDelay = nullptr;
 };
 
-// The end of an export in a message bar: what was written with "Open" and "Open Folder"
-// buttons, or why it stopped.
-void showExportResult(MessageBar &bar, const QStringList &written, const QString &error);
+// An export in a message bar: its progress while it runs, then what was written with "Open"
+// and "Open Folder" buttons, or why it stopped.
+void showExportIn(MessageBar &bar, const ExportJob &job);
 
 } // namespace cipherwatt::gui
