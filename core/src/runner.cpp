@@ -764,21 +764,26 @@ void SessionRunner::onRunEnd(const QJsonObject &event, qint64 hostNs)
     QTimer::singleShot(delay, this, [this, index] {
         if (!m_baseline || m_finished)
             return;
-        const QJsonObject &r = m_results[index];
-        RunInput in;
-        in.windowStart = static_cast<double>(m_windows[index].first) / 1e9;
-        in.windowEnd = static_cast<double>(m_windows[index].second) / 1e9;
-        in.seconds = r[QStringLiteral("seconds")].toDouble();
-        in.bytes = static_cast<std::uint64_t>(r[QStringLiteral("bytes")].toInteger());
-        in.operations = static_cast<std::uint64_t>(r[QStringLiteral("iterations")].toInteger());
-        in.cycles = static_cast<std::uint64_t>(r[QStringLiteral("cycles")].toInteger());
-        in.counter = r[QStringLiteral("counter")].toString();
-        m_analyses[index] =
-            analyseRun(in, powerSamples(), *m_baseline, m_accuracy, m_settings.minUpdates);
+        m_analyses[index] = analyseRun(runInput(index), powerSamples(), *m_baseline, m_accuracy,
+                                       m_settings.minUpdates);
         emit runUpdated(updateFor(index));
     });
     ++m_runIndex;
     nextRun();
+}
+
+RunInput SessionRunner::runInput(std::size_t index) const
+{
+    const QJsonObject &r = m_results[index];
+    RunInput in;
+    in.windowStart = static_cast<double>(m_windows[index].first) / 1e9;
+    in.windowEnd = static_cast<double>(m_windows[index].second) / 1e9;
+    in.seconds = r[QStringLiteral("seconds")].toDouble();
+    in.bytes = static_cast<std::uint64_t>(r[QStringLiteral("bytes")].toInteger());
+    in.operations = static_cast<std::uint64_t>(r[QStringLiteral("iterations")].toInteger());
+    in.cycles = static_cast<std::uint64_t>(r[QStringLiteral("cycles")].toInteger());
+    in.counter = r[QStringLiteral("counter")].toString();
+    return in;
 }
 
 void SessionRunner::onRunError(const QString &message)
@@ -929,16 +934,8 @@ void SessionRunner::finalize()
     for (std::size_t i = 0; i < m_plan.size(); ++i) {
         if (m_runStatus[i] != QLatin1String("done") || !m_baseline)
             continue;
-        const QJsonObject &r = m_results[i];
-        RunInput in;
-        in.windowStart = static_cast<double>(m_windows[i].first) / 1e9;
-        in.windowEnd = static_cast<double>(m_windows[i].second) / 1e9;
-        in.seconds = r[QStringLiteral("seconds")].toDouble();
-        in.bytes = static_cast<std::uint64_t>(r[QStringLiteral("bytes")].toInteger());
-        in.operations = static_cast<std::uint64_t>(r[QStringLiteral("iterations")].toInteger());
-        in.cycles = static_cast<std::uint64_t>(r[QStringLiteral("cycles")].toInteger());
-        in.counter = r[QStringLiteral("counter")].toString();
-        m_analyses[i] = analyseRun(in, samples, *m_baseline, m_accuracy, m_settings.minUpdates);
+        m_analyses[i] =
+            analyseRun(runInput(i), samples, *m_baseline, m_accuracy, m_settings.minUpdates);
         saveRun(i);
         emit runUpdated(updateFor(i));
         for (const QString &f : m_analyses[i]->flags)

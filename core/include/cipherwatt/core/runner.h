@@ -34,7 +34,7 @@ struct RunnerOptions
     LocalWorkerOptions localWorker; // for DUT `local`
     Dut::LinkFactory linkFactory;   // for other DUTs (makeSshLinkFactory); overrides `local`
     instruments::OpenOptions meterOptions;
-    double pilotSeconds = 0.5; // length of a pilot run for automatic run lengths
+    double pilotSeconds = 0.5;           // length of a pilot run for automatic run lengths
     double commandTimeoutSeconds = 3600; // an external command is killed after this long
 };
 
@@ -151,6 +151,7 @@ private:
     double plannedRunSeconds(std::size_t index) const;
     void reportProgress();
     RunUpdate updateFor(std::size_t index) const;
+    RunInput runInput(std::size_t index) const; // what the analysis needs of a finished run
     void saveRun(std::size_t index); // the run's whole record, as the runner knows it now
     std::vector<PowerSample> powerSamples() const;
 
