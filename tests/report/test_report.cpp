@@ -11,6 +11,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <catch2/catch.hpp>
 
@@ -156,6 +158,39 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     CHECK(std::count(images.begin(), images.end(), '\n') == 2); // the two header lines
     CHECK_THAT(tool({"pdffonts", path}), Catch::Contains("NanumGothic") && Catch::Contains("yes"));
     renderPages(path, artifacts("report") + QStringLiteral("/session"));
+}
+
+TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[report]")
+{
+    // The worker's governor answer as stored (ciphers/tool/governor_access.cpp): the method
+    // it wrote cpufreq with, and the settings read back per CPU.
+    const auto pinnedWith = [](const char *method) {
+        const QJsonObject cpu{{QStringLiteral("cpu"), 0},
+                              {QStringLiteral("governor"), QStringLiteral("performance")},
+                              {QStringLiteral("min_khz"), 1800000},
+                              {QStringLiteral("max_khz"), 1800000}};
+        return QJsonObject{
+            {QStringLiteral("method"), QLatin1String(method)},
+            {QStringLiteral("applied"), QJsonObject{{QStringLiteral("cpus"), QJsonArray{cpu}}}},
+            {QStringLiteral("mismatches"), QJsonArray{}}};
+    };
+    const std::pair<const char *, QString> cases[] = {
+        {"pkexec", QStringLiteral("pinned through pkexec as applied (read back): CPU 0 "
+                                  "performance, 1800–1800 MHz")},
+        {"sudo", QStringLiteral("pinned through sudo as applied (read back)")},
+        {"in-process", QStringLiteral("pinned by the worker as applied (read back)")}};
+    for (const auto &[method, expected] : cases) {
+        INFO(method);
+        SessionData d = sessions().data.at(1);
+        d.dut[QStringLiteral("pinning")] = pinnedWith(method);
+        const QString pdf =
+            artifacts("report") + QStringLiteral("/pinned-%1.pdf").arg(QLatin1String(method));
+        REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
+        const QString text =
+            QString::fromStdString(tool({"pdftotext", "-raw", pdf.toStdString(), "-"}))
+                .simplified();
+        CHECK(text.contains(expected));
+    }
 }
 
 TEST_CASE("comparison PDF: both sessions, their differences and the grouped charts", "[report]")

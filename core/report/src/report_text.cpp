@@ -41,8 +41,14 @@ QString governorText(const QJsonObject &dut)
                     .arg(c[QStringLiteral("min_khz")].toInteger() / 1000)
                     .arg(c[QStringLiteral("max_khz")].toInteger() / 1000);
     }
-    QString text =
-        QStringLiteral("pinned as applied (read back): ") + cpus.join(QStringLiteral("; "));
+    // How the worker wrote cpufreq: itself, or through the sudo or pkexec helper.
+    const QString method = pinning[QStringLiteral("method")].toString();
+    QString text = (method.isEmpty() ? QStringLiteral("pinned as applied (read back): ")
+                                     : QStringLiteral("pinned %1 as applied (read back): ")
+                                           .arg(method == QLatin1String("in-process")
+                                                    ? QStringLiteral("by the worker")
+                                                    : QStringLiteral("through ") + method)) +
+                   cpus.join(QStringLiteral("; "));
     const QJsonObject turbo =
         pinning[QStringLiteral("applied")].toObject()[QStringLiteral("turbo")].toObject();
     if (turbo.contains(QStringLiteral("enabled")))
