@@ -619,10 +619,6 @@
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
-    <message>
-        <source>Exporting %1 (%2 of %3)…</source>
-        <translation>%1 내보내는 중 (%2/%3)…</translation>
-    </message>
 </context>
 <context>
     <name>cipherwatt::gui::ComparisonModel</name>
@@ -1427,6 +1423,10 @@ Written before that: %2.</source>
         <source>Show the folder with the exported files</source>
         <translation>내보낸 파일이 있는 폴더를 보여 줍니다</translation>
     </message>
+    <message>
+        <source>Exporting %1 (%2 of %3)…</source>
+        <translation>%1 내보내는 중 (%2/%3)…</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::LibraryView</name>
@@ -1563,10 +1563,6 @@ Written before that: %2.</source>
     <message>
         <source>Sessions deleted: %1.</source>
         <translation>삭제한 세션: %1.</translation>
-    </message>
-    <message>
-        <source>Exporting %1 (%2 of %3)…</source>
-        <translation>%1 내보내는 중 (%2/%3)…</translation>
     </message>
 </context>
 <context>
@@ -2473,32 +2469,12 @@ Failed: %2</source>
         <translation>연산</translation>
     </message>
     <message>
-        <source>Buffer [B]</source>
-        <translation>버퍼 [B]</translation>
-    </message>
-    <message>
         <source>Runs</source>
         <translation>실행</translation>
     </message>
     <message>
-        <source>Run time [s]</source>
-        <translation>실행 시간 [s]</translation>
-    </message>
-    <message>
-        <source>Net power [W]</source>
-        <translation>순전력 [W]</translation>
-    </message>
-    <message>
-        <source>Throughput [KB/s]</source>
-        <translation>처리량 [KB/s]</translation>
-    </message>
-    <message>
         <source>Cycles/byte</source>
         <translation>사이클/바이트</translation>
-    </message>
-    <message>
-        <source>Energy/byte [nJ/B] ± 95 %</source>
-        <translation>에너지/바이트 [nJ/B] ± 95 %</translation>
     </message>
     <message>
         <source>Status</source>
@@ -2535,6 +2511,36 @@ Failed: %2</source>
     <message>
         <source>Flags raised by the analysis and runs that gave no result</source>
         <translation>분석이 남긴 플래그와 결과가 없는 실행</translation>
+    </message>
+    <message>
+        <source>Buffer
+[B]</source>
+        <translation>버퍼
+[B]</translation>
+    </message>
+    <message>
+        <source>Run time
+[s]</source>
+        <translation>실행 시간
+[s]</translation>
+    </message>
+    <message>
+        <source>Net power
+[W]</source>
+        <translation>순전력
+[W]</translation>
+    </message>
+    <message>
+        <source>Throughput
+[KB/s]</source>
+        <translation>처리량
+[KB/s]</translation>
+    </message>
+    <message>
+        <source>Energy/byte
+[nJ/B] ± 95 %</source>
+        <translation>에너지/바이트
+[nJ/B] ± 95 %</translation>
     </message>
 </context>
 <context>

@@ -50,7 +50,8 @@ QLabel *errorLabel(QWidget *parent)
     return label;
 }
 
-void showError(QLabel *label, const QString &text)
+// A label that takes no room while it has nothing to say.
+void showText(QLabel *label, const QString &text)
 {
     label->setText(text);
     label->setVisible(!text.isEmpty());
@@ -180,7 +181,7 @@ void ConnectionPanel::buildMeter(QWidget *box)
             refreshUsb();
         if (kind == MeterSerial && m_serialPort->count() == 0)
             refreshSerial();
-        showError(m_meterError, meterProblem());
+        showText(m_meterError, meterProblem());
     });
 
     m_element = new QSpinBox(box);
@@ -206,8 +207,10 @@ void ConnectionPanel::buildMeter(QWidget *box)
     m_meterInfo->setObjectName(QStringLiteral("meterInfo"));
     m_meterInfo->setWordWrap(true);
     m_meterInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_meterInfo->setVisible(false);
     m_meterValues = new QLabel(box);
     m_meterValues->setTextFormat(Qt::RichText);
+    m_meterValues->setVisible(false);
     m_meterError = errorLabel(box);
     m_meterError->setObjectName(QStringLiteral("meterError"));
     form->addRow(m_meterInfo);
@@ -336,6 +339,7 @@ void ConnectionPanel::buildDut(QWidget *box)
     m_dutInfo->setObjectName(QStringLiteral("dutInfo"));
     m_dutInfo->setWordWrap(true);
     m_dutInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_dutInfo->setVisible(false);
     m_dutError = errorLabel(box);
     m_dutError->setObjectName(QStringLiteral("dutError"));
     form->addRow(m_dutInfo);
@@ -347,8 +351,8 @@ void ConnectionPanel::updateDutPage()
     const bool ssh = m_dutKind->currentData().toString() == QLatin1String("ssh");
     m_sshPage->setVisible(ssh);
     if (m_dutInfo != nullptr) {
-        m_dutInfo->setText(ssh ? tr("Check reads the DUT's ciphers and backends.") : QString());
-        showError(m_dutError, {});
+        showText(m_dutInfo, ssh ? tr("Check reads the DUT's ciphers and backends.") : QString());
+        showText(m_dutError, {});
     }
 }
 
@@ -357,7 +361,7 @@ void ConnectionPanel::refreshUsb()
     m_usbDevices->clear();
     auto devices = findUsbtmcDevices();
     if (!devices) {
-        showError(m_meterError, core::translatedMessage(devices.error().message));
+        showText(m_meterError, core::translatedMessage(devices.error().message));
         return;
     }
     for (const UsbtmcDevice &d : *devices) {
@@ -370,7 +374,7 @@ void ConnectionPanel::refreshUsb()
     }
     if (devices->empty())
         m_usbDevices->addItem(tr("No Yokogawa meter on USB"), QString());
-    showError(m_meterError, meterProblem());
+    showText(m_meterError, meterProblem());
 }
 
 void ConnectionPanel::refreshSerial()
@@ -597,12 +601,12 @@ QString ConnectionPanel::dutProblem() const
 void ConnectionPanel::probe()
 {
     if (const QString problem = meterProblem(); !problem.isEmpty()) {
-        showError(m_meterError, problem);
+        showText(m_meterError, problem);
         return;
     }
-    showError(m_meterError, {});
-    m_meterInfo->setText(tr("Connecting to %1…").arg(meterResource()));
-    m_meterValues->clear();
+    showText(m_meterError, {});
+    showText(m_meterInfo, tr("Connecting to %1…").arg(meterResource()));
+    showText(m_meterValues, {});
     m_probeSamples = 0;
     m_probeItems.clear();
     m_probe->setText(tr("Stop"));
@@ -618,7 +622,7 @@ void ConnectionPanel::probe()
                     text += QStringLiteral(" <span style=\"background:#fdecea; color:#b71c1c; "
                                            "font-weight:bold\">&nbsp;%1&nbsp;</span>")
                                 .arg(tr("Simulated meter"));
-                m_meterInfo->setText(text);
+                showText(m_meterInfo, text);
                 emit meterProbed(identity);
                 const auto &elements = caps.model.elements;
                 if (std::find(elements.begin(), elements.end(), m_element->value()) ==
@@ -626,10 +630,10 @@ void ConnectionPanel::probe()
                     QStringList have;
                     for (const int e : elements)
                         have << QString::number(e);
-                    showError(m_meterError, tr("The %1 has no element %2 (it has %3).")
-                                                .arg(identity.model)
-                                                .arg(m_element->value())
-                                                .arg(have.join(QStringLiteral(", "))));
+                    showText(m_meterError, tr("The %1 has no element %2 (it has %3).")
+                                               .arg(identity.model)
+                                               .arg(m_element->value())
+                                               .arg(have.join(QStringLiteral(", "))));
                     acquisition->close();
                     return;
                 }
@@ -646,7 +650,7 @@ void ConnectionPanel::probe()
                 for (const QString &w : applied.warnings)
                     warnings << core::translatedMessage(w);
                 if (!warnings.isEmpty())
-                    showError(m_meterError, warnings.join(QLatin1Char('\n')));
+                    showText(m_meterError, warnings.join(QLatin1Char('\n')));
                 acquisition->start();
             });
     connect(acquisition, &MeterAcquisition::sampleReady, this,
@@ -656,7 +660,7 @@ void ConnectionPanel::probe()
                     acquisition->close();
             });
     connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
-        showError(m_meterError, core::translatedMessage(e.toString()));
+        showText(m_meterError, core::translatedMessage(e.toString()));
         acquisition->close();
     });
     connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
@@ -683,7 +687,7 @@ void ConnectionPanel::showProbeValues(const Sample &s)
                           valueText(s.values[k], s.states[k],
                                     k < 4 ? units[static_cast<qsizetype>(k)] : QString())
                               .toHtmlEscaped());
-    m_meterValues->setText(parts.join(QStringLiteral(" &nbsp; ")));
+    showText(m_meterValues, parts.join(QStringLiteral(" &nbsp; ")));
 }
 
 void ConnectionPanel::check()
@@ -691,11 +695,11 @@ void ConnectionPanel::check()
     if (m_checking)
         return;
     if (const QString problem = dutProblem(); !problem.isEmpty()) {
-        showError(m_dutError, problem);
+        showText(m_dutError, problem);
         return;
     }
-    showError(m_dutError, {});
-    m_dutInfo->setText(tr("Starting the worker on %1…").arg(dutResource()));
+    showText(m_dutError, {});
+    showText(m_dutInfo, tr("Starting the worker on %1…").arg(dutResource()));
     m_check->setEnabled(false);
     const core::LocalWorkerOptions local = localWorker();
     core::Dut::LinkFactory factory = linkFactory();
@@ -707,7 +711,7 @@ void ConnectionPanel::check()
     auto notes = std::make_shared<QStringList>();
     connect(dut, &core::Dut::note, this, [this, notes](const QString &text) {
         *notes << text.toHtmlEscaped();
-        m_dutInfo->setText(notes->join(QStringLiteral("<br>")));
+        showText(m_dutInfo, notes->join(QStringLiteral("<br>")));
     });
     connect(
         dut, &core::Dut::ready, this, [this, dut, info, notes](const QJsonObject &hello, qint64) {
@@ -729,8 +733,8 @@ void ConnectionPanel::check()
                          governors.isEmpty() ? tr("no cpufreq (the governor cannot be pinned here)")
                                              : governors.join(QStringLiteral(", ")).toHtmlEscaped(),
                          hello[QStringLiteral("version")].toString().toHtmlEscaped());
-            m_dutInfo->setText(*info + QStringLiteral("<br>") +
-                               tr("Running the known-answer self-test…"));
+            showText(m_dutInfo,
+                     *info + QStringLiteral("<br>") + tr("Running the known-answer self-test…"));
             dut->send({{QStringLiteral("cmd"), QStringLiteral("list")}});
             dut->send({{QStringLiteral("cmd"), QStringLiteral("selftest")}});
         });
@@ -754,21 +758,21 @@ void ConnectionPanel::check()
                 failed.isEmpty()
                     ? tr("self-test: passed (%n cipher/backend pairs)", nullptr, passed)
                     : tr("self-test: %1 FAILED").arg(failed.join(QStringLiteral(", ")));
-            m_dutInfo->setText(*info + QStringLiteral("<br>") + result.toHtmlEscaped());
+            showText(m_dutInfo, *info + QStringLiteral("<br>") + result.toHtmlEscaped());
             dut->finish();
         } else if (kind == QLatin1String("error")) {
-            showError(m_dutError, event[QStringLiteral("message")].toString());
+            showText(m_dutError, event[QStringLiteral("message")].toString());
         }
     });
     connect(dut, &core::Dut::failed, this, [this, dut](const QString &reason) {
-        showError(m_dutError, core::translatedMessage(reason));
-        m_dutInfo->clear();
+        showText(m_dutError, core::translatedMessage(reason));
+        showText(m_dutInfo, {});
         m_check->setEnabled(true);
         dut->deleteLater();
     });
     connect(dut, &core::Dut::finished, this, [this, dut](const QString &reason, bool clean) {
         if (!clean)
-            showError(m_dutError, core::translatedMessage(reason));
+            showText(m_dutError, core::translatedMessage(reason));
         m_check->setEnabled(true);
         dut->deleteLater();
     });
@@ -782,7 +786,7 @@ void ConnectionPanel::loadCatalogue()
     const QString program =
         m_localWorker.program.isEmpty() ? core::findLocalWorker() : m_localWorker.program;
     if (program.isEmpty()) {
-        showError(m_dutError, tr("cipherwatt-bench was not found beside this program or on PATH."));
+        showText(m_dutError, tr("cipherwatt-bench was not found beside this program or on PATH."));
         return;
     }
     auto *process = new QProcess(this);
@@ -790,9 +794,9 @@ void ConnectionPanel::loadCatalogue()
         process->deleteLater();
         const QJsonDocument doc = QJsonDocument::fromJson(process->readAllStandardOutput());
         if (code != 0 || !doc.isArray()) {
-            showError(m_dutError,
-                      tr("The worker did not list its ciphers: %1")
-                          .arg(QString::fromUtf8(process->readAllStandardError()).trimmed()));
+            showText(m_dutError,
+                     tr("The worker did not list its ciphers: %1")
+                         .arg(QString::fromUtf8(process->readAllStandardError()).trimmed()));
             return;
         }
         emit catalogueChanged(core::parseCatalogue(doc.array()));

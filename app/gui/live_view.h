@@ -36,6 +36,7 @@ class QToolButton;
 
 namespace cipherwatt::gui {
 
+class ElidedLabel;
 class LivePlot;
 class Readout;
 class ResultsModel;
@@ -127,7 +128,7 @@ private:
 
     // Header.
     QLabel *m_title = nullptr;
-    QLabel *m_details = nullptr;
+    ElidedLabel *m_details = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_simulatedBadge = nullptr;
     QFrame *m_warningBanner = nullptr;
@@ -150,7 +151,7 @@ private:
     QLabel *m_runBytes = nullptr;
     QLabel *m_runThroughput = nullptr;
     // Progress row.
-    QLabel *m_phaseLabel = nullptr;
+    ElidedLabel *m_phaseLabel = nullptr;
     QLabel *m_phaseTime = nullptr;
     QProgressBar *m_phaseBar = nullptr;
     QLabel *m_sessionLabel = nullptr;

@@ -1,6 +1,7 @@
 // What the live view's widgets show, brought up to date at each refresh (at most ~25 times a
 // second), and the operator's actions on them.
 
+#include "elided_label.h"
 #include "live_format.h"
 #include "live_plot.h"
 #include "live_view.h"
@@ -27,16 +28,6 @@ namespace cipherwatt::gui {
 using core::PhaseKind;
 using core::SessionStatus;
 using instruments::ValueState;
-
-namespace {
-
-void setElided(QLabel *label, const QString &text)
-{
-    label->setText(label->fontMetrics().elidedText(text, Qt::ElideRight, label->width()));
-    label->setToolTip(text);
-}
-
-} // namespace
 
 QString LiveView::statusText() const
 {
@@ -96,7 +87,7 @@ void LiveView::updateHeader()
                  .arg(m_element);
     parts << tr("DUT %1").arg(m_dutDescription.isEmpty() ? m_settings.dutResource
                                                          : m_dutDescription);
-    setElided(m_details, parts.join(QStringLiteral("  ·  ")));
+    m_details->setFullText(parts.join(QStringLiteral("  ·  ")));
     m_simulatedBadge->setVisible(m_simulated);
     m_statusLabel->setText(statusText());
     // How it ended, in a colour that reads on light and dark backgrounds.
@@ -221,17 +212,17 @@ void LiveView::updateProgress()
     const std::vector<TracePhase> &phases = m_trace.phases();
     const double now = m_trace.now();
     if (!m_running) {
-        setElided(m_phaseLabel, m_status ? tr("Session ended: %1").arg(statusText().toLower())
-                                         : tr("No session"));
+        m_phaseLabel->setFullText(m_status ? tr("Session ended: %1").arg(statusText().toLower())
+                                           : tr("No session"));
         m_phaseTime->setText(m_status ? tr("%1 in all").arg(format::duration(now)) : QString());
         m_phaseBar->setValue(m_status ? m_phaseBar->maximum() : 0);
     } else if (phases.empty()) {
-        setElided(m_phaseLabel, tr("Preparing…"));
+        m_phaseLabel->setFullText(tr("Preparing…"));
         m_phaseTime->clear();
         m_phaseBar->setValue(0);
     } else {
         const TracePhase &phase = phases.back();
-        setElided(m_phaseLabel, phase.detail);
+        m_phaseLabel->setFullText(phase.detail);
         const double elapsed = std::max(0.0, now - phase.start);
         if (phase.plannedSeconds > 0) {
             m_phaseTime->setText(

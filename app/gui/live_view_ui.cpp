@@ -1,5 +1,6 @@
 // The widgets of the live view and where they sit (the behaviour is in live_view.cpp).
 
+#include "elided_label.h"
 #include "live_plot.h"
 #include "live_view.h"
 #include "readout.h"
@@ -100,11 +101,10 @@ QWidget *LiveView::buildHeader()
     m_statusLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_statusLabel->setToolTip(tr("What the session is doing now, or how it ended"));
 
-    m_details = new QLabel(header);
+    m_details = new ElidedLabel(header);
     m_details->setObjectName(QStringLiteral("sessionDetails"));
     m_details->setForegroundRole(QPalette::PlaceholderText);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     layout->addWidget(m_title, 0, 0);
     layout->addWidget(m_simulatedBadge, 0, 1, Qt::AlignVCenter);
@@ -293,7 +293,7 @@ QWidget *LiveView::buildProgressRow()
         b->setToolTip(tip);
         return b;
     };
-    m_phaseLabel = new QLabel(row);
+    m_phaseLabel = new ElidedLabel(row);
     m_phaseLabel->setObjectName(QStringLiteral("phaseLabel"));
     m_phaseTime = new QLabel(row);
     m_phaseTime->setObjectName(QStringLiteral("phaseTime"));
@@ -303,11 +303,10 @@ QWidget *LiveView::buildProgressRow()
     m_sessionTime = new QLabel(row);
     m_sessionTime->setObjectName(QStringLiteral("sessionTime"));
     m_sessionBar = bar(QStringLiteral("sessionBar"), tr("Progress of the whole session"));
-    for (QLabel *l : {m_phaseLabel, m_phaseTime, m_sessionLabel, m_sessionTime})
+    for (QLabel *l :
+         std::initializer_list<QLabel *>{m_phaseLabel, m_phaseTime, m_sessionLabel, m_sessionTime})
         l->setToolTip(l == m_phaseLabel || l == m_phaseTime ? m_phaseBar->toolTip()
                                                             : m_sessionBar->toolTip());
-    // Elided to the room there is (the whole text in the tooltip), never widening the row.
-    m_phaseLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_phaseTime->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_sessionTime->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 

@@ -329,7 +329,7 @@ bool MainWindow::startSession()
     m_live->beginSession(settings);
     if (!m_controller->start(settings, options))
         return false;
-    m_sessionState->setText(tr("Preparing “%1”…").arg(settings.label));
+    m_sessionState->setText(tr("Preparing “%1”…").arg(settings.label.simplified()));
     updateActions();
     return true;
 }
@@ -370,7 +370,7 @@ void MainWindow::onFinished(core::SessionStatus status, const QString &reason)
     case core::SessionStatus::Running:
         break;
     }
-    m_sessionState->setText(text);
+    m_sessionState->setText(text.simplified()); // one line: reasons may have several
     m_library->refresh();
     m_compare->refresh();
     updateActions();
@@ -396,7 +396,8 @@ void MainWindow::openSession(qint64 id)
         const core::SessionData &session = loaded.sessions->front();
         m_live->showStoredSession(session);
         m_simulatedBadge->setVisible(session.summary.simulated);
-        m_sessionState->setText(tr("Showing session %1, “%2”").arg(id).arg(session.summary.label));
+        m_sessionState->setText(
+            tr("Showing session %1, “%2”").arg(id).arg(session.summary.label.simplified()));
         showPage(Page::Measure);
         updateActions();
     });

@@ -234,6 +234,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             (section >= Buffer && section <= EnergyPerByte ? Qt::AlignRight : Qt::AlignLeft) |
             Qt::AlignVCenter);
     if (role == Qt::DisplayRole) {
+        // Units on a second line: the table fits beside the set-up panel without scrolling.
         switch (section) {
         case Cipher:
             return tr("Cipher");
@@ -242,19 +243,19 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Operation:
             return tr("Operation");
         case Buffer:
-            return tr("Buffer [B]");
+            return tr("Buffer\n[B]");
         case Runs:
             return tr("Runs");
         case RunTime:
-            return tr("Run time [s]");
+            return tr("Run time\n[s]");
         case NetPower:
-            return tr("Net power [W]");
+            return tr("Net power\n[W]");
         case Throughput:
-            return tr("Throughput [KB/s]");
+            return tr("Throughput\n[KB/s]");
         case CyclesPerByte:
             return tr("Cycles/byte");
         case EnergyPerByte:
-            return tr("Energy/byte [nJ/B] ± 95 %");
+            return tr("Energy/byte\n[nJ/B] ± 95 %");
         case Status:
             return tr("Status");
         default:

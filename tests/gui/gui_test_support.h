@@ -7,9 +7,11 @@
 #include <cipherwatt/core/storage.h>
 
 #include <QApplication>
+#include <QLocale>
 #include <QPalette>
 #include <QString>
 #include <QTimer>
+#include <QTranslator>
 #include <QWidget>
 #include <catch2/catch.hpp>
 
@@ -96,6 +98,29 @@ std::shared_ptr<bool> whenShown(std::function<void(T &)> act, int timeoutMs = 30
     timer->start();
     return done;
 }
+
+// The translators and the default locale a test installs, taken down again at its end so
+// that the executable's other tests see the source texts.
+class Translated
+{
+public:
+    Translated()
+        : m_locale(QLocale())
+    {}
+    ~Translated()
+    {
+        for (QTranslator *t : qApp->findChildren<QTranslator *>()) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+        QLocale::setDefault(m_locale);
+    }
+    Translated(const Translated &) = delete;
+    Translated &operator=(const Translated &) = delete;
+
+private:
+    QLocale m_locale;
+};
 
 // Saves what a widget (a dialog) draws now as <name>.png next to the screenshots; returns the
 // file's path.

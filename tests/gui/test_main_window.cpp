@@ -36,6 +36,7 @@
 #include <results_model.h>
 #include <session_list_model.h>
 #include <setup_panel.h>
+#include <translations.h>
 
 using namespace cipherwatt;
 using namespace cipherwatt::core;
@@ -72,6 +73,9 @@ struct Window
     Window(const TempDir &dir, const FakeSysfs &tree)
     {
         isolateSettings(dir);
+        // English as main.cpp installs it (its plural forms: "1 flag"), so the screenshots
+        // show what an operator sees.
+        REQUIRE(gui::installTranslations(QStringLiteral("en")) == QStringLiteral("en"));
         gui::MainWindowOptions options;
         options.databasePath = QString::fromStdString((dir.path() / "window.sqlite").string());
         options.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
@@ -98,6 +102,7 @@ struct Window
         setup->setRunSeconds(runSeconds, 20);
     }
 
+    Translated language; // outlives the window
     std::unique_ptr<MainWindow> window;
 };
 

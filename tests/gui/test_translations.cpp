@@ -45,29 +45,6 @@ using cipherwatt::test::TempDir;
 
 namespace {
 
-// The translators and the default locale a test installs, taken down again at its end so
-// that the executable's other tests see the source texts.
-class Translated
-{
-public:
-    Translated()
-        : m_locale(QLocale())
-    {}
-    ~Translated()
-    {
-        for (QTranslator *t : qApp->findChildren<QTranslator *>()) {
-            QCoreApplication::removeTranslator(t);
-            delete t;
-        }
-        QLocale::setDefault(m_locale);
-    }
-    Translated(const Translated &) = delete;
-    Translated &operator=(const Translated &) = delete;
-
-private:
-    QLocale m_locale;
-};
-
 QStringList menuTitles(MainWindow &window)
 {
     QStringList titles;
