@@ -46,7 +46,7 @@ void ChartPage::redraw()
     auto *plot = new QCustomPlot(this);
     plot->setMinimumHeight(m_plot->minimumHeight());
     plot->setObjectName(m_plot->objectName());
-    m_layout->replaceWidget(m_plot, plot);
+    delete m_layout->replaceWidget(m_plot, plot); // the old widget's item is ours to delete
     delete m_plot;
     m_plot = plot;
     if (m_sessions && m_sessions->size() >= 2)

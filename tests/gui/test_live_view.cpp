@@ -15,6 +15,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <elided_label.h>
 #include <limits>
 #include <live_plot.h>
 #include <live_view.h>
@@ -386,4 +387,35 @@ TEST_CASE("live view: attach() takes a controller's signals and gives it Cancel"
     emit controller.finished(SessionStatus::Complete, {});
     CHECK(view.statusText() == QStringLiteral("Complete"));
     CHECK_FALSE(view.isRunning());
+}
+
+TEST_CASE("live view: the session's details fit the header, and show more when it widens", "[gui]")
+{
+    LiveView view;
+    view.resize(700, 600);
+    view.show();
+    SessionSettings settings;
+    settings.label = QStringLiteral("Elided details");
+    settings.operatorName =
+        QStringLiteral("Dr. A. Operator of the Institute for Measurement Science, Lab 3, Bench 2");
+    view.beginSession(settings);
+    view.onPrepared(test::meterJson(true), {}, 3);
+    view.onSessionCreated(7);
+    view.refreshNow();
+    auto *details = view.findChild<gui::ElidedLabel *>(QStringLiteral("sessionDetails"));
+    REQUIRE(details != nullptr);
+    const QString whole = details->fullText();
+    INFO(whole.toStdString());
+    REQUIRE(whole.contains(QStringLiteral("Session 7")));
+    CHECK(details->toolTip() == whole);
+    // Narrow: cut with an ellipsis, never wider than the label.
+    QApplication::processEvents();
+    const QString narrow = details->text();
+    CHECK(narrow.endsWith(QChar(0x2026)));
+    CHECK(details->fontMetrics().horizontalAdvance(narrow) <= details->contentsRect().width());
+    // Wide: the same label shows more of it, then all of it, without being set again.
+    view.resize(3000, 600);
+    QApplication::processEvents();
+    CHECK(details->text().size() > narrow.size());
+    CHECK(details->text() == whole);
 }
