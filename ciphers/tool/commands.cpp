@@ -81,8 +81,8 @@ int commandList(std::vector<std::string> args)
     if (json) {
         Json out = Json::array();
         for (const auto &c : catalogue())
-            out.push_back(toJson(c, backends(c.id)));
-        std::cout << out.dump() << '\n';
+            out.push_back(protocol::toJson(toProtocol(c, backends(c.id))));
+        std::cout << protocol::dumpLine(out) << '\n';
         return ExitOk;
     }
     std::cout << std::left << std::setw(24) << "id" << std::setw(11) << "family" << std::setw(14)
@@ -267,38 +267,30 @@ bool allPassed(const std::vector<SelfTestEntry> &entries)
                         [](const SelfTestEntry &e) { return e.failed > 0; });
 }
 
-Json toJson(const std::vector<SelfTestEntry> &entries)
-{
-    Json out = Json::array();
-    for (const auto &e : entries) {
-        const char *status = e.failed > 0 ? "failed" : e.passed > 0 ? "passed" : "unavailable";
-        out.push_back({{"cipher", e.cipherId},
-                       {"backend", e.backend},
-                       {"status", status},
-                       {"passed", e.passed},
-                       {"failed", e.failed},
-                       {"unavailable", e.unavailable},
-                       {"messages", e.messages}});
-    }
-    return out;
-}
-
 bool allAgreed(const std::vector<IsaAgreement> &agreements)
 {
     return std::all_of(agreements.begin(), agreements.end(),
                        [](const IsaAgreement &a) { return a.agreed; });
 }
 
-Json toJson(const std::vector<IsaAgreement> &agreements)
+protocol::SelfTestEvent selfTestEvent(const std::vector<SelfTestEntry> &entries,
+                                      const std::vector<IsaAgreement> &agreements)
 {
-    Json out = Json::array();
-    for (const auto &a : agreements) {
-        out.push_back({{"cipher", a.cipherId},
-                       {"backend", a.backend},
-                       {"isa", a.isa},
-                       {"agreed", a.agreed},
-                       {"message", a.message}});
+    protocol::SelfTestEvent out;
+    out.passed = allPassed(entries) && allAgreed(agreements);
+    for (const auto &e : entries) {
+        protocol::SelfTestResult r;
+        r.cipher = e.cipherId;
+        r.backend = e.backend;
+        r.status = e.failed > 0 ? "failed" : e.passed > 0 ? "passed" : "unavailable";
+        r.passed = e.passed;
+        r.failed = e.failed;
+        r.unavailable = e.unavailable;
+        r.messages = e.messages;
+        out.results.push_back(std::move(r));
     }
+    for (const auto &a : agreements)
+        out.isaAgreement.push_back(toProtocol(a));
     return out;
 }
 
@@ -311,12 +303,9 @@ int commandSelfTest(std::vector<std::string> args)
     const auto agreements = checkIsaAgreement();
     const bool ok = allPassed(entries) && allAgreed(agreements);
     if (json) {
-        std::cout << Json{{"passed", ok},
-                          {"isa", isaName(isaLimit())},
-                          {"results", toJson(entries)},
-                          {"isa_agreement", toJson(agreements)}}
-                         .dump()
-                  << '\n';
+        Json out = protocol::toJson(protocol::EventBody(selfTestEvent(entries, agreements)));
+        out["isa"] = isaName(isaLimit());
+        std::cout << protocol::dumpLine(out) << '\n';
         return ok ? ExitOk : ExitFailure;
     }
     std::size_t passed = 0;
@@ -476,18 +465,21 @@ int commandRun(std::vector<std::string> args)
         printRunLine(r);
         return ExitOk;
     }
-    auto emit = [](const Json &j) { std::cout << j.dump() << '\n' << std::flush; };
-    emit({{"event", "run_start"}, {"run", toJson(spec)}});
+    auto emit = [](protocol::EventBody body) {
+        std::cout << eventLine(std::move(body)) << '\n' << std::flush;
+    };
+    emit(protocol::RunStartEvent{toProtocol(spec), {}});
     try {
         const RunResult r = runBenchmark(spec, [&](const RunProgress &p) {
-            emit({{"event", "progress"},
-                  {"iterations", p.iterations},
-                  {"bytes", p.bytes},
-                  {"seconds", p.seconds}});
+            protocol::ProgressEvent progress;
+            progress.iterations = p.iterations;
+            progress.bytes = p.bytes;
+            progress.seconds = p.seconds;
+            emit(progress);
         });
-        emit({{"event", "run_end"}, {"result", toJson(r)}});
+        emit(protocol::RunEndEvent{toProtocol(r), {}});
     } catch (const CipherError &e) {
-        emit({{"event", "error"}, {"message", e.what()}});
+        emit(protocol::ErrorEvent{e.what(), {}});
         throw;
     }
     return ExitOk;
@@ -546,7 +538,7 @@ int commandGovernor(std::vector<std::string> args,
         opts.finish();
         const GovernorState state = governor.read();
         if (json)
-            std::cout << toJson(state).dump() << '\n';
+            std::cout << protocol::dumpLine(protocol::toJson(toProtocol(state))) << '\n';
         else
             std::cout << formatGovernorState(state);
         return ExitOk;
@@ -569,7 +561,7 @@ int commandGovernor(std::vector<std::string> args,
         opts.finish();
         const PinResult result = governor.pin(pin);
         if (json)
-            std::cout << toJson(result).dump() << '\n';
+            std::cout << protocol::dumpLine(protocol::toJson(toProtocol(result))) << '\n';
         else
             std::cout << formatPinResult(result);
         return ExitOk;
@@ -578,7 +570,7 @@ int commandGovernor(std::vector<std::string> args,
         opts.finish();
         const RestoreResult result = governor.restore();
         if (json)
-            std::cout << toJson(result).dump() << '\n';
+            std::cout << protocol::dumpLine(protocol::toJson(toProtocol(result))) << '\n';
         else
             std::cout << formatRestoreResult(result);
         return ExitOk;

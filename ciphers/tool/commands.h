@@ -1,6 +1,6 @@
 #pragma once
 
-#include "json.h"
+#include "wire.h"
 #include "privileged.h"
 
 #include <cipherwatt/ciphers/kat.h>
@@ -36,9 +36,10 @@ struct SelfTestEntry
     std::vector<std::string> messages;
 };
 std::vector<SelfTestEntry> runSelfTest(const std::vector<std::string> &cipherIds);
-Json toJson(const std::vector<SelfTestEntry> &entries);
 bool allPassed(const std::vector<SelfTestEntry> &entries);
 bool allAgreed(const std::vector<ciphers::IsaAgreement> &agreements);
-Json toJson(const std::vector<ciphers::IsaAgreement> &agreements);
+// The `selftest` event (and `self-test --json`): the entries and the instruction-set agreement.
+protocol::SelfTestEvent selfTestEvent(const std::vector<SelfTestEntry> &entries,
+                                      const std::vector<ciphers::IsaAgreement> &agreements);
 
 } // namespace cipherwatt::bench

@@ -64,28 +64,32 @@ int commandExec(std::vector<std::string> args)
 {
     bool json = false;
     const CommandSpec spec = parseExecSpec(std::move(args), json);
-    auto emit = [](const Json &j) { std::cout << dumpLine(j) << '\n' << std::flush; };
+    auto emit = [](protocol::EventBody body) {
+        std::cout << eventLine(std::move(body)) << '\n' << std::flush;
+    };
     if (json)
-        emit({{"event", "run_start"}, {"run", toJson(spec)}});
+        emit(protocol::RunStartEvent{toProtocol(spec), {}});
     CommandResult result;
     try {
         result = runCommand(spec, [&](const CommandProgress &p) {
-            if (json)
-                emit({{"event", "progress"},
-                      {"seconds", p.seconds},
-                      {"stdout_bytes", p.stdoutBytes},
-                      {"stderr_bytes", p.stderrBytes}});
+            if (json) {
+                protocol::ProgressEvent progress;
+                progress.seconds = p.seconds;
+                progress.stdoutBytes = p.stdoutBytes;
+                progress.stderrBytes = p.stderrBytes;
+                emit(progress);
+            }
         });
     } catch (const CipherError &e) {
         if (json)
-            emit({{"event", "error"}, {"message", e.what()}});
+            emit(protocol::ErrorEvent{e.what(), {}});
         // A program that does not exist or cannot be executed is a mistake in the command line.
         if (dynamic_cast<const CommandStartError *>(&e) != nullptr)
             throw UsageError(e.what());
         throw;
     }
     if (json)
-        emit({{"event", "run_end"}, {"result", toJson(result)}});
+        emit(protocol::RunEndEvent{toProtocol(result), {}});
     else
         printSummary(result);
     // A failed program is a failed run: never measured, and the exit code says so.

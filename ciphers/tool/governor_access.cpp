@@ -160,26 +160,27 @@ GovernorAccess::Choice GovernorAccess::choose() const
     return {GovernorMethod::Pkexec, "not root and cpufreq is not writable; a local session"};
 }
 
-Json GovernorAccess::describe() const
+protocol::GovernorHelperInfo GovernorAccess::describe() const
 {
-    Json out{{"option", governorHelperName(m_helper)}};
+    protocol::GovernorHelperInfo out;
+    out.option = governorHelperName(m_helper);
     try {
         const Choice choice = choose();
-        out["method"] = governorMethodName(choice.method);
-        out["reason"] = choice.reason;
+        out.method = governorMethodName(choice.method);
+        out.reason = choice.reason;
     } catch (const CipherError &e) {
-        out["method"] = governorMethodName(GovernorMethod::InProcess);
-        out["reason"] = e.what();
+        out.method = governorMethodName(GovernorMethod::InProcess);
+        out.reason = e.what();
     }
     return out;
 }
 
-Json GovernorAccess::pin(const PinOptions &options)
+protocol::PinResult GovernorAccess::pin(const PinOptions &options)
 {
     m_lastMethod = choose().method;
-    Json result;
+    protocol::PinResult result;
     if (m_lastMethod == GovernorMethod::InProcess) {
-        result = toJson(m_governor.pin(options));
+        result = toProtocol(m_governor.pin(options));
     } else {
         if (!plainGovernorName(options.governor))
             throw CipherError("\"" + options.governor + "\" is not a governor name");
@@ -199,20 +200,35 @@ Json GovernorAccess::pin(const PinOptions &options)
             arguments.emplace_back("--cpus");
             arguments.push_back(list);
         }
-        result = runHelper(m_lastMethod, std::move(arguments), "pinning");
+        const Json answer = runHelper(m_lastMethod, std::move(arguments), "pinning");
+        auto decoded = protocol::decodePinResult(answer);
+        if (!decoded)
+            throw CipherError("governor pinning through " + std::string(lastMethod()) +
+                              ": the helper's answer is not a pin result (" + decoded.error() +
+                              ")");
+        result = std::move(*decoded);
     }
-    result["method"] = lastMethod();
+    result.method = lastMethod();
     return result;
 }
 
-Json GovernorAccess::restore()
+protocol::RestoreResult GovernorAccess::restore()
 {
     // Nothing to put back needs no root (and no helper, so no prompt).
     m_lastMethod = m_governor.hasJournal() ? choose().method : GovernorMethod::InProcess;
-    Json result = m_lastMethod == GovernorMethod::InProcess
-                      ? toJson(m_governor.restore())
-                      : runHelper(m_lastMethod, {"restore"}, "restoring");
-    result["method"] = lastMethod();
+    protocol::RestoreResult result;
+    if (m_lastMethod == GovernorMethod::InProcess) {
+        result = toProtocol(m_governor.restore());
+    } else {
+        const Json answer = runHelper(m_lastMethod, {"restore"}, "restoring");
+        auto decoded = protocol::decodeRestoreResult(answer);
+        if (!decoded)
+            throw CipherError("governor restoring through " + std::string(lastMethod()) +
+                              ": the helper's answer is not a restore result (" +
+                              decoded.error() + ")");
+        result = std::move(*decoded);
+    }
+    result.method = lastMethod();
     return result;
 }
 

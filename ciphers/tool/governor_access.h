@@ -8,7 +8,7 @@
 // up, never a hung session. Under either helper the executable runs in privileged mode
 // (privileged.h). Which way was taken is part of every answer ("method").
 
-#include "json.h"
+#include "wire.h"
 
 #include <cipherwatt/ciphers/governor.h>
 
@@ -50,16 +50,17 @@ public:
     // The way a pin would go now, and why.
     Choice choose() const;
     // The option, that way and its reason, for the `hello` event.
-    Json describe() const;
+    protocol::GovernorHelperInfo describe() const;
 
-    // The result as toJson(PinResult) / toJson(RestoreResult) shape it, whichever way it ran,
-    // with "method" added. Throws CipherError with a one-line message.
-    Json pin(const ciphers::PinOptions &options);
-    Json restore();
+    // What was applied, whichever way it ran, with its method. Throws CipherError with a
+    // one-line message.
+    protocol::PinResult pin(const ciphers::PinOptions &options);
+    protocol::RestoreResult restore();
     // How the last pin or restore went (or was tried).
     const char *lastMethod() const { return governorMethodName(m_lastMethod); }
 
 private:
+    // The helper's answer (`governor set|restore --json`), as it printed it.
     Json runHelper(GovernorMethod method, std::vector<std::string> arguments, const char *what);
 
     ciphers::Governor m_governor;

@@ -39,12 +39,16 @@ using namespace cipherwatt::ciphers;
 
 namespace {
 
+// A run reports progress at least this often (the cipher loop every 0.25 s, an external program
+// every second): the host's watchdog counts on it (hello's progress_interval_s).
+constexpr double kProgressIntervalSeconds = 1.0;
+
 class EventWriter
 {
 public:
-    void emit(const Json &event)
+    void emit(protocol::EventBody body, std::optional<std::int64_t> id = std::nullopt)
     {
-        const std::string line = dumpLine(event);
+        const std::string line = protocol::encodeEvent({id, std::move(body)});
         const std::lock_guard lock(m_mutex);
         std::cout << line << '\n' << std::flush;
     }
@@ -77,27 +81,42 @@ void catchTerminationSignals()
         sigaction(signal, &action, nullptr);
 }
 
-// Lines from stdin, or why there are no more: end of input, or a termination signal.
+// Lines from stdin, or why there are no more: end of input, or a termination signal. A line
+// longer than protocol::kMaxLineBytes is dropped as it arrives (never buffered whole) and
+// reported as `tooLong`; the buffer is scanned once, so a long line costs linear time.
 class InputLines
 {
 public:
     struct Next
     {
         std::optional<std::string> line;
-        int signal = 0; // when a termination signal ended the input
+        int signal = 0;       // when a termination signal ended the input
+        bool tooLong = false; // a line over the limit was dropped
     };
 
     Next next()
     {
         for (;;) {
-            if (const auto lf = m_buffer.find('\n'); lf != std::string::npos) {
+            if (const auto lf = m_buffer.find('\n', m_scanned); lf != std::string::npos) {
                 std::string line = m_buffer.substr(0, lf);
                 m_buffer.erase(0, lf + 1);
+                m_scanned = 0;
+                if (std::exchange(m_dropping, false))
+                    return {std::nullopt, 0, true};
                 return {std::move(line), 0};
             }
+            m_scanned = m_buffer.size();
+            if (m_buffer.size() > protocol::kMaxLineBytes) {
+                m_dropping = true; // the rest of this line is dropped up to its newline
+                m_buffer.clear();
+                m_scanned = 0;
+            }
             if (m_eof) {
+                if (std::exchange(m_dropping, false))
+                    return {std::nullopt, 0, true};
                 if (m_buffer.empty())
                     return {};
+                m_scanned = 0;
                 return {std::exchange(m_buffer, {}), 0};
             }
             pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {g_signalPipe[0], POLLIN, 0}};
@@ -120,7 +139,7 @@ public:
 private:
     void fill()
     {
-        char chunk[4096];
+        char chunk[65536];
         const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
         if (n > 0)
             m_buffer.append(chunk, static_cast<std::size_t>(n));
@@ -129,6 +148,8 @@ private:
     }
 
     std::string m_buffer;
+    std::size_t m_scanned = 0; // m_buffer[0, m_scanned) has no newline
+    bool m_dropping = false;
     bool m_eof = false;
 };
 
@@ -137,77 +158,6 @@ std::string executablePath()
     std::error_code ec;
     const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
     return ec ? std::string() : path.string();
-}
-
-// Reads a field with the expected JSON type; throws CipherError naming it otherwise.
-template<typename T>
-std::optional<T> field(const Json &cmd, const char *name)
-{
-    const auto it = cmd.find(name);
-    if (it == cmd.end() || it->is_null())
-        return std::nullopt;
-    try {
-        return it->get<T>();
-    } catch (const nlohmann::json::exception &) {
-        throw CipherError(std::string("field '") + name + "' has the wrong type");
-    }
-}
-
-RunSpec runSpecFrom(const Json &cmd)
-{
-    RunSpec spec;
-    spec.cipherId = field<std::string>(cmd, "cipher").value_or("");
-    spec.backend = field<std::string>(cmd, "backend").value_or("");
-    const std::string op = field<std::string>(cmd, "op").value_or("encrypt");
-    const auto parsed = parseOperation(op);
-    if (!parsed)
-        throw CipherError("op: unknown operation '" + op + "'");
-    spec.operation = *parsed;
-    if (auto b = field<std::int64_t>(cmd, "buffer")) {
-        if (*b <= 0)
-            throw CipherError("buffer: must be positive");
-        spec.bufferBytes = static_cast<std::size_t>(*b);
-    }
-    if (auto n = field<std::int64_t>(cmd, "iterations")) {
-        if (*n <= 0)
-            throw CipherError("iterations: must be positive");
-        spec.iterations = static_cast<std::uint64_t>(*n);
-    }
-    if (auto s = field<double>(cmd, "seconds")) {
-        if (!(*s > 0))
-            throw CipherError("seconds: must be positive");
-        spec.seconds = *s;
-    }
-    if (auto cpu = field<int>(cmd, "cpu"))
-        spec.cpu = *cpu;
-    if (auto seed = field<std::uint64_t>(cmd, "seed"))
-        spec.seed = *seed;
-    if (auto chunking = field<std::string>(cmd, "chunking")) {
-        const auto mode = parseChunking(*chunking);
-        if (!mode)
-            throw CipherError("chunking: must be message or stream");
-        spec.chunking = *mode;
-    }
-    validateRunSpec(spec);
-    return spec;
-}
-
-CommandSpec commandSpecFrom(const Json &cmd)
-{
-    CommandSpec spec;
-    spec.argv = field<std::vector<std::string>>(cmd, "argv").value_or(std::vector<std::string>{});
-    spec.label = field<std::string>(cmd, "label").value_or(defaultCommandLabel(spec.argv));
-    if (auto t = field<double>(cmd, "timeout"))
-        spec.timeoutSeconds = *t;
-    if (auto b = field<std::int64_t>(cmd, "bytes")) {
-        if (*b <= 0)
-            throw CipherError("bytes: must be at least 1");
-        spec.bytes = static_cast<std::uint64_t>(*b);
-    }
-    if (auto cpu = field<int>(cmd, "cpu"))
-        spec.cpu = *cpu;
-    validateCommandSpec(spec);
-    return spec;
 }
 
 struct ServeOptions
@@ -230,31 +180,10 @@ public:
 
     int serve()
     {
-        Json hello{{"event", "hello"},
-                   {"protocol", protocolVersion},
-                   {"version", CIPHERWATT_VERSION},
-                   {"executable", executablePath()},
-                   {"pid", getpid()},
-                   {"system", toJson(collectSystemInfo(m_governor.governor().sysfsRoot()))},
-                   {"governor_helper", m_governor.describe()},
-                   {"plugins", pluginsJson()},
-                   {"plugin_warnings", pluginWarnings()}};
-        if (m_lock && m_lock->replaced() != 0)
-            hello["replaced_worker"] = m_lock->replaced();
-        m_out.emit(hello);
+        m_out.emit(hello());
         // A journal left by a worker that died while pinned: put the governor back first.
-        if (m_governor.governor().hasJournal()) {
-            try {
-                Json result = m_governor.restore();
-                m_out.emit({{"event", "governor"},
-                            {"action", "restore"},
-                            {"reason", "journal from an earlier worker"},
-                            {"method", m_governor.lastMethod()},
-                            {"result", std::move(result)}});
-            } catch (const CipherError &e) {
-                m_out.emit({{"event", "error"}, {"message", e.what()}});
-            }
-        }
+        if (m_governor.governor().hasJournal())
+            restoreOnOwn("journal from an earlier worker");
         InputLines input;
         std::string why = "stdin closed";
         while (!m_quit) {
@@ -262,6 +191,13 @@ public:
             if (next.signal != 0) {
                 why = "terminated by " + signalName(next.signal);
                 break;
+            }
+            if (next.tooLong) {
+                m_out.emit(protocol::ErrorEvent{"command longer than " +
+                                                    std::to_string(protocol::kMaxLineBytes) +
+                                                    " bytes: ignored",
+                                                {}});
+                continue;
             }
             if (!next.line)
                 break;
@@ -274,67 +210,132 @@ public:
     }
 
 private:
+    protocol::HelloEvent hello() const
+    {
+        protocol::HelloEvent h;
+        h.protocol = protocol::kVersion;
+        h.version = CIPHERWATT_VERSION;
+        h.executable = executablePath();
+        h.pid = getpid();
+        h.system = toProtocol(collectSystemInfo(m_governor.governor().sysfsRoot()));
+        h.governorHelper = m_governor.describe();
+        h.plugins = loadedPluginsInfo();
+        h.pluginWarnings = pluginWarnings();
+        if (m_lock && m_lock->replaced() != 0)
+            h.replacedWorker = m_lock->replaced();
+        h.progressInterval = kProgressIntervalSeconds;
+        h.dutKind = "linux";
+        return h;
+    }
+
     void handleLine(const std::string &line)
     {
-        Json cmd;
-        try {
-            cmd = Json::parse(line);
-        } catch (const nlohmann::json::exception &) {
-            m_out.emit({{"event", "error"}, {"message", "malformed command: not JSON"}});
+        auto command = protocol::decodeCommand(line);
+        if (!command) {
+            m_out.emit(protocol::ErrorEvent{command.error(), {}});
             return;
         }
-        Json id = cmd.is_object() && cmd.contains("id") ? cmd["id"] : Json();
+        const std::optional<std::int64_t> id = command->id;
         try {
-            if (!cmd.is_object() || !cmd.contains("cmd") || !cmd["cmd"].is_string())
-                throw CipherError("malformed command: expected an object with a \"cmd\" string");
-            dispatch(cmd["cmd"].get<std::string>(), cmd, id);
+            reapFinishedRun();
+            std::visit([&](const auto &body) { handle(body, id); }, command->body);
         } catch (const CipherError &e) {
-            m_out.emit({{"event", "error"}, {"id", id}, {"message", e.what()}});
+            m_out.emit(protocol::ErrorEvent{e.what(), {}}, id);
         }
     }
 
-    void dispatch(const std::string &name, const Json &cmd, const Json &id)
+    using Id = std::optional<std::int64_t>;
+
+    void handle(const protocol::HelloCommand &, Id) { m_out.emit(hello()); }
+
+    void handle(const protocol::RunCommand &cmd, Id id) { startRun(cmd, id); }
+
+    void handle(const protocol::ExecCommand &cmd, Id id) { startExec(cmd, id); }
+
+    void handle(const protocol::CancelCommand &, Id id)
     {
-        reapFinishedRun();
-        if (name == "run") {
-            startRun(cmd, id);
-        } else if (name == "exec") {
-            startExec(cmd, id);
-        } else if (name == "cancel") {
-            const bool running = m_running.load();
-            m_cancel = true;
-            m_out.emit({{"event", "cancel"}, {"id", id}, {"running", running}});
-        } else if (name == "sysinfo") {
-            m_out.emit({{"event", "sysinfo"},
-                        {"id", id},
-                        {"system", toJson(collectSystemInfo(m_governor.governor().sysfsRoot()))}});
-        } else if (name == "list") {
-            Json list = Json::array();
-            for (const auto &c : catalogue())
-                list.push_back(toJson(c, backends(c.id)));
-            m_out.emit({{"event", "list"}, {"id", id}, {"ciphers", list}});
-        } else if (name == "selftest") {
-            requireIdle();
-            const auto ids = field<std::vector<std::string>>(cmd, "ciphers")
-                                 .value_or(std::vector<std::string>{});
-            const auto entries = runSelfTest(ids);
-            const auto agreements = ids.empty() ? checkIsaAgreement() : checkIsaAgreement(ids);
-            m_out.emit({{"event", "selftest"},
-                        {"id", id},
-                        {"passed", allPassed(entries) && allAgreed(agreements)},
-                        {"results", toJson(entries)},
-                        {"isa_agreement", toJson(agreements)}});
-        } else if (name == "governor") {
-            requireIdle();
-            governor(cmd, id);
-        } else if (name == "quit") {
-            m_quit = true;
-        } else {
-            throw CipherError(
-                "unknown command '" + name +
-                "'; commands: run, exec, cancel, sysinfo, list, selftest, governor, quit");
-        }
+        const bool running = m_running.load();
+        m_cancel = true;
+        m_out.emit(protocol::CancelEvent{running, {}}, id);
     }
+
+    void handle(const protocol::SysinfoCommand &, Id id)
+    {
+        m_out.emit(
+            protocol::SysinfoEvent{toProtocol(collectSystemInfo(m_governor.governor().sysfsRoot())),
+                                   {}},
+            id);
+    }
+
+    void handle(const protocol::ListCommand &, Id id)
+    {
+        protocol::ListEvent list;
+        for (const auto &c : catalogue())
+            list.ciphers.push_back(toProtocol(c, backends(c.id)));
+        m_out.emit(std::move(list), id);
+    }
+
+    void handle(const protocol::SelfTestCommand &cmd, Id id)
+    {
+        requireIdle();
+        const auto entries = runSelfTest(cmd.ciphers);
+        const auto agreements =
+            cmd.ciphers.empty() ? checkIsaAgreement() : checkIsaAgreement(cmd.ciphers);
+        m_out.emit(selfTestEvent(entries, agreements), id);
+    }
+
+    // A dry run of a plan: each run is checked as `run` would check it, nothing is measured.
+    void handle(const protocol::CheckCommand &cmd, Id id)
+    {
+        protocol::CheckEvent out;
+        for (const protocol::RunCommand &run : cmd.runs) {
+            protocol::CheckVerdict verdict;
+            try {
+                (void)toRunSpec(run);
+                verdict.ok = true;
+            } catch (const CipherError &e) {
+                verdict.message = e.what();
+            }
+            out.runs.push_back(std::move(verdict));
+        }
+        m_out.emit(std::move(out), id);
+    }
+
+    void handle(const protocol::GovernorCommand &cmd, Id id)
+    {
+        requireIdle();
+        protocol::GovernorEvent event;
+        event.action = cmd.action;
+        if (cmd.action == "show") {
+            event.state = toProtocol(m_governor.governor().read());
+        } else if (cmd.action == "pin") {
+            PinOptions options;
+            options.governor = cmd.governor.value_or("performance");
+            options.fixFrequency = cmd.fixFrequency;
+            // Whole kHz as sysfs takes them (the codec refuses anything but an integer).
+            if (cmd.frequencyKHz) {
+                if (*cmd.frequencyKHz == 0 || *cmd.frequencyKHz > UINT32_MAX)
+                    throw CipherError("frequency_khz: must be a whole number of kHz from 1 to " +
+                                      std::to_string(UINT32_MAX));
+                options.frequencyKHz = *cmd.frequencyKHz;
+            }
+            if (options.fixFrequency && options.frequencyKHz)
+                throw CipherError("give at most one of fix_frequency and frequency_khz");
+            options.disableTurbo = cmd.disableTurbo;
+            event.pin = m_governor.pin(options);
+            event.method = m_governor.lastMethod();
+            m_pinned = true;
+        } else if (cmd.action == "restore") {
+            event.restore = m_governor.restore();
+            event.method = m_governor.lastMethod();
+            m_pinned = false;
+        } else {
+            throw CipherError("governor: action must be show, pin or restore");
+        }
+        m_out.emit(std::move(event), id);
+    }
+
+    void handle(const protocol::QuitCommand &, Id) { m_quit = true; }
 
     void requireIdle() const
     {
@@ -342,107 +343,78 @@ private:
             throw CipherError("busy: a run is in progress (send cancel first)");
     }
 
-    void governor(const Json &cmd, const Json &id)
+    void restoreOnOwn(const std::string &why)
     {
-        const std::string action = field<std::string>(cmd, "action").value_or("");
-        if (action == "show") {
-            m_out.emit({{"event", "governor"},
-                        {"id", id},
-                        {"action", action},
-                        {"state", toJson(m_governor.governor().read())}});
-        } else if (action == "pin") {
-            PinOptions options;
-            options.governor = field<std::string>(cmd, "governor").value_or("performance");
-            options.fixFrequency = field<bool>(cmd, "fix_frequency").value_or(false);
-            // Whole kHz as sysfs takes them: JSON would turn 2.5 into 2 without a word.
-            if (const auto kHz = cmd.find("frequency_khz"); kHz != cmd.end() && !kHz->is_null()) {
-                if (!kHz->is_number_integer() || kHz->get<std::int64_t>() <= 0 ||
-                    kHz->get<std::int64_t>() > UINT32_MAX)
-                    throw CipherError("frequency_khz: must be a whole number of kHz from 1 to " +
-                                      std::to_string(UINT32_MAX));
-                options.frequencyKHz = kHz->get<std::uint64_t>();
-            }
-            if (options.fixFrequency && options.frequencyKHz)
-                throw CipherError("give at most one of fix_frequency and frequency_khz");
-            options.disableTurbo = field<bool>(cmd, "disable_turbo").value_or(false);
-            Json result = m_governor.pin(options);
-            m_pinned = true;
-            m_out.emit({{"event", "governor"},
-                        {"id", id},
-                        {"action", action},
-                        {"method", m_governor.lastMethod()},
-                        {"result", std::move(result)}});
-        } else if (action == "restore") {
-            Json result = m_governor.restore();
-            m_pinned = false;
-            m_out.emit({{"event", "governor"},
-                        {"id", id},
-                        {"action", action},
-                        {"method", m_governor.lastMethod()},
-                        {"result", std::move(result)}});
-        } else {
-            throw CipherError("governor: action must be show, pin or restore");
+        try {
+            protocol::GovernorEvent event;
+            event.action = "restore";
+            event.reason = why;
+            event.restore = m_governor.restore();
+            event.method = m_governor.lastMethod();
+            m_out.emit(std::move(event));
+        } catch (const CipherError &e) {
+            m_out.emit(protocol::ErrorEvent{e.what(), {}});
         }
     }
 
-    void startRun(const Json &cmd, const Json &id)
+    void startRun(const protocol::RunCommand &cmd, Id id)
     {
         requireIdle();
-        const RunSpec spec = runSpecFrom(cmd);
-        startJob(id, toJson(spec), [this, spec, id]() -> Json {
+        const RunSpec spec = toRunSpec(cmd);
+        startJob(id, toProtocol(spec), [this, spec, id]() -> protocol::RunOutcome {
             const RunResult r = runBenchmark(
                 spec,
                 [&](const RunProgress &p) {
-                    m_out.emit({{"event", "progress"},
-                                {"id", id},
-                                {"iterations", p.iterations},
-                                {"bytes", p.bytes},
-                                {"seconds", p.seconds}});
+                    protocol::ProgressEvent progress;
+                    progress.iterations = p.iterations;
+                    progress.bytes = p.bytes;
+                    progress.seconds = p.seconds;
+                    m_out.emit(std::move(progress), id);
                 },
                 &m_cancel);
-            return toJson(r);
+            return toProtocol(r);
         });
     }
 
     // The external program runs like a cipher run: same events, same cancel, and it is
     // stopped when stdin closes (shutdown() cancels and joins).
-    void startExec(const Json &cmd, const Json &id)
+    void startExec(const protocol::ExecCommand &cmd, Id id)
     {
         requireIdle();
-        const CommandSpec spec = commandSpecFrom(cmd);
-        startJob(id, toJson(spec), [this, spec, id]() -> Json {
+        const CommandSpec spec = toCommandSpec(cmd);
+        startJob(id, toProtocol(spec), [this, spec, id]() -> protocol::RunOutcome {
             const CommandResult r = runCommand(
                 spec,
                 [&](const CommandProgress &p) {
-                    m_out.emit({{"event", "progress"},
-                                {"id", id},
-                                {"seconds", p.seconds},
-                                {"stdout_bytes", p.stdoutBytes},
-                                {"stderr_bytes", p.stderrBytes}});
+                    protocol::ProgressEvent progress;
+                    progress.seconds = p.seconds;
+                    progress.stdoutBytes = p.stdoutBytes;
+                    progress.stderrBytes = p.stderrBytes;
+                    m_out.emit(std::move(progress), id);
                 },
                 &m_cancel);
-            return toJson(r);
+            return toProtocol(r);
         });
     }
 
     // run_start now, then `work` on the run thread: its result in run_end, or an error event.
-    void startJob(const Json &id, Json run, std::function<Json()> work)
+    void startJob(Id id, protocol::RunRequest run, std::function<protocol::RunOutcome()> work)
     {
         m_cancel = false;
         m_running = true;
-        m_out.emit({{"event", "run_start"}, {"id", id}, {"run", std::move(run)}});
+        m_out.emit(protocol::RunStartEvent{std::move(run), {}}, id);
         m_thread = std::thread([this, id, work = std::move(work)] {
-            Json last;
+            protocol::EventBody last;
             try {
-                last = {{"event", "run_end"}, {"id", id}, {"result", work()}};
+                last = protocol::RunEndEvent{work(), {}};
             } catch (const std::exception &e) {
-                last = {{"event", "error"}, {"id", id}, {"message", e.what()}};
+                last = protocol::ErrorEvent{e.what(), {}};
             }
             // Idle before the last event goes out: a host that answers run_end at once with
             // the next run must not be told "busy". (The reading thread joins this one before
             // starting another.)
             m_running = false;
-            m_out.emit(last);
+            m_out.emit(std::move(last), id);
         });
     }
 
@@ -457,19 +429,9 @@ private:
         m_cancel = true;
         if (m_thread.joinable())
             m_thread.join();
-        if (m_pinned || m_governor.governor().hasJournal()) {
-            try {
-                Json result = m_governor.restore();
-                m_out.emit({{"event", "governor"},
-                            {"action", "restore"},
-                            {"reason", why},
-                            {"method", m_governor.lastMethod()},
-                            {"result", std::move(result)}});
-            } catch (const CipherError &e) {
-                m_out.emit({{"event", "error"}, {"message", e.what()}});
-            }
-        }
-        m_out.emit({{"event", "bye"}, {"reason", why}});
+        if (m_pinned || m_governor.governor().hasJournal())
+            restoreOnOwn(why);
+        m_out.emit(protocol::ByeEvent{why, {}});
     }
 
     EventWriter m_out;

@@ -132,20 +132,20 @@ TEST_CASE("serve exec: bytes from output and operator, failure, missing program"
 {
     Child worker({CIPHERWATT_BENCH_EXE, "serve"});
     waitFor(worker, "hello");
-    worker.writeLine(R"({"cmd":"exec","id":"e1","label":"job","argv":["sh","-c",)"
+    worker.writeLine(R"({"cmd":"exec","id":11,"label":"job","argv":["sh","-c",)"
                      R"("echo cipherwatt-bytes: 123"]})");
     const Json start = waitFor(worker, "run_start");
-    CHECK(start["id"] == "e1");
+    CHECK(start["id"] == 11);
     CHECK(start["run"]["kind"] == "exec");
     CHECK(start["run"]["label"] == "job");
     Json end = waitFor(worker, "run_end");
-    CHECK(end["id"] == "e1");
+    CHECK(end["id"] == 11);
     CHECK(end["result"]["bytes"] == 123);
     CHECK(end["result"]["bytes_source"] == "output");
     CHECK(end["result"]["verified"] == true);
 
     // Both given and disagreeing: the operator's count is used and the difference reported.
-    worker.writeLine(R"({"cmd":"exec","id":"e2","argv":["sh","-c","echo cipherwatt-bytes: 5"],)"
+    worker.writeLine(R"({"cmd":"exec","id":12,"argv":["sh","-c","echo cipherwatt-bytes: 5"],)"
                      R"("bytes":4096,"timeout":30})");
     end = waitFor(worker, "run_end");
     CHECK(end["result"]["label"] == "sh");
@@ -154,30 +154,30 @@ TEST_CASE("serve exec: bytes from output and operator, failure, missing program"
     CHECK(end["result"]["bytes_output"] == 5);
     CHECK_THAT(end["result"]["notes"][0].get<std::string>(), Catch::Contains("operator's count"));
 
-    worker.writeLine(R"({"cmd":"exec","id":"e3","argv":["sh","-c","echo bad >&2; exit 1"]})");
+    worker.writeLine(R"({"cmd":"exec","id":13,"argv":["sh","-c","echo bad >&2; exit 1"]})");
     end = waitFor(worker, "run_end");
     CHECK(end["result"]["status"] == "failed");
     CHECK(end["result"]["verified"] == false);
     CHECK(end["result"]["stderr"]["text"] == "bad\n");
 
-    worker.writeLine(R"({"cmd":"exec","id":"e4","argv":["cipherwatt-no-such-program"]})");
+    worker.writeLine(R"({"cmd":"exec","id":14,"argv":["cipherwatt-no-such-program"]})");
     const Json err = waitFor(worker, "error");
-    CHECK(err["id"] == "e4");
+    CHECK(err["id"] == 14);
     CHECK_THAT(err["message"].get<std::string>(), Catch::Contains("not found in PATH"));
 
-    for (const char *bad : {R"({"cmd":"exec","id":"b1"})", R"({"cmd":"exec","id":"b2","argv":[]})",
-                            R"({"cmd":"exec","id":"b3","argv":"sh -c true"})",
-                            R"({"cmd":"exec","id":"b4","argv":["sh",1]})",
-                            R"({"cmd":"exec","id":"b5","argv":["echo","a\u0000b"]})",
-                            R"({"cmd":"exec","id":"b6","argv":["true"],"timeout":0})",
-                            R"({"cmd":"exec","id":"b7","argv":["true"],"bytes":-3})"}) {
+    for (const char *bad : {R"({"cmd":"exec","id":21})", R"({"cmd":"exec","id":22,"argv":[]})",
+                            R"({"cmd":"exec","id":23,"argv":"sh -c true"})",
+                            R"({"cmd":"exec","id":24,"argv":["sh",1]})",
+                            R"({"cmd":"exec","id":25,"argv":["echo","a\u0000b"]})",
+                            R"({"cmd":"exec","id":26,"argv":["true"],"timeout":0})",
+                            R"({"cmd":"exec","id":27,"argv":["true"],"bytes":-3})"}) {
         INFO(bad);
         worker.writeLine(bad);
         const Json e = waitFor(worker, "error");
         CHECK_FALSE(e["message"].get<std::string>().empty());
     }
-    worker.writeLine(R"({"cmd":"sysinfo","id":"alive"})");
-    CHECK(waitFor(worker, "sysinfo")["id"] == "alive");
+    worker.writeLine(R"({"cmd":"sysinfo","id":99})");
+    CHECK(waitFor(worker, "sysinfo")["id"] == 99);
     worker.closeStdin();
     CHECK(worker.wait(10s) == 0);
 }

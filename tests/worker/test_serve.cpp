@@ -34,7 +34,9 @@ TEST_CASE("serve greets with version and system information", "[serve]")
 {
     Child worker(serveArgs());
     const Json hello = waitFor(worker, "hello");
-    CHECK(hello["protocol"] == 1);
+    CHECK(hello["protocol"] == 2);
+    CHECK(hello["dut_kind"] == "linux");
+    CHECK(hello["progress_interval_s"] == 1.0);
     CHECK(hello["version"] == CIPHERWATT_VERSION);
     CHECK_FALSE(hello["system"]["cpu_model"].get<std::string>().empty());
     CHECK(hello["system"]["logical_cores"].get<int>() >= 1);
@@ -72,27 +74,27 @@ TEST_CASE("serve runs, reports progress, refuses a second run and cancels", "[se
 {
     Child worker(serveArgs());
     waitFor(worker, "hello");
-    worker.writeLine(R"({"cmd":"run","id":"r1","cipher":"aes-128-gcm","backend":"botan",)"
+    worker.writeLine(R"({"cmd":"run","id":1,"cipher":"aes-128-gcm","backend":"botan",)"
                      R"("op":"decrypt","buffer":4096,"iterations":500})");
-    CHECK(waitFor(worker, "run_start")["id"] == "r1");
+    CHECK(waitFor(worker, "run_start")["id"] == 1);
     const Json end = waitFor(worker, "run_end");
-    CHECK(end["id"] == "r1");
+    CHECK(end["id"] == 1);
     CHECK(end["result"]["bytes"] == 500 * 4096);
     CHECK(end["result"]["verified"] == true);
 
-    worker.writeLine(R"({"cmd":"run","id":"long","cipher":"aes-128-ctr","backend":"openssl",)"
+    worker.writeLine(R"({"cmd":"run","id":2,"cipher":"aes-128-ctr","backend":"openssl",)"
                      R"("op":"encrypt","buffer":4096,"seconds":60})");
     waitFor(worker, "run_start");
     const Json progress = waitFor(worker, "progress");
-    CHECK(progress["id"] == "long");
-    worker.writeLine(R"({"cmd":"run","id":"second","cipher":"aes-128-ctr","backend":"openssl",)"
+    CHECK(progress["id"] == 2);
+    worker.writeLine(R"({"cmd":"run","id":3,"cipher":"aes-128-ctr","backend":"openssl",)"
                      R"("op":"encrypt","buffer":4096,"iterations":1})");
     const Json busy = waitFor(worker, "error");
-    CHECK(busy["id"] == "second");
+    CHECK(busy["id"] == 3);
     CHECK_THAT(busy["message"].get<std::string>(), Catch::Contains("busy"));
-    worker.writeLine(R"({"cmd":"cancel","id":"c"})");
+    worker.writeLine(R"({"cmd":"cancel","id":4})");
     const Json cancelled = waitFor(worker, "run_end", 10s);
-    CHECK(cancelled["id"] == "long");
+    CHECK(cancelled["id"] == 2);
     CHECK(cancelled["result"]["cancelled"] == true);
     CHECK(cancelled["result"]["seconds"].get<double>() < 30);
     worker.closeStdin();
@@ -159,4 +161,54 @@ TEST_CASE("a worker killed while pinned is restored by the next one", "[serve][g
     CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
     next.closeStdin();
     CHECK(next.wait(10s) == 0);
+}
+
+TEST_CASE("serve bounds a command line and quotes bad input by a short prefix", "[serve]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    // Over the protocol's 1 MiB: dropped as it arrives, one error, and the worker goes on.
+    worker.writeLine(R"({"cmd":"list","pad":")" + std::string(20 * 1024 * 1024, 'a') + "\"}");
+    CHECK(waitFor(worker, "error")["message"] == "command longer than 1048576 bytes: ignored");
+    // An unknown command with a long name: named by a short prefix, never echoed whole.
+    worker.writeLine(R"({"cmd":")" + std::string(500'000, 'x') + R"(","id":8})");
+    const Json unknown = waitFor(worker, "error");
+    CHECK(unknown["message"].get<std::string>().size() < 300);
+    CHECK_THAT(unknown["message"].get<std::string>(), Catch::StartsWith("xxxx"));
+    CHECK_THAT(unknown["message"].get<std::string>(), Catch::Contains("unknown command 'xxx"));
+    // A buffer that is not a whole number is refused, not rounded.
+    worker.writeLine(R"({"cmd":"run","id":9,"cipher":"chacha20","backend":"botan",)"
+                     R"("buffer":4096.5,"iterations":10})");
+    const Json fraction = waitFor(worker, "error");
+    CHECK(fraction["message"] == "run: field 'buffer' must be a whole number");
+    worker.writeLine(R"({"cmd":"sysinfo","id":10})");
+    CHECK(waitFor(worker, "sysinfo")["id"] == 10);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("serve checks a plan without measuring it, and says hello again on request",
+          "[serve]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    worker.writeLine(
+        R"({"cmd":"check","id":3,"runs":[)"
+        R"({"cipher":"aes-128-xts","backend":"openssl","op":"encrypt","buffer":4096,"seconds":1},)"
+        R"({"cipher":"aes-128-xts","backend":"openssl","op":"encrypt","buffer":7,"seconds":1},)"
+        R"({"cipher":"chacha20","backend":"botan","op":"decrypt","buffer":4096,)"
+        R"("iterations":2000000000000}]})");
+    const Json check = waitFor(worker, "check");
+    CHECK(check["id"] == 3);
+    REQUIRE(check["runs"].size() == 3);
+    CHECK(check["runs"][0]["ok"] == true);
+    CHECK(check["runs"][1]["ok"] == false);
+    CHECK_THAT(check["runs"][1]["message"].get<std::string>(),
+               Catch::Contains("aes-128-xts needs at least 16 bytes"));
+    CHECK(check["runs"][2]["ok"] == false);
+    CHECK_THAT(check["runs"][2]["message"].get<std::string>(), Catch::Contains("--iterations"));
+    worker.writeLine(R"({"cmd":"hello","id":4})");
+    CHECK(waitFor(worker, "hello")["protocol"] == 2);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
 }

@@ -1,0 +1,481 @@
+#pragma once
+
+// The worker protocol as types: every command the host sends to `cipherwatt-bench serve` (or
+// to the CipherWatt firmware on a microcontroller) and every event it answers with. One JSON
+// object per line in each direction (README.md, "The worker"); codec.h turns these structs into
+// lines and back. No Qt: the worker builds without it (DESIGN.md, "Layout").
+//
+// Compatibility rules:
+//   - Fields are added, never renamed or removed; a new field is optional (std::optional or a
+//     default) so that an older peer's messages still decode.
+//   - Fields a peer sends that this version does not know are kept in `extra` and written
+//     back when the message is encoded again.
+//   - A field the receiver needs and does not find is a protocol error naming the field.
+//   - `kVersion` goes up when a command or event changes meaning; both sides say theirs in
+//     `hello` and the host refuses a version it does not speak.
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cipherwatt::protocol {
+
+using Json = nlohmann::ordered_json;
+
+// 1: the first release. 2: `check` (a dry run of a plan), `hello` on request, progress at a
+// declared cadence, and the per-phase activity of the DUT.
+inline constexpr int kVersion = 2;
+
+// The longest line either side accepts. A command names a cipher and some numbers; 1 MiB is
+// far beyond any legal one and still bounds what a hostile or broken peer can make the other
+// side buffer.
+inline constexpr std::size_t kMaxLineBytes = 1024 * 1024;
+
+// What a newer peer sent that this version does not know: a JSON object, or null.
+using Extra = Json;
+
+// ---------------------------------------------------------------------------------------------
+// Pieces shared by several messages.
+
+struct CpuFrequency
+{
+    unsigned cpu = 0;
+    std::string governor;
+    std::vector<std::string> availableGovernors;
+    std::uint64_t minKHz = 0;
+    std::uint64_t maxKHz = 0;
+    std::uint64_t curKHz = 0;
+    std::uint64_t hwMinKHz = 0;
+    std::uint64_t hwMaxKHz = 0;
+    Extra extra;
+};
+
+struct Turbo
+{
+    std::string control = "none"; // "none", "intel_pstate/no_turbo", "cpufreq/boost"
+    std::optional<bool> enabled;   // absent when there is no control
+    Extra extra;
+};
+
+struct GovernorState
+{
+    std::vector<CpuFrequency> cpus; // empty without cpufreq
+    Turbo turbo;
+    Extra extra;
+};
+
+struct Temperature
+{
+    std::string sensor;
+    std::string label;
+    double celsius = 0.0;
+    Extra extra;
+};
+
+struct SystemInfo
+{
+    std::string cpuModel;
+    unsigned logicalCores = 0;
+    std::string architecture;
+    std::string kernel;
+    std::string hostname;
+    std::vector<std::string> cpuFeatures;
+    std::string isa;                       // the level the worker is capped at
+    std::vector<std::string> isaSupported; // levels this CPU has
+    GovernorState governor;
+    std::vector<Temperature> temperatures;
+    std::map<std::string, std::string> libraries; // backend -> "Botan 2.19.3", ...
+    std::vector<std::string> warnings;            // what could not be read
+    Extra extra;
+};
+
+struct CatalogueEntry
+{
+    std::string id;
+    std::string family;
+    std::string mode;
+    unsigned keyBits = 0;
+    unsigned blockBits = 0;
+    std::uint64_t keyBytes = 0;
+    std::uint64_t keyBytesMin = 0;
+    std::uint64_t keyBytesMax = 0;
+    std::string ivKind;
+    std::uint64_t ivBytes = 0;
+    std::uint64_t tagBytes = 0;
+    std::vector<std::string> operations;
+    std::string note;
+    std::vector<std::string> backends; // present on this DUT
+    Extra extra;
+};
+
+struct PluginInfo
+{
+    std::string name;
+    std::string backend;
+    std::string version;
+    std::string description;
+    std::string path;
+    std::string origin;
+    unsigned abi = 0;
+    std::vector<std::string> ciphers;
+    std::uint64_t vectors = 0;
+    Extra extra;
+};
+
+// How the worker would pin the governor: its --governor-helper option, the way it would take
+// now (in-process, sudo, pkexec) and why.
+struct GovernorHelperInfo
+{
+    std::string option;
+    std::string method;
+    std::string reason;
+    Extra extra;
+};
+
+struct SelfTestResult
+{
+    std::string cipher;
+    std::string backend;
+    std::string status; // "passed", "failed", "unavailable"
+    std::uint64_t passed = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t unavailable = 0;
+    std::vector<std::string> messages;
+    Extra extra;
+};
+
+struct IsaAgreement
+{
+    std::string cipher;
+    std::string backend;
+    std::string isa;
+    bool agreed = false;
+    std::string message;
+    Extra extra;
+};
+
+struct Provenance
+{
+    std::string backend;
+    std::string library;
+    std::string implementation;
+    std::string note;
+    Extra extra;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Commands (host to worker). Each has an `id` in the envelope (Command) that the events about
+// it carry back.
+
+struct HelloCommand // the worker sends `hello` again (a board that was running before)
+{
+    Extra extra;
+};
+struct ListCommand
+{
+    Extra extra;
+};
+struct SysinfoCommand
+{
+    Extra extra;
+};
+struct CancelCommand
+{
+    Extra extra;
+};
+struct QuitCommand
+{
+    Extra extra;
+};
+
+struct SelfTestCommand
+{
+    std::vector<std::string> ciphers; // empty: every cipher
+    Extra extra;
+};
+
+// A cipher benchmark. Whole numbers must be JSON integers: 4096.5 bytes is an error, never
+// rounded.
+struct RunCommand
+{
+    std::string cipher;
+    std::string backend;
+    std::string op = "encrypt"; // encrypt, decrypt, keygen, agree
+    std::optional<std::uint64_t> buffer;
+    std::optional<std::uint64_t> iterations; // exactly one of iterations and seconds
+    std::optional<double> seconds;
+    std::optional<int> cpu;
+    std::optional<std::uint64_t> seed;
+    std::optional<std::string> chunking; // "message" or "stream"
+    Extra extra;
+};
+
+// An external program as a run: an argument vector, never a shell.
+struct ExecCommand
+{
+    std::string label;
+    std::vector<std::string> argv;
+    std::optional<double> timeout;
+    std::optional<std::uint64_t> bytes;
+    std::optional<int> cpu;
+    Extra extra;
+};
+
+struct GovernorCommand
+{
+    std::string action; // show, pin, restore
+    std::optional<std::string> governor;
+    bool fixFrequency = false;
+    std::optional<std::uint64_t> frequencyKHz;
+    bool disableTurbo = false;
+    Extra extra;
+};
+
+// A dry run: is each of these runs possible here (cipher, backend, operation, buffer size,
+// iteration count, CPU)? Answered by `check` with one verdict per run, nothing measured.
+struct CheckCommand
+{
+    std::vector<RunCommand> runs;
+    Extra extra;
+};
+
+using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
+                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
+                                 GovernorCommand, CheckCommand>;
+
+struct Command
+{
+    std::optional<std::int64_t> id;
+    CommandBody body;
+};
+
+// The command's name on the wire: "run", "governor", ...
+std::string commandName(const CommandBody &body);
+
+// ---------------------------------------------------------------------------------------------
+// Events (worker to host).
+
+struct HelloEvent
+{
+    int protocol = 0;
+    std::string version; // the worker's (CipherWatt's) version
+    std::string executable;
+    std::int64_t pid = 0;
+    SystemInfo system;
+    GovernorHelperInfo governorHelper;
+    std::vector<PluginInfo> plugins;
+    std::vector<std::string> pluginWarnings;
+    std::optional<std::int64_t> replacedWorker; // pid of a worker this one ended first
+    // How often a run reports progress (seconds): the host's watchdog expects an event at
+    // least this often while a run goes on. Absent from protocol-1 workers.
+    std::optional<double> progressInterval;
+    // What kind of DUT this is: "linux" (the worker), "mcu" (the firmware). Absent: linux.
+    std::optional<std::string> dutKind;
+    // A microcontroller's firmware: its board and core, clock, build, and whether its cycle
+    // counter counts real cycles (not under an emulator).
+    std::optional<std::string> board;
+    std::optional<std::string> core;
+    std::optional<std::uint64_t> clockHz;
+    std::optional<std::string> build;
+    std::optional<bool> cyclesReal;
+    Extra extra;
+};
+
+struct ListEvent
+{
+    std::vector<CatalogueEntry> ciphers;
+    Extra extra;
+};
+
+struct SelfTestEvent
+{
+    bool passed = false;
+    std::vector<SelfTestResult> results;
+    std::vector<IsaAgreement> isaAgreement;
+    Extra extra;
+};
+
+struct SysinfoEvent
+{
+    SystemInfo system;
+    Extra extra;
+};
+
+// The result of a cipher benchmark.
+struct BenchResult
+{
+    std::string cipher;
+    std::string backend;
+    std::string op;
+    std::uint64_t buffer = 0;
+    std::string chunking;
+    std::uint64_t iterations = 0;
+    std::uint64_t bytes = 0;
+    double seconds = 0.0;
+    std::uint64_t cycles = 0;
+    std::string counter;
+    double counterHz = 0.0;
+    double bytesPerSecond = 0.0;
+    double cyclesPerByte = 0.0;
+    double cyclesPerOp = 0.0;
+    std::uint64_t warmupIterations = 0;
+    bool verified = false;
+    bool cancelled = false;
+    std::uint64_t katVectorsChecked = 0;
+    int cpu = -1;
+    std::string isa;
+    Provenance provenance;
+    Extra extra;
+};
+
+struct CapturedOutput
+{
+    std::string text;
+    std::uint64_t bytes = 0;
+    bool truncated = false;
+    Extra extra;
+};
+
+// The result of an external program.
+struct ExecResult
+{
+    std::string label;
+    std::vector<std::string> argv;
+    std::string program;
+    std::int64_t pid = 0;
+    std::string status; // ok, failed, timeout, cancelled, ...
+    bool verified = false;
+    std::string failure;
+    std::optional<int> exitCode;
+    std::optional<std::string> signal;
+    std::optional<int> signalNumber;
+    double seconds = 0.0;
+    double userSeconds = 0.0;
+    double systemSeconds = 0.0;
+    double timeout = 0.0;
+    std::optional<std::uint64_t> bytes;
+    std::string bytesSource;
+    std::optional<std::uint64_t> bytesOperator;
+    std::optional<std::uint64_t> bytesOutput;
+    double bytesPerSecond = 0.0;
+    int cpu = -1;
+    std::vector<std::string> notes;
+    CapturedOutput out;
+    CapturedOutput err;
+    Extra extra;
+};
+
+using RunOutcome = std::variant<BenchResult, ExecResult>;
+using RunRequest = std::variant<RunCommand, ExecCommand>;
+
+struct RunStartEvent
+{
+    RunRequest run;
+    Extra extra;
+};
+
+struct ProgressEvent
+{
+    double seconds = 0.0;
+    std::optional<std::uint64_t> iterations; // a cipher run
+    std::optional<std::uint64_t> bytes;
+    std::optional<std::uint64_t> stdoutBytes; // an external program
+    std::optional<std::uint64_t> stderrBytes;
+    Extra extra;
+};
+
+struct RunEndEvent
+{
+    RunOutcome result;
+    Extra extra;
+};
+
+struct PinResult
+{
+    std::optional<std::string> method; // in-process, sudo, pkexec
+    GovernorState applied;
+    std::vector<std::string> mismatches;
+    bool journalCreated = false;
+    std::string journal;
+    Extra extra;
+};
+
+struct RestoreResult
+{
+    std::optional<std::string> method;
+    bool restored = false;
+    GovernorState state;
+    std::vector<std::string> mismatches;
+    std::vector<unsigned> cpus;
+    bool turboRestored = false;
+    std::string journal;
+    Extra extra;
+};
+
+struct GovernorEvent
+{
+    std::string action;                 // show, pin, restore
+    std::optional<std::string> method;  // in-process, sudo, pkexec
+    std::optional<std::string> reason;  // a restore the worker did on its own: why
+    std::optional<GovernorState> state; // show
+    std::optional<PinResult> pin;       // pin
+    std::optional<RestoreResult> restore;
+    Extra extra;
+};
+
+struct CancelEvent
+{
+    bool running = false;
+    Extra extra;
+};
+
+struct CheckVerdict
+{
+    bool ok = false;
+    std::string message; // why not
+    Extra extra;
+};
+
+struct CheckEvent
+{
+    std::vector<CheckVerdict> runs; // in the order asked
+    Extra extra;
+};
+
+struct ErrorEvent
+{
+    std::string message;
+    Extra extra;
+};
+
+struct ByeEvent
+{
+    std::string reason;
+    Extra extra;
+};
+
+// An event this version does not know (from a newer peer): kept whole, and ignored.
+struct UnknownEvent
+{
+    std::string name;
+    Json json;
+};
+
+using EventBody = std::variant<HelloEvent, ListEvent, SelfTestEvent, SysinfoEvent, RunStartEvent,
+                               ProgressEvent, RunEndEvent, GovernorEvent, CancelEvent, CheckEvent,
+                               ErrorEvent, ByeEvent, UnknownEvent>;
+
+struct Event
+{
+    std::optional<std::int64_t> id;
+    EventBody body;
+};
+
+std::string eventName(const EventBody &body);
+
+} // namespace cipherwatt::protocol

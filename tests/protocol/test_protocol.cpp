@@ -1,0 +1,188 @@
+// The worker protocol's codec (ciphers/protocol): lines as the README documents them decode to
+// the right types, unknown fields survive a round trip, and bad lines give one clear error
+// naming what was wrong.
+
+#include <cipherwatt/protocol/codec.h>
+
+#include <catch2/catch.hpp>
+
+using namespace cipherwatt::protocol;
+
+TEST_CASE("a run command as the README writes it", "[protocol]")
+{
+    const auto c = decodeCommand(R"({"cmd":"run","id":1,"cipher":"aes-128-xts",)"
+                                 R"("backend":"openssl","op":"encrypt","buffer":4096,)"
+                                 R"("seconds":10,"cpu":0})");
+    REQUIRE(c);
+    REQUIRE(c->id == 1);
+    const auto *run = std::get_if<RunCommand>(&c->body);
+    REQUIRE(run != nullptr);
+    CHECK(run->cipher == "aes-128-xts");
+    CHECK(run->backend == "openssl");
+    CHECK(run->op == "encrypt");
+    CHECK(run->buffer == 4096U);
+    CHECK(run->seconds == 10.0);
+    CHECK_FALSE(run->iterations);
+    CHECK(run->cpu == 0);
+    CHECK(commandName(c->body) == "run");
+}
+
+TEST_CASE("whole numbers must be JSON integers", "[protocol]")
+{
+    const auto c = decodeCommand(R"({"cmd":"run","id":2,"cipher":"chacha20","backend":"botan",)"
+                                 R"("buffer":4096.5,"seconds":1})");
+    REQUIRE_FALSE(c);
+    CHECK(c.error() == "run: field 'buffer' must be a whole number");
+
+    const auto negative = decodeCommand(R"({"cmd":"run","cipher":"chacha20","backend":"botan",)"
+                                        R"("iterations":-3})");
+    REQUIRE_FALSE(negative);
+    CHECK(negative.error() == "run: field 'iterations' must not be negative");
+
+    const auto text = decodeCommand(R"({"cmd":"run","cipher":"chacha20","backend":"botan",)"
+                                    R"("cpu":"0"})");
+    REQUIRE_FALSE(text);
+    CHECK(text.error() == "run: field 'cpu' must be a whole number");
+}
+
+TEST_CASE("a missing required field is named", "[protocol]")
+{
+    const auto c = decodeCommand(R"({"cmd":"run","id":3,"backend":"botan"})");
+    REQUIRE_FALSE(c);
+    CHECK(c.error() == "run: missing field 'cipher'");
+
+    const auto e = decodeEvent(R"({"event":"run_end","id":3,"result":{"cipher":"chacha20",)"
+                               R"("backend":"botan","op":"encrypt","iterations":10,)"
+                               R"("bytes":40960,"verified":true}})");
+    REQUIRE_FALSE(e);
+    CHECK(e.error() == "run_end: missing field 'result.seconds'");
+}
+
+TEST_CASE("unknown commands are named by a short prefix only", "[protocol]")
+{
+    const std::string name(100000, 'x');
+    const auto c = decodeCommand(R"({"cmd":")" + name + R"("})");
+    REQUIRE_FALSE(c);
+    CHECK(c.error().size() < 400);
+    CHECK(c.error().find("unknown command 'xxxxxxxx") != std::string::npos);
+    CHECK(c.error().find("commands: hello, list") != std::string::npos);
+}
+
+TEST_CASE("lines are bounded", "[protocol]")
+{
+    std::string line = R"({"cmd":"list","pad":")";
+    line.append(kMaxLineBytes, 'a');
+    line += "\"}";
+    const auto c = decodeCommand(line);
+    REQUIRE_FALSE(c);
+    CHECK(c.error() == "command longer than 1048576 bytes");
+
+    const auto notJson = decodeCommand("{\"cmd\":");
+    REQUIRE_FALSE(notJson);
+    CHECK(notJson.error() == "malformed command: not JSON ({\"cmd\":)");
+}
+
+TEST_CASE("unknown fields are kept and written back", "[protocol]")
+{
+    const std::string line =
+        R"({"event":"run_end","id":7,"result":{"cipher":"chacha20","backend":"botan",)"
+        R"("op":"encrypt","iterations":10,"bytes":40960,"seconds":0.5,"verified":true,)"
+        R"("joules_on_chip":1.25,"provenance":{"backend":"botan","implementation":"avx2",)"
+        R"("future":[1,2]}},"hint":"new"})";
+    const auto e = decodeEvent(line);
+    REQUIRE(e);
+    const auto *end = std::get_if<RunEndEvent>(&e->body);
+    REQUIRE(end != nullptr);
+    const auto *bench = std::get_if<BenchResult>(&end->result);
+    REQUIRE(bench != nullptr);
+    CHECK(bench->bytes == 40960U);
+    CHECK(bench->provenance.implementation == "avx2");
+    CHECK(bench->extra["joules_on_chip"] == 1.25);
+    CHECK(bench->provenance.extra["future"] == Json::array({1, 2}));
+    CHECK(end->extra["hint"] == "new");
+
+    const Json again = Json::parse(encodeEvent(*e));
+    CHECK(again["result"]["joules_on_chip"] == 1.25);
+    CHECK(again["result"]["provenance"]["future"] == Json::array({1, 2}));
+    CHECK(again["hint"] == "new");
+    CHECK(again["id"] == 7);
+}
+
+TEST_CASE("an external program's result is told apart by its kind", "[protocol]")
+{
+    const auto e = decodeEvent(
+        R"({"event":"run_end","id":4,"result":{"kind":"exec","label":"gzip","argv":["gzip"],)"
+        R"("status":"ok","verified":true,"seconds":1.5,"exit_code":0,"signal":null,)"
+        R"("bytes":1000,"stdout":{"text":"","bytes":0,"truncated":false}}})");
+    REQUIRE(e);
+    const auto &result = std::get<RunEndEvent>(e->body).result;
+    const auto *exec = std::get_if<ExecResult>(&result);
+    REQUIRE(exec != nullptr);
+    CHECK(exec->exitCode == 0);
+    CHECK_FALSE(exec->signal);
+    CHECK(exec->bytes == 1000U);
+    CHECK(exec->label == "gzip");
+}
+
+TEST_CASE("events a newer worker invents are kept, not refused", "[protocol]")
+{
+    const auto e = decodeEvent(R"({"event":"sensor_sample","id":0,"w":3.5})");
+    REQUIRE(e);
+    const auto *unknown = std::get_if<UnknownEvent>(&e->body);
+    REQUIRE(unknown != nullptr);
+    CHECK(unknown->name == "sensor_sample");
+    CHECK(eventName(e->body) == "sensor_sample");
+}
+
+TEST_CASE("commands encode to the documented lines", "[protocol]")
+{
+    RunCommand run;
+    run.cipher = "aes-128-xts";
+    run.backend = "openssl";
+    run.buffer = 4096;
+    run.seconds = 10.0;
+    run.cpu = 0;
+    CHECK(encodeCommand({1, run}) ==
+          R"({"cmd":"run","id":1,"cipher":"aes-128-xts","backend":"openssl","op":"encrypt",)"
+          R"("buffer":4096,"seconds":10.0,"cpu":0})");
+
+    GovernorCommand pin;
+    pin.action = "pin";
+    pin.fixFrequency = true;
+    CHECK(encodeCommand({2, pin}) == R"({"cmd":"governor","id":2,"action":"pin","fix_frequency":true})");
+
+    CHECK(encodeCommand({3, CancelCommand{}}) == R"({"cmd":"cancel","id":3})");
+}
+
+TEST_CASE("a governor event carries the result its action has", "[protocol]")
+{
+    const auto pin = decodeEvent(
+        R"({"event":"governor","id":5,"action":"pin","method":"sudo","result":{"applied":)"
+        R"({"cpus":[{"cpu":0,"governor":"performance","min_khz":800000,"max_khz":3000000}],)"
+        R"("turbo":{"control":"none"}},"mismatches":[],"journal_created":true,"journal":"/j"}})");
+    REQUIRE(pin);
+    const auto &g = std::get<GovernorEvent>(pin->body);
+    REQUIRE(g.pin);
+    CHECK(g.method == "sudo");
+    REQUIRE(g.pin->applied.cpus.size() == 1);
+    CHECK(g.pin->applied.cpus[0].maxKHz == 3000000U);
+    CHECK_FALSE(g.pin->applied.turbo.enabled);
+
+    const auto restore =
+        decodeEvent(R"({"event":"governor","action":"restore","reason":"stdin closed",)"
+                    R"("result":{"restored":true,"cpus":[0,1]}})");
+    REQUIRE(restore);
+    const auto &r = std::get<GovernorEvent>(restore->body);
+    CHECK_FALSE(restore->id);
+    REQUIRE(r.restore);
+    CHECK(r.restore->cpus == std::vector<unsigned>{0, 1});
+    CHECK(r.reason == "stdin closed");
+}
+
+TEST_CASE("a short prefix is cut on a character boundary", "[protocol]")
+{
+    CHECK(quotePrefix("abc", 5) == "abc");
+    CHECK(quotePrefix("abcdef", 3) == "abc\xE2\x80\xA6");
+    // "한" is three bytes: a cut inside it goes back to its start.
+    CHECK(quotePrefix("a\xED\x95\x9C", 2) == "a\xE2\x80\xA6");
+}
