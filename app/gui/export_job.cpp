@@ -1,7 +1,7 @@
 #include "export_job.h"
 
-#include "message_bar.h"
-#include "session_loader.h"
+#include "widgets/message_bar.h"
+#include "library/session_loader.h"
 
 #include <cipherwatt/core/export.h>
 #include <cipherwatt/core/translation.h>

@@ -1,14 +1,14 @@
 #include "main_window.h"
 
-#include "compare_view.h"
-#include "connection_panel.h"
+#include "compare/compare_view.h"
+#include "measure/connection_panel.h"
 #include "icons.h"
-#include "library_view.h"
-#include "live_view.h"
-#include "message_bar.h"
-#include "session_controller.h"
-#include "session_loader.h"
-#include "setup_panel.h"
+#include "library/library_view.h"
+#include "measure/live_view.h"
+#include "widgets/message_bar.h"
+#include "measure/session_controller.h"
+#include "library/session_loader.h"
+#include "measure/setup_panel.h"
 
 #include <cipherwatt/core/storage.h>
 

@@ -2,7 +2,7 @@
 // (libsigrok's model), the WT300 driver identifies what answers.
 
 #include "messages.h"
-#include "transports.h"
+#include "transports/transports.h"
 
 #include <cipherwatt/instruments/meter.h>
 #include <cipherwatt/instruments/simulator.h>

@@ -1,0 +1,379 @@
+#include "compare/comparison_model.h"
+
+#include "display_format.h"
+
+#include <cipherwatt/core/translation.h>
+#include <cipherwatt/report/charts.h>
+
+#include <QApplication>
+#include <QIcon>
+#include <QLocale>
+#include <QStyle>
+
+#include <cmath>
+#include <limits>
+
+namespace cipherwatt::gui {
+
+using namespace core;
+
+namespace {
+
+bool measured(const std::optional<ResultRow> &row)
+{
+    return row.has_value() && row->measured > 0;
+}
+
+bool isKey(ComparisonModel::Measure m)
+{
+    return m == ComparisonModel::Measure::Cipher || m == ComparisonModel::Measure::Backend ||
+           m == ComparisonModel::Measure::Operation || m == ComparisonModel::Measure::Buffer;
+}
+
+QString throughputText(double kbPerSecond)
+{
+    if (!std::isfinite(kbPerSecond))
+        return DisplayFormat::missing();
+    return std::fabs(kbPerSecond) >= 100 ? DisplayFormat::number(kbPerSecond, 0)
+                                         : DisplayFormat::adaptive(kbPerSecond);
+}
+
+} // namespace
+
+ComparisonModel::ComparisonModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
+
+void ComparisonModel::setSessions(const std::vector<SessionData> &sessions)
+{
+    beginResetModel();
+    m_sessions.clear();
+    for (const SessionData &d : sessions)
+        m_sessions.push_back(d.summary);
+    m_rows = sessions.size() >= 2 ? compareSessions(sessions) : std::vector<ComparisonRow>{};
+    m_columns.clear();
+    for (const Measure m : {Measure::Cipher, Measure::Backend, Measure::Operation, Measure::Buffer})
+        m_columns.push_back({m, -1});
+    for (int s = 0; s < sessionCount(); ++s) {
+        for (const Measure m : {Measure::NetPower, Measure::Throughput, Measure::EnergyPerByte})
+            m_columns.push_back({m, s});
+        if (s == 0)
+            continue;
+        for (const Measure m : {Measure::PowerDifference, Measure::PowerDifferencePercent,
+                                Measure::EnergyDifference, Measure::EnergyDifferencePercent})
+            m_columns.push_back({m, s});
+    }
+    endResetModel();
+}
+
+void ComparisonModel::clear()
+{
+    setSessions({});
+}
+
+const SessionSummary &ComparisonModel::sessionSummary(int index) const
+{
+    return m_sessions.at(static_cast<std::size_t>(index));
+}
+
+ComparisonModel::Column ComparisonModel::columnAt(int section) const
+{
+    return m_columns.at(static_cast<std::size_t>(section));
+}
+
+int ComparisonModel::column(Measure measure, int session) const
+{
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        if (m_columns[c].measure == measure && (isKey(measure) || m_columns[c].session == session))
+            return static_cast<int>(c);
+    }
+    return -1;
+}
+
+QString ComparisonModel::measureName(Measure measure)
+{
+    switch (measure) {
+    case Measure::Cipher:
+        return tr("Cipher");
+    case Measure::Backend:
+        return tr("Backend");
+    case Measure::Operation:
+        return tr("Operation");
+    case Measure::Buffer:
+        return tr("Buffer [B]");
+    case Measure::NetPower:
+        return tr("Net Power [W]");
+    case Measure::Throughput:
+        return tr("Throughput [KB/s]");
+    case Measure::EnergyPerByte:
+        return tr("Energy [nJ/B]");
+    case Measure::PowerDifference:
+        return tr("Δ Power [W]");
+    case Measure::PowerDifferencePercent:
+        return tr("Δ Power [%]");
+    case Measure::EnergyDifference:
+        return tr("Δ Energy [nJ/B]");
+    case Measure::EnergyDifferencePercent:
+        return tr("Δ Energy [%]");
+    }
+    return {};
+}
+
+int ComparisonModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
+}
+
+QVariant ComparisonModel::keyData(const ResultKey &key, Measure measure, int role) const
+{
+    if (role == Qt::TextAlignmentRole)
+        return alignment((measure == Measure::Buffer ? Qt::AlignRight : Qt::AlignLeft) |
+                         Qt::AlignVCenter);
+    if (role == ValueRole || role == SortRole) {
+        if (measure == Measure::Buffer)
+            return key.bufferBytes;
+        if (role == ValueRole)
+            return {};
+    }
+    if (role != Qt::DisplayRole && role != ValueTextRole && role != SortRole &&
+        role != Qt::ToolTipRole)
+        return {};
+    switch (measure) {
+    case Measure::Cipher:
+        return key.cipher;
+    case Measure::Backend:
+        return key.backend;
+    case Measure::Operation:
+        return DisplayFormat::operation(key.operation);
+    case Measure::Buffer:
+        return QLocale().toString(key.bufferBytes);
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &column, int role) const
+{
+    const std::optional<ResultRow> &r = row.sessions.at(static_cast<std::size_t>(column.session));
+    const std::optional<ResultRow> &ref = row.sessions.front();
+    if (role == Qt::TextAlignmentRole)
+        return alignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole)
+        return toolTip(row, column);
+    if (role == Qt::DecorationRole) {
+        // Flags and runs without a result are marked on the session's first column.
+        if (column.measure == Measure::NetPower && r &&
+            (!r->flags.isEmpty() || !r->notMeasured.isEmpty()))
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
+    }
+    const bool here = measured(r);
+    const bool both = here && measured(ref);
+    double value = std::nan("");
+    double low = std::nan("");
+    double high = std::nan("");
+    QString text;
+    QString interval;
+    switch (column.measure) {
+    case Measure::NetPower:
+    case Measure::EnergyPerByte: {
+        if (!here)
+            break;
+        const Estimate &e = column.measure == Measure::NetPower ? r->netWatts : r->energyPerByteNj;
+        value = e.value;
+        low = e.low;
+        high = e.high;
+        const DisplayFormat::Interval t = DisplayFormat::interval(e);
+        text = t.value;
+        interval = t.interval;
+        break;
+    }
+    case Measure::Throughput:
+        if (!here)
+            break;
+        value = r->throughputBytesPerSecond / 1000.0;
+        text = throughputText(value);
+        break;
+    case Measure::PowerDifference:
+    case Measure::EnergyDifference: {
+        if (!both)
+            break;
+        const bool power = column.measure == Measure::PowerDifference;
+        const Estimate &a = power ? ref->netWatts : ref->energyPerByteNj;
+        const Estimate &b = power ? r->netWatts : r->energyPerByteNj;
+        value = difference(a.value, b.value).absolute;
+        // As many decimals as the finer of the two values shows.
+        const int decimals =
+            std::max(DisplayFormat::interval(a).decimals, DisplayFormat::interval(b).decimals);
+        text = DisplayFormat::signedNumber(value, decimals);
+        break;
+    }
+    case Measure::PowerDifferencePercent:
+    case Measure::EnergyDifferencePercent: {
+        if (!both)
+            break;
+        const bool power = column.measure == Measure::PowerDifferencePercent;
+        value = difference(power ? ref->netWatts.value : ref->energyPerByteNj.value,
+                           power ? r->netWatts.value : r->energyPerByteNj.value)
+                    .percent;
+        text = DisplayFormat::signedNumber(value, 1);
+        break;
+    }
+    default:
+        break;
+    }
+    const bool exists = std::isfinite(value);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!exists)
+            return DisplayFormat::missing();
+        return interval.isEmpty() ? text : QStringLiteral("%1 %2").arg(text, interval);
+    case ValueTextRole:
+        return exists ? text : DisplayFormat::missing();
+    case IntervalTextRole:
+        return exists ? interval : QString();
+    case ValueRole:
+        return exists ? QVariant(value) : QVariant();
+    case LowRole:
+        return exists && std::isfinite(low) ? QVariant(low) : QVariant();
+    case HighRole:
+        return exists && std::isfinite(high) ? QVariant(high) : QVariant();
+    case SortRole:
+        // Missing values sort after every number.
+        return exists ? value : std::numeric_limits<double>::infinity();
+    default:
+        return {};
+    }
+}
+
+QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column) const
+{
+    const std::optional<ResultRow> &r = row.sessions.at(static_cast<std::size_t>(column.session));
+    const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(column.session));
+    QStringList lines{
+        tr("%1 %2, %3, %4 B")
+            .arg(row.key.cipher, row.key.backend, DisplayFormat::operation(row.key.operation))
+            .arg(QLocale().toString(row.key.bufferBytes)),
+        tr("Session %1 “%2”").arg(s.id).arg(DisplayFormat::singleLine(s.label))};
+    if (!r) {
+        lines << tr("This session has no such run.");
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (r->measured == 0)
+        lines << tr("Not measured.");
+    else if (r->measured == 1)
+        lines << tr("One run measured.");
+    else
+        lines << tr("Median of %n runs; the interval spans all of theirs.", nullptr, r->measured);
+    if (r->planned > r->measured)
+        lines << tr("%1 of %n planned runs gave no result.", nullptr, r->planned)
+                     .arg(r->planned - r->measured);
+    switch (column.measure) {
+    case Measure::NetPower:
+    case Measure::EnergyPerByte:
+        lines << tr("95 % interval: from the run's and the baseline's sample statistics and "
+                    "the meter's accuracy.");
+        break;
+    case Measure::PowerDifference:
+    case Measure::EnergyDifference:
+    case Measure::PowerDifferencePercent:
+    case Measure::EnergyDifferencePercent:
+        lines << tr("Difference from session %1 (#1): this session's value minus #1's.")
+                     .arg(m_sessions.front().id);
+        break;
+    default:
+        break;
+    }
+    for (const QString &f : r->flags)
+        lines << tr("Flag: %1").arg(core::translatedMessage(f));
+    for (const QString &n : r->notMeasured)
+        lines << core::translatedMessage(n);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant ComparisonModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const ComparisonRow &row = m_rows[static_cast<std::size_t>(index.row())];
+    const Column &column = m_columns[static_cast<std::size_t>(index.column())];
+    if (isKey(column.measure))
+        return keyData(row.key, column.measure, role);
+    return valueData(row, column, role);
+}
+
+QString ComparisonModel::groupTitle(int session) const
+{
+    const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(session));
+    return tr("#%1 %2").arg(session + 1).arg(DisplayFormat::singleLine(s.label));
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    const Column &column = m_columns[static_cast<std::size_t>(section)];
+    switch (role) {
+    case Qt::DisplayRole: {
+        // The unit on a line of its own keeps the columns as narrow as their numbers.
+        QString name = measureName(column.measure);
+        const qsizetype unit = name.lastIndexOf(QLatin1String(" ["));
+        if (unit > 0 && !isKey(column.measure))
+            name[unit] = QLatin1Char('\n');
+        return name;
+    }
+    case Qt::TextAlignmentRole:
+        return alignment((isKey(column.measure) && column.measure != Measure::Buffer
+                              ? Qt::AlignLeft
+                              : Qt::AlignRight) |
+                         Qt::AlignVCenter);
+    case GroupRole:
+        return column.session < 0 ? QString() : groupTitle(column.session);
+    case GroupColorRole:
+        return column.session < 0 ? QVariant() : QVariant(report::seriesColor(column.session));
+    case Qt::ToolTipRole: {
+        QString tip = columnToolTip(column.measure);
+        if (column.session >= 0) {
+            const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(column.session));
+            tip += QLatin1Char('\n') + (s.simulated ? tr("#%1: session %2 “%3”, simulated meter")
+                                                    : tr("#%1: session %2 “%3”"))
+                                           .arg(column.session + 1)
+                                           .arg(s.id)
+                                           .arg(s.label);
+        }
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
+QString ComparisonModel::columnToolTip(Measure measure)
+{
+    switch (measure) {
+    case Measure::NetPower:
+        return tr("Net power: mean power during the run minus the idle baseline, with its "
+                  "95 % interval");
+    case Measure::Throughput:
+        return tr("Bytes processed per second, in KB/s (KB = 1000 B)");
+    case Measure::EnergyPerByte:
+        return tr("Net energy per byte processed, with its 95 % interval");
+    case Measure::PowerDifference:
+    case Measure::EnergyDifference:
+        return tr("Difference from #1: this session's value minus #1's");
+    case Measure::PowerDifferencePercent:
+    case Measure::EnergyDifferencePercent:
+        return tr("Difference from #1 in percent of #1's value");
+    case Measure::Buffer:
+        return tr("Bytes per call of the cipher");
+    default:
+        return measureName(measure);
+    }
+}
+
+} // namespace cipherwatt::gui

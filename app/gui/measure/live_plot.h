@@ -1,0 +1,138 @@
+#pragma once
+
+// The live power plot: the DUT element's power over the session (and, in two smaller strips
+// when asked, its voltage and current), phases shaded and labelled, flagged updates marked,
+// the idle baseline as a line. It follows the newest data, or the operator zooms and pans the
+// time axis freely with the mouse (which leaves follow mode; a double-click returns to it).
+//
+// It reads a LiveTrace in refresh() only: the view calls that from its refresh timer, so the
+// plot is redrawn at most ~25 times a second however fast updates come. Long traces stay fast
+// through QCustomPlot's adaptive sampling, which draws each pixel column from the minimum and
+// maximum of the points in it (a min/max envelope made per replot, over the visible points).
+
+#include "measure/live_trace.h"
+
+#include <QElapsedTimer>
+#include <qcustomplot.h>
+
+#include <array>
+
+namespace cipherwatt::gui {
+
+class LivePlot : public QCustomPlot
+{
+    Q_OBJECT
+
+public:
+    explicit LivePlot(const LiveTrace &trace, QWidget *parent = nullptr);
+
+    // The trace was cleared: every point, band and label goes.
+    void reset();
+    // How soon refresh() redraws.
+    enum class Redraw : std::uint8_t {
+        Now,
+        // When the newest data can have moved a pixel: at most ~25 times a second, and with
+        // hours in view (seconds to a pixel) once a second.
+        WhenVisible,
+    };
+    // Takes the trace's new points, phases and flags, follows the newest data, redraws.
+    void refresh(Redraw redraw = Redraw::Now);
+
+    bool follows() const { return m_follow; }
+    void setFollow(bool on);
+    // The span follow mode shows, in seconds; 0 shows the whole session.
+    double windowSeconds() const { return m_window; }
+    void setWindowSeconds(double seconds);
+    bool detailStripsVisible() const { return m_stripsVisible; }
+    void setDetailStripsVisible(bool visible);
+    // The meter element that powers the DUT, for the axis labels ("P1 [W]").
+    void setElement(int element);
+    // The idle baseline as a dashed line; NaN hides it.
+    void setBaseline(double watts, bool final);
+
+    // What the tooltip says at a point of the widget: the time, the values there, the phase
+    // and any flagged update under the mouse; empty outside the plot area.
+    QString toolTipAt(const QPointF &pos) const;
+
+    // What the plot holds (tests, the benchmark).
+    QCPAxisRect *strip(Channel channel) const { return m_rects[index(channel)]; }
+    QCPGraph *traceGraph(Channel channel) const { return m_traces[index(channel)]; }
+    QCPGraph *markerGraph(std::uint32_t flag) const;
+    QCPGraph *bandGraph(std::uint32_t flag) const;
+    int phaseBandCount() const;           // shaded phases in the power strip
+    QStringList shownPhaseLabels() const; // labels drawn at the current zoom
+    QColor traceColor(Channel channel) const;
+    QColor backgroundColor() const;
+    // The colour a flag's markers have (one of LiveTrace::markedFlags()).
+    static QColor flagColor(std::uint32_t flag);
+
+signals:
+    void followChanged(bool on);
+
+protected:
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+
+private:
+    struct PhaseItems
+    {
+        std::array<QCPItemRect *, kChannelCount> bands{};
+        QCPItemText *text = nullptr;
+        qreal longWidth = 0;
+        qreal shortWidth = 0;
+    };
+
+    static std::size_t index(Channel channel) { return static_cast<std::size_t>(channel); }
+    static std::size_t flagIndex(std::uint32_t flag);
+
+    void setUpStrips();
+    void setUpMarkers();
+    void setUpBaseline();
+    void applyPalette();
+    void applyLayout();
+    void applyAxisLabels();
+    void syncPoints();
+    void syncPhases();
+    void syncFlags();
+    void addPhaseItems(const TracePhase &phase);
+    void stylePhase(std::size_t i);
+    void placePhase(std::size_t i);
+    void applyFollow();
+    void setTimeRange(double from, double to);
+    void onTimeRangeChanged(QCPAxis *axis, const QCPRange &range);
+    void beforeEachReplot();
+    void fitValues();
+    void updateTicker();
+    void updatePhaseLabels();
+    QString phaseText(const TracePhase &phase) const;
+    QString flagText(double t, double tolerance) const;
+    QColor phaseFill(core::PhaseKind kind) const;
+    bool isDark() const;
+
+    const LiveTrace &m_trace;
+    std::array<QCPAxisRect *, kChannelCount> m_rects{};
+    std::array<QCPGraph *, kChannelCount> m_traces{};
+    std::array<QCPGraph *, 4> m_markers{};
+    std::array<QCPGraph *, 4> m_bands{};
+    std::array<double, 4> m_bandEnd{};
+    QSharedPointer<QCPAxisTickerTime> m_ticker;
+    QCPItemStraightLine *m_baselineLine = nullptr;
+    QCPItemText *m_baselineText = nullptr;
+    double m_baseline = kNoValue;
+    bool m_baselineFinal = false;
+    std::vector<PhaseItems> m_phaseItems; // parallel to the trace's phases
+    std::uint64_t m_labelRevision = 0;
+    std::size_t m_syncedPoints = 0;
+    std::size_t m_syncedFlags = 0;
+    int m_element = 1;
+    bool m_follow = true;
+    double m_window = 60.0;
+    bool m_stripsVisible = false;
+    QElapsedTimer m_sinceReplot;
+    QTimer *m_replotTimer = nullptr; // a redraw put off by refresh(WhenVisible)
+    bool m_settingRange = false;     // our own range changes do not leave follow mode
+    bool m_syncingAxes = false;
+};
+
+} // namespace cipherwatt::gui

@@ -1,0 +1,149 @@
+// How the live plot looks: colours from the palette (light and dark themes), the flags'
+// markers, the phases' shading.
+
+#include "measure/live_colors.h"
+#include "measure/live_plot.h"
+
+#include <cipherwatt/instruments/measurement.h>
+#include <cipherwatt/report/charts.h>
+
+#include <algorithm>
+
+namespace cipherwatt::gui {
+
+using core::PhaseKind;
+
+namespace {
+
+// How each flag is marked (in the order of LiveTrace::markedFlags()): Okabe-Ito colours that
+// read on light and dark backgrounds and stay apart from the trace colours.
+struct FlagLook
+{
+    QCPScatterStyle::ScatterShape shape;
+    QRgb color;
+};
+constexpr std::array<FlagLook, 4> kLooks{{
+    {QCPScatterStyle::ssTriangleInverted, 0xD55E00}, // over range
+    {QCPScatterStyle::ssCross, 0xCC79A7},            // no data
+    {QCPScatterStyle::ssDiamond, 0xE69F00},          // missed updates
+    {QCPScatterStyle::ssCircle, 0x8C8C8C},           // duplicate reading
+}};
+
+} // namespace
+
+bool LivePlot::isDark() const
+{
+    return palette().color(QPalette::Base).lightness() < 128;
+}
+
+QColor LivePlot::backgroundColor() const
+{
+    return palette().color(QPalette::Base);
+}
+
+QColor LivePlot::traceColor(Channel channel) const
+{
+    // Okabe-Ito hues; the lighter variants on dark backgrounds.
+    const bool dark = isDark();
+    switch (channel) {
+    case Channel::Power:
+        return dark ? QColor(0x56, 0xB4, 0xE9) : report::seriesColor(0);
+    case Channel::Voltage:
+        return dark ? QColor(0x3C, 0xC8, 0x9A) : report::seriesColor(2);
+    case Channel::Current:
+        return dark ? QColor(0xE0, 0x98, 0xC0) : QColor(0xB0, 0x4E, 0x86);
+    }
+    return report::seriesColor(0);
+}
+
+QColor LivePlot::phaseFill(PhaseKind kind) const
+{
+    // The reports' pale fills; on a dark background the same hues, dark.
+    const QColor light = report::phaseColor(kind);
+    if (!isDark())
+        return light;
+    const float hue = std::max(0.0F, light.hsvHueF());
+    const float saturation =
+        light.hsvHueF() < 0 ? 0.0F : std::min(1.0F, light.hsvSaturationF() * 3.5F);
+    return QColor::fromHsvF(hue, saturation, 0.30F);
+}
+
+void LivePlot::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    const bool dark = isDark();
+    setBackground(QBrush(base));
+    const QPen axisPen(blend(base, text, 0.5), 1);
+    const QPen gridPen(blend(base, text, dark ? 0.16 : 0.11), 1);
+    for (QCPAxisRect *rect : m_rects) {
+        rect->setBackground(QBrush(Qt::NoBrush));
+        for (QCPAxis *axis : rect->axes()) {
+            axis->setBasePen(axisPen);
+            axis->setTickPen(axisPen);
+            axis->setSubTickPen(axisPen);
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(gridPen);
+            axis->grid()->setZeroLinePen(gridPen);
+        }
+    }
+    // One pixel: the raster engine draws those directly. A wider pen takes a stroker pass per
+    // segment, 10 to 20 times the time of the whole replot with hours in view.
+    for (std::size_t c = 0; c < m_traces.size(); ++c)
+        m_traces[c]->setPen(QPen(traceColor(static_cast<Channel>(c)), 1.0));
+    for (std::size_t k = 0; k < kLooks.size(); ++k) {
+        const QColor color(kLooks[k].color);
+        m_markers[k]->setScatterStyle(
+            QCPScatterStyle(kLooks[k].shape, QPen(color, 1.6), Qt::NoBrush, 8));
+        if (m_bands[k] != nullptr) {
+            QColor fill = color;
+            fill.setAlpha(dark ? 110 : 80);
+            m_bands[k]->setBrush(fill);
+        }
+    }
+    for (std::size_t i = 0; i < m_phaseItems.size(); ++i)
+        stylePhase(i);
+    const QColor baselineColor = blend(base, text, 0.65);
+    m_baselineLine->setPen(QPen(baselineColor, 1.2, Qt::DashLine));
+    m_baselineText->setColor(baselineColor);
+    m_baselineText->setFont(font());
+}
+
+void LivePlot::stylePhase(std::size_t i)
+{
+    const PhaseItems &items = m_phaseItems[i];
+    const QColor fill = phaseFill(m_trace.phases()[i].kind);
+    const bool dark = isDark();
+    for (QCPItemRect *band : items.bands) {
+        if (band == nullptr)
+            continue;
+        band->setBrush(fill);
+        // Runs back to back stay apart by a thin edge.
+        band->setPen(QPen(dark ? fill.lighter(150) : fill.darker(115), 1));
+    }
+    if (items.text != nullptr) {
+        items.text->setColor(
+            blend(palette().color(QPalette::Base), palette().color(QPalette::Text), 0.8));
+        items.text->setFont(font());
+    }
+}
+
+void LivePlot::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_labelRevision = ~std::uint64_t{0};
+        applyPalette();
+        replot(rpQueuedRefresh);
+    }
+}
+
+QColor LivePlot::flagColor(std::uint32_t flag)
+{
+    const std::size_t k = flagIndex(flag);
+    return k < kLooks.size() ? QColor(kLooks[k].color) : QColor();
+}
+
+} // namespace cipherwatt::gui
