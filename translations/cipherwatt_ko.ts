@@ -78,6 +78,61 @@
         <source>the worker exited</source>
         <translation>워커가 종료됨</translation>
     </message>
+    <message>
+        <source>cipherwatt-bench was not found beside this program or on PATH</source>
+        <translation>이 프로그램 옆이나 PATH에서 cipherwatt-bench를 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>the worker broke the protocol: %1</source>
+        <translation>워커가 프로토콜을 어김: %1</translation>
+    </message>
+    <message>
+        <source>the worker sent a line longer than %1 bytes (the protocol&apos;s limit)</source>
+        <translation>워커가 %1바이트(프로토콜 한도)보다 긴 줄을 보냄</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Error</name>
+    <message>
+        <source>usage error</source>
+        <translation>사용 오류</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>거부됨</translation>
+    </message>
+    <message>
+        <source>storage error</source>
+        <translation>저장소 오류</translation>
+    </message>
+    <message>
+        <source>I/O error</source>
+        <translation>입출력 오류</translation>
+    </message>
+    <message>
+        <source>meter error</source>
+        <translation>전력계 오류</translation>
+    </message>
+    <message>
+        <source>DUT error</source>
+        <translation>DUT 오류</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>프로토콜 오류</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>지원하지 않음</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>취소됨</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Phase</name>
@@ -173,6 +228,10 @@
         <source>%1 has no operation &apos;%2&apos; (it has %3)</source>
         <translation>%1에 &apos;%2&apos; 연산 없음 (있는 연산: %3)</translation>
     </message>
+    <message>
+        <source>unclosed %1 in &quot;%2&quot;</source>
+        <translation>&quot;%2&quot;에 닫히지 않은 %1</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Results</name>
@@ -203,6 +262,14 @@
     <message>
         <source>skipped</source>
         <translation>건너뜀</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>취소됨</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>중단됨</translation>
     </message>
 </context>
 <context>
@@ -335,6 +402,234 @@
         <source>the worker ended during the run: %1</source>
         <translation>실행 중에 워커가 종료됨: %1</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A flag of one run in the session&apos;s list: the run, then the flag.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::Ssh</name>
+    <message>
+        <source>environment entry &quot;%1&quot; is not NAME=value</source>
+        <translation>환경 항목 &quot;%1&quot;이(가) NAME=value 형식이 아님</translation>
+    </message>
+    <message>
+        <source>cannot create an SSH session</source>
+        <translation>SSH 세션을 만들 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1:%2: %3</source>
+        <translation>%1:%2에 연결할 수 없음: %3</translation>
+    </message>
+    <message>
+        <source>no host key from the server: %1</source>
+        <translation>서버에서 호스트 키를 받지 못함: %1</translation>
+    </message>
+    <message>
+        <source>cannot hash the host key</source>
+        <translation>호스트 키의 해시를 구할 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot check the host key in %1: %2</source>
+        <translation>%1에서 호스트 키를 확인할 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>%1; it was not accepted</source>
+        <translation>%1; 수락되지 않음</translation>
+    </message>
+    <message>
+        <source>cannot record the accepted host key in %1: %2</source>
+        <translation>수락한 호스트 키를 %1에 기록할 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>accepted the host key %1 %2 of %3 and recorded it in %4</source>
+        <translation>%3의 호스트 키 %1 %2을(를) 수락하고 %4에 기록함</translation>
+    </message>
+    <message>
+        <source>authentication as %1 failed (tried: %2; the server offers: %3)</source>
+        <translation>%1(으)로 인증 실패 (시도: %2; 서버가 제공: %3)</translation>
+    </message>
+    <message>
+        <source>key file %1 not found</source>
+        <translation>키 파일 %1을(를) 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot read the key %1</source>
+        <translation>키 %1을(를) 읽을 수 없음</translation>
+    </message>
+    <message>
+        <source>authentication failed: %1</source>
+        <translation>인증 실패: %1</translation>
+    </message>
+    <message>
+        <source>cannot open a channel: %1</source>
+        <translation>채널을 열 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>cannot run a command: %1</source>
+        <translation>명령을 실행할 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>the link was lost: %1</source>
+        <translation>연결이 끊김: %1</translation>
+    </message>
+    <message>
+        <source>`%1` did not finish in %2 s</source>
+        <translation>`%1`이(가) %2초 안에 끝나지 않음</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1을(를) 읽을 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>SFTP is not available: %1</source>
+        <translation>SFTP를 쓸 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>SFTP: %1: %2 (SFTP error %3)</source>
+        <translation>SFTP: %1: %2 (SFTP 오류 %3)</translation>
+    </message>
+    <message>
+        <source>build it on the DUT with `cmake --preset bench-only &amp;&amp; cmake --build --preset bench-only` (README, &quot;SSH DUTs&quot;)</source>
+        <translation>DUT에서 `cmake --preset bench-only &amp;&amp; cmake --build --preset bench-only`로 빌드하세요 (README, &quot;SSH DUTs&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is version %2, not %3</source>
+        <translation>%1의 버전은 %3이 아니라 %2임</translation>
+    </message>
+    <message>
+        <source>%1 cannot run on the DUT: missing shared libraries %2 (install them there, e.g. libbotan-2-19 and libssl3, or %3)</source>
+        <translation>%1을(를) DUT에서 실행할 수 없음: 공유 라이브러리 %2 없음 (DUT에 설치하세요, 예: libbotan-2-19와 libssl3; 또는 %3)</translation>
+    </message>
+    <message>
+        <source>%1 is not there</source>
+        <translation>%1이(가) 없음</translation>
+    </message>
+    <message>
+        <source>%1 --version failed (exit %2): %3</source>
+        <translation>%1 --version 실패 (종료 코드 %2): %3</translation>
+    </message>
+    <message>
+        <source>cannot checksum %1 on the DUT (sha256sum: %2)</source>
+        <translation>DUT에서 %1의 체크섬을 구할 수 없음 (sha256sum: %2)</translation>
+    </message>
+    <message>
+        <source>the DUT did not answer a plain POSIX shell command (is the account&apos;s shell sh, bash, dash or zsh?): %1</source>
+        <translation>DUT가 기본 POSIX 셸 명령에 응답하지 않음 (계정의 셸이 sh, bash, dash, zsh 중 하나인가요?): %1</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF executable</source>
+        <translation>%1은(는) ELF 실행 파일이 아님</translation>
+    </message>
+    <message>
+        <source>%1 is an ELF file for machine %2, which CipherWatt does not know</source>
+        <translation>%1은(는) CipherWatt가 모르는 머신 %2용 ELF 파일임</translation>
+    </message>
+    <message>
+        <source>cipherwatt-bench is not on the DUT&apos;s PATH</source>
+        <translation>DUT의 PATH에 cipherwatt-bench가 없음</translation>
+    </message>
+    <message>
+        <source>found %1 (version %2)</source>
+        <translation>%1 찾음 (버전 %2)</translation>
+    </message>
+    <message>
+        <source>found %1, uploaded earlier</source>
+        <translation>앞서 업로드한 %1 찾음</translation>
+    </message>
+    <message>
+        <source>found %1, uploaded earlier (SHA-256 %2)</source>
+        <translation>앞서 업로드한 %1 찾음 (SHA-256 %2)</translation>
+    </message>
+    <message>
+        <source>%1 is another build than %2</source>
+        <translation>%1은(는) %2과(와) 다른 빌드임</translation>
+    </message>
+    <message>
+        <source>no usable cipherwatt-bench %1 on the DUT (%2); %3</source>
+        <translation>DUT에 쓸 수 있는 cipherwatt-bench %1이(가) 없음 (%2); %3</translation>
+    </message>
+    <message>
+        <source>uploading is off: %1</source>
+        <translation>업로드가 꺼져 있음: %1</translation>
+    </message>
+    <message>
+        <source>there is no local cipherwatt-bench to upload: %1</source>
+        <translation>업로드할 로컬 cipherwatt-bench가 없음: %1</translation>
+    </message>
+    <message>
+        <source>%1 is built for %2 but the DUT is %3, so it is not uploaded: %4, or cross-build one for %3 and upload that</source>
+        <translation>%1은(는) %2용으로 빌드되었지만 DUT는 %3이라 업로드하지 않음: %4; 또는 %3용으로 크로스 빌드해서 업로드하세요</translation>
+    </message>
+    <message>
+        <source>the upload was declined</source>
+        <translation>업로드를 거절함</translation>
+    </message>
+    <message>
+        <source>the uploaded %1 has SHA-256 %2 on the DUT, not %3 as sent; it was removed</source>
+        <translation>업로드한 %1의 DUT에서의 SHA-256이 보낸 %3이 아니라 %2임; 삭제함</translation>
+    </message>
+    <message>
+        <source>uploaded, but %1</source>
+        <translation>업로드했지만 %1</translation>
+    </message>
+    <message>
+        <source>uploaded %1 to %2 (SHA-256 %3 verified on the DUT) because %4</source>
+        <translation>%1을(를) %2에 업로드함 (DUT에서 SHA-256 %3 확인함), 이유: %4</translation>
+    </message>
+    <message>
+        <source>plugin %1: %2</source>
+        <translation>플러그인 %1: %2</translation>
+    </message>
+    <message>
+        <source>plugin %1 is built for %2 but the DUT is %3, so it is not uploaded: build it for %3 (on the DUT, or with a cross compiler) against the installed cipherwatt/cipher_plugin.h</source>
+        <translation>플러그인 %1은(는) %2용으로 빌드되었지만 DUT는 %3이라 업로드하지 않음: 설치된 cipherwatt/cipher_plugin.h로 %3용으로 빌드하세요 (DUT에서, 또는 크로스 컴파일러로)</translation>
+    </message>
+    <message>
+        <source>plugin %1: found %2, uploaded earlier (SHA-256 %3)</source>
+        <translation>플러그인 %1: 앞서 업로드한 %2 찾음 (SHA-256 %3)</translation>
+    </message>
+    <message>
+        <source>the uploaded plugin %1 has SHA-256 %2 on the DUT, not %3 as sent; it was removed</source>
+        <translation>업로드한 플러그인 %1의 DUT에서의 SHA-256이 보낸 %3이 아니라 %2임; 삭제함</translation>
+    </message>
+    <message>
+        <source>plugin %1: uploaded to %2 (SHA-256 %3 verified on the DUT)</source>
+        <translation>플러그인 %1: %2에 업로드함 (DUT에서 SHA-256 %3 확인함)</translation>
+    </message>
+    <message>
+        <source>worker: %1</source>
+        <translation>워커: %1</translation>
+    </message>
+    <message>
+        <source>cannot start the worker: %1</source>
+        <translation>워커를 시작할 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>the worker was killed</source>
+        <translation>워커가 강제 종료됨</translation>
+    </message>
+    <message>
+        <source>the worker was killed by SIG%1</source>
+        <translation>워커가 SIG%1로 강제 종료됨</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s channel closed without an exit status</source>
+        <translation>워커의 채널이 종료 상태 없이 닫힘</translation>
+    </message>
+    <message>
+        <source>SSH link to %1:%2 lost: %3</source>
+        <translation>%1:%2과(와)의 SSH 연결 끊김: %3</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED: it is now %2 %3, but %4 holds another key for it. Someone may be intercepting the connection, or the DUT was reinstalled. The connection is refused; if the change is expected, remove the old key (ssh-keygen -R &apos;%1&apos; -f %4) and connect again</source>
+        <translation>경고: %1의 호스트 키가 바뀌었습니다: 지금은 %2 %3이지만 %4에는 다른 키가 있습니다. 누군가 연결을 가로채고 있거나 DUT를 다시 설치했을 수 있습니다. 연결을 거부합니다; 바뀐 것이 맞다면 예전 키를 지우고(ssh-keygen -R &apos;%1&apos; -f %4) 다시 연결하세요</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not known: %2 %3. Compare it with the DUT&apos;s own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the DUT) before accepting it</source>
+        <translation>%1의 호스트 키를 모름: %2 %3. 수락하기 전에 DUT의 키와 비교하세요 (DUT에서 ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Storage</name>
@@ -381,6 +676,18 @@
     <message>
         <source>session %1 measured other items (%2) than session %3 (%4); export their samples to separate files</source>
         <translation>세션 %1은(는) 세션 %3(%4)과 다른 항목(%2)을 측정함. 샘플을 별도 파일로 내보내십시오</translation>
+    </message>
+    <message>
+        <source>database %1: %2: %3</source>
+        <translation>데이터베이스 %1: %2: %3</translation>
+    </message>
+    <message>
+        <source>database %1: %2</source>
+        <translation>데이터베이스 %1: %2</translation>
+    </message>
+    <message>
+        <source>the program ended while the session was running; everything stored up to then is kept</source>
+        <translation>세션이 진행 중일 때 프로그램이 끝남; 그때까지 저장한 것은 모두 보존됨</translation>
     </message>
 </context>
 <context>

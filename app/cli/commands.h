@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cipherwatt/instruments/message.h>
+
 #include <QStringList>
 
 namespace cipherwatt::cli {
@@ -16,5 +18,14 @@ int exportCommand(const QString &command, const QStringList &args);
 // One line on stderr, prefixed with the program name.
 void printError(const QString &message);
 void printNote(const QString &message);
+// A message in English, as the command line writes every message.
+inline void printError(const instruments::Message &message)
+{
+    printError(message.english());
+}
+inline void printNote(const instruments::Message &message)
+{
+    printNote(message.english());
+}
 
 } // namespace cipherwatt::cli

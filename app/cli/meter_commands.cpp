@@ -211,7 +211,8 @@ int probe(Options &opts)
             {QStringLiteral("current_range_a"), applied->currentRange.value},
             {QStringLiteral("current_auto"), applied->currentRange.automatic},
             {QStringLiteral("items"), items},
-            {QStringLiteral("warnings"), QJsonArray::fromStringList(applied->warnings)},
+            {QStringLiteral("warnings"),
+             QJsonArray::fromStringList(englishTexts(applied->warnings))},
             {QStringLiteral("samples"), rows}};
         out << QJsonDocument(doc).toJson(QJsonDocument::Compact) << '\n';
         return ExitOk;
@@ -238,8 +239,8 @@ int probe(Options &opts)
         << rangeText(applied->currentRange, "A") << ", averaging "
         << (applied->averaging ? "on" : "off") << ", "
         << (applied->format == NumericFormat::Float ? "FLOAT" : "ASCII") << " data\n";
-    for (const QString &w : applied->warnings)
-        out << "Warning:    " << w << '\n';
+    for (const Message &w : applied->warnings)
+        out << "Warning:    " << w.english() << '\n';
     out << '\n';
     QStringList header{QStringLiteral("seq")};
     for (const Item &item : applied->items)
@@ -292,7 +293,7 @@ public:
                         begin();
                 });
         connect(&m_acquisition, &MeterAcquisition::instrumentError, this, [](const Error &e) {
-            printNote(QStringLiteral("the meter reports %1").arg(e.message));
+            printNote(QStringLiteral("the meter reports %1").arg(e.message.english()));
         });
         connect(&m_acquisition, &MeterAcquisition::failed, this, &Logger::onFailed);
         connect(&m_acquisition, &MeterAcquisition::streamStopped, this, &Logger::finish);
@@ -321,8 +322,8 @@ private:
     void onConfigured(const AppliedConfig &applied)
     {
         m_applied = applied;
-        for (const QString &w : applied.warnings)
-            printNote(QStringLiteral("warning: %1").arg(w));
+        for (const Message &w : applied.warnings)
+            printNote(QStringLiteral("warning: %1").arg(w.english()));
         if (!m_file.open(QIODevice::WriteOnly)) {
             printError(
                 QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));

@@ -187,7 +187,7 @@ void configureSsh(Options &opts, const QString &dut, RunnerOptions &runner)
         }
         // Without a terminal nobody can compare the fingerprint: refused, and the reason
         // shows it.
-        return terminal && askYesNo(describeHostKey(info) +
+        return terminal && askYesNo(describeHostKey(info).english() +
                                     QStringLiteral(".\nAccept it and record it in %1? [y/N] ")
                                         .arg(defaultAppKnownHosts()));
     };
@@ -209,15 +209,15 @@ public:
         , m_tty(isatty(STDERR_FILENO) != 0)
     {
         connect(&m_runner, &SessionRunner::phaseChanged, this,
-                [this](PhaseKind kind, const QString &label, double, double planned) {
-                    m_phase = label;
+                [this](PhaseKind kind, const Message &label, double, double planned) {
+                    m_phase = label.english();
                     m_phaseKind = kind;
                     m_phasePlanned = planned;
                     m_phaseClock.start();
                     // Phases are told once the session exists: a session that fails
                     // before that says only why, in one line.
                     if (!m_tty && m_runner.sessionId() > 0)
-                        note(QStringLiteral("%1: %2").arg(phaseName(kind), label));
+                        note(QStringLiteral("%1: %2").arg(phaseName(kind), label.english()));
                     refresh();
                 });
         connect(&m_runner, &SessionRunner::sampleArrived, this,
@@ -236,9 +236,11 @@ public:
             m_fraction = fraction;
             m_left = left;
         });
-        connect(&m_runner, &SessionRunner::warning, this,
-                [this](const QString &text) { note(QStringLiteral("warning: ") + text); });
-        connect(&m_runner, &SessionRunner::note, this, [this](const QString &text) { note(text); });
+        connect(&m_runner, &SessionRunner::warning, this, [this](const Message &text) {
+            note(QStringLiteral("warning: ") + text.english());
+        });
+        connect(&m_runner, &SessionRunner::note, this,
+                [this](const Message &text) { note(text.english()); });
         connect(&m_runner, &SessionRunner::sessionCreated, this, [this](qint64 id) {
             note(QStringLiteral("session %1 stored in %2").arg(id).arg(m_databasePath));
         });
@@ -307,7 +309,7 @@ private:
         return QStringLiteral("%1 s").arg(s);
     }
 
-    void onFinished(SessionStatus status, const QString &reason)
+    void onFinished(SessionStatus status, const Message &reason)
     {
         clearLine();
         int code = status == SessionStatus::Complete ? ExitOk : ExitFailure;
@@ -326,9 +328,9 @@ private:
         if (m_runner.rejectedSettings())
             code = ExitUsage;
         if (code != ExitOk)
-            printError(
-                QStringLiteral("session %1: %2")
-                    .arg(statusName(status), reason.isEmpty() ? QStringLiteral("-") : reason));
+            printError(QStringLiteral("session %1: %2")
+                           .arg(statusName(status),
+                                reason.isEmpty() ? QStringLiteral("-") : reason.english()));
         QCoreApplication::exit(code);
     }
 

@@ -1,6 +1,7 @@
 #include "text_report.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/records_json.h>
 
 #include <QJsonArray>
 
@@ -76,14 +77,14 @@ QString resultsTable(const SessionData &session)
                              QStringLiteral("status")};
     QList<QStringList> rows;
     for (const StoredRun &r : session.runs) {
-        const RunResult a = runResultFromJson(r.analysis);
-        const double seconds = r.result[QStringLiteral("seconds")].toDouble(std::nan(""));
-        const bool analysed = !r.analysis.isEmpty();
+        const RunResult a = r.analysis.value_or(RunResult{});
+        const double seconds = r.result ? r.result->seconds : std::nan("");
+        const bool analysed = r.analysis.has_value();
         QString energy = QStringLiteral("-");
         if (analysed && std::isfinite(a.energyPerByteNj))
             energy = withInterval(a.energyPerByteNj / 1000.0,
                                   (a.energyPerByteNjHigh - a.energyPerByteNjLow) / 2000.0);
-        QString status = r.status;
+        QString status = runStatusName(r.status);
         if (!a.flags.isEmpty())
             status += QStringLiteral(" (!)");
         rows << QStringList{r.cipher,
@@ -113,7 +114,7 @@ QString sessionText(const SessionData &d)
     field("Session:", QStringLiteral("%1  %2").arg(s.id).arg(s.label));
     field("Status:", s.statusReason.isEmpty()
                          ? statusName(s.status)
-                         : statusName(s.status) + QStringLiteral(" — ") + s.statusReason);
+                         : statusName(s.status) + QStringLiteral(" — ") + s.statusReason.english());
     field("Started:", d.startedUtc + QStringLiteral(" UTC"));
     if (!s.operatorName.isEmpty())
         field("Operator:", s.operatorName);
@@ -121,66 +122,53 @@ QString sessionText(const SessionData &d)
         field("Tags:", s.tags.join(QStringLiteral(", ")));
     if (!s.notes.isEmpty())
         field("Notes:", s.notes);
-    field("Meter:", d.meter[QStringLiteral("description")].toString());
-    const QJsonObject v = d.meter[QStringLiteral("voltage_range")].toObject();
-    const QJsonObject i = d.meter[QStringLiteral("current_range")].toObject();
+    const MeterSetup &m = d.meter;
+    field("Meter:", m.description);
     field("Meter set-up:",
           QStringLiteral("element %1, %2 ms updates, %3, ranges %4 V%5 / %6 A%7")
-              .arg(d.meter[QStringLiteral("element")].toInt())
-              .arg(d.meter[QStringLiteral("interval_ms")].toInt())
-              .arg(d.meter[QStringLiteral("mode")].toString())
-              .arg(v[QStringLiteral("value")].toDouble())
-              .arg(v[QStringLiteral("auto")].toBool() ? QStringLiteral(" (auto)") : QString())
-              .arg(i[QStringLiteral("value")].toDouble())
-              .arg(i[QStringLiteral("auto")].toBool() ? QStringLiteral(" (auto)") : QString()));
+              .arg(m.element)
+              .arg(m.intervalMs)
+              .arg(m.mode)
+              .arg(m.voltageRange.value)
+              .arg(m.voltageRange.automatic ? QStringLiteral(" (auto)") : QString())
+              .arg(m.currentRange.value)
+              .arg(m.currentRange.automatic ? QStringLiteral(" (auto)") : QString()));
     if (s.simulated)
         field("", QStringLiteral("SIMULATED meter: these numbers are not measurements"));
-    field("DUT:", d.dut[QStringLiteral("description")].toString());
-    const QJsonObject system = d.dut[QStringLiteral("system")].toObject();
-    field("Kernel:", system[QStringLiteral("kernel")].toString());
+    field("DUT:", d.dut.description);
+    field("Kernel:", d.dut.system.kernel);
     QStringList libraries;
-    const QJsonObject libs = system[QStringLiteral("libraries")].toObject();
-    for (auto it = libs.begin(); it != libs.end(); ++it)
-        libraries << it.value().toString();
+    for (const auto &[backend, version] : d.dut.system.libraries)
+        libraries << version;
     field("Libraries:", libraries.join(QStringLiteral("; ")));
-    const QJsonObject pinning = d.dut[QStringLiteral("pinning")].toObject();
-    if (pinning.contains(QStringLiteral("error")))
-        field("Governor:",
-              QStringLiteral("not pinned: ") + pinning[QStringLiteral("error")].toString());
-    else if (!pinning.isEmpty())
+    if (d.dut.pinning && !d.dut.pinning->applied)
+        field("Governor:", QStringLiteral("not pinned: ") + d.dut.pinning->error);
+    else if (d.dut.pinning)
         field("Governor:", QStringLiteral("pinned (performance)"));
-    const QJsonObject settings = d.settings;
-    field("CPU pinning:",
-          settings[QStringLiteral("cpu")].toInt() >= 0
-              ? QStringLiteral("runs on CPU %1").arg(settings[QStringLiteral("cpu")].toInt())
-              : QStringLiteral("none"));
+    field("CPU pinning:", d.settings.cpu >= 0 ? QStringLiteral("runs on CPU %1").arg(d.settings.cpu)
+                                              : QStringLiteral("none"));
 
-    const QJsonObject baseline = d.analysis[QStringLiteral("baseline")].toObject();
-    if (!baseline.isEmpty()) {
-        field("Baseline:",
-              QStringLiteral("%1 W ± %2 W (sd) over %3 updates, %4 s; drift %5 W/h%6")
-                  .arg(number(baseline[QStringLiteral("mean_w")].toDouble(), 4))
-                  .arg(number(baseline[QStringLiteral("sd_w")].toDouble(), 4))
-                  .arg(baseline[QStringLiteral("count")].toInt())
-                  .arg(number(baseline[QStringLiteral("end_s")].toDouble() -
-                                  baseline[QStringLiteral("start_s")].toDouble(),
-                              0))
-                  .arg(number(baseline[QStringLiteral("drift_w_per_h")].toDouble(), 4))
-                  .arg(baseline[QStringLiteral("drifting")].toBool() ? QStringLiteral(" (DRIFTING)")
-                                                                     : QString()));
+    if (d.analysis.baseline) {
+        const BaselineRecord &b = *d.analysis.baseline;
+        field("Baseline:", QStringLiteral("%1 W ± %2 W (sd) over %3 updates, %4 s; drift %5 W/h%6")
+                               .arg(number(b.result.stats.mean, 4))
+                               .arg(number(b.result.stats.sd, 4))
+                               .arg(b.result.stats.count)
+                               .arg(number(b.endSeconds - b.startSeconds, 0))
+                               .arg(number(b.result.driftWattsPerHour, 4))
+                               .arg(b.result.drifting ? QStringLiteral(" (DRIFTING)") : QString()));
     }
     out += QLatin1Char('\n') + resultsTable(d);
-    const QJsonArray flags = d.analysis[QStringLiteral("flags")].toArray();
-    if (!flags.isEmpty()) {
+    if (!d.analysis.flags.isEmpty()) {
         out += QStringLiteral("\nFlags:\n");
-        for (const QJsonValue &f : flags)
-            out += QStringLiteral("  - %1\n").arg(f.toString());
+        for (const Message &f : d.analysis.flags)
+            out += QStringLiteral("  - %1\n").arg(f.english());
     }
     for (const StoredRun &r : d.runs) {
         if (!r.error.isEmpty())
             out += QStringLiteral("  run %1 (%2/%3 %4): %5\n")
                        .arg(r.ordinal)
-                       .arg(r.cipher, r.backend, r.operation, r.error);
+                       .arg(r.cipher, r.backend, r.operation, r.error.english());
     }
     return out;
 }
@@ -193,7 +181,7 @@ QJsonObject summaryJson(const SessionSummary &s)
             {QStringLiteral("notes"), s.notes},
             {QStringLiteral("tags"), QJsonArray::fromStringList(s.tags)},
             {QStringLiteral("status"), statusName(s.status)},
-            {QStringLiteral("status_reason"), s.statusReason},
+            {QStringLiteral("status_reason"), s.statusReason.english()},
             {QStringLiteral("created_utc"), s.createdUtc},
             {QStringLiteral("dut"), s.dut},
             {QStringLiteral("meter"), s.meter},
@@ -205,24 +193,25 @@ QJsonObject sessionJson(const SessionData &d)
 {
     QJsonArray runs;
     for (const StoredRun &r : d.runs) {
-        runs.append(QJsonObject{{QStringLiteral("ordinal"), r.ordinal},
-                                {QStringLiteral("cipher"), r.cipher},
-                                {QStringLiteral("backend"), r.backend},
-                                {QStringLiteral("operation"), r.operation},
-                                {QStringLiteral("buffer"), r.bufferBytes},
-                                {QStringLiteral("repeat"), r.repeat},
-                                {QStringLiteral("status"), r.status},
-                                {QStringLiteral("error"), r.error},
-                                {QStringLiteral("result"), r.result},
-                                {QStringLiteral("analysis"), r.analysis}});
+        runs.append(QJsonObject{
+            {QStringLiteral("ordinal"), r.ordinal},
+            {QStringLiteral("cipher"), r.cipher},
+            {QStringLiteral("backend"), r.backend},
+            {QStringLiteral("operation"), r.operation},
+            {QStringLiteral("buffer"), r.bufferBytes},
+            {QStringLiteral("repeat"), r.repeat},
+            {QStringLiteral("status"), runStatusName(r.status)},
+            {QStringLiteral("error"), r.error.english()},
+            {QStringLiteral("result"), r.result ? toJson(*r.result) : QJsonObject()},
+            {QStringLiteral("analysis"), r.analysis ? toJson(*r.analysis) : QJsonObject()}});
     }
     QJsonObject o = summaryJson(d.summary);
     o[QStringLiteral("started_utc")] = d.startedUtc;
     o[QStringLiteral("ended_utc")] = d.endedUtc;
-    o[QStringLiteral("settings")] = d.settings;
-    o[QStringLiteral("meter_setup")] = d.meter;
-    o[QStringLiteral("dut_setup")] = d.dut;
-    o[QStringLiteral("analysis")] = d.analysis;
+    o[QStringLiteral("settings")] = toJson(d.settings);
+    o[QStringLiteral("meter_setup")] = toJson(d.meter);
+    o[QStringLiteral("dut_setup")] = toJson(d.dut);
+    o[QStringLiteral("analysis")] = toJson(d.analysis);
     o[QStringLiteral("samples")] = static_cast<qint64>(d.samples.size());
     o[QStringLiteral("results")] = runs;
     return o;

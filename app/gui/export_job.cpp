@@ -1,10 +1,9 @@
 #include "export_job.h"
 
-#include "widgets/message_bar.h"
 #include "library/session_loader.h"
+#include "widgets/message_bar.h"
 
 #include <cipherwatt/core/export.h>
-#include <cipherwatt/core/translation.h>
 #include <cipherwatt/report/report.h>
 
 #include <QDesktopServices>
@@ -114,7 +113,7 @@ void ExportJob::next()
             r = writeSamplesCsv(*sessions, item.path);
         else
             r = writeComparisonCsv(*sessions, item.path);
-        return r ? QString() : r.error().message;
+        return r ? QString() : r.error().message.translated();
     }));
 }
 
@@ -128,20 +127,18 @@ void ExportJob::writePdf(const ExportItem &item)
             std::find_if(m_sessions->begin(), m_sessions->end(),
                          [&](const SessionData &d) { return d.summary.id == item.session; });
         if (it == m_sessions->end())
-            r = Error{instruments::ErrorCode::NotFound,
-                      tr("session %1 was not read").arg(item.session)};
+            r = Error{core::ErrorCode::NotFound,
+                      core::Message::plain(tr("session %1 was not read").arg(item.session))};
         else
             r = report::writeSessionPdf(*it, item.path);
     }
-    itemDone(item, r ? QString() : r.error().message);
+    itemDone(item, r ? QString() : r.error().message.translated());
 }
 
 void ExportJob::itemDone(const ExportItem &item, const QString &error)
 {
     if (!error.isEmpty()) {
-        emit finished(
-            m_written,
-            tr("Writing %1 failed: %2").arg(describe(item), core::translatedMessage(error)));
+        emit finished(m_written, tr("Writing %1 failed: %2").arg(describe(item), error));
         return;
     }
     m_written << item.path;

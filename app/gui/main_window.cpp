@@ -1,14 +1,14 @@
 #include "main_window.h"
 
 #include "compare/compare_view.h"
-#include "measure/connection_panel.h"
 #include "icons.h"
 #include "library/library_view.h"
-#include "measure/live_view.h"
-#include "widgets/message_bar.h"
-#include "measure/session_controller.h"
 #include "library/session_loader.h"
+#include "measure/connection_panel.h"
+#include "measure/live_view.h"
+#include "measure/session_controller.h"
 #include "measure/setup_panel.h"
+#include "widgets/message_bar.h"
 
 #include <cipherwatt/core/storage.h>
 
@@ -262,13 +262,11 @@ void MainWindow::buildStatusBar()
 
 void MainWindow::connectController()
 {
-    connect(
-        m_controller, &SessionController::prepared, this,
-        [this](const QJsonObject &meter, const QJsonObject &, int plannedRuns) {
-            m_simulatedBadge->setVisible(
-                meter[QStringLiteral("identity")].toObject()[QStringLiteral("simulated")].toBool());
-            m_sessionState->setText(tr("Running: %n run(s) planned", nullptr, plannedRuns));
-        });
+    connect(m_controller, &SessionController::prepared, this,
+            [this](const core::MeterSetup &meter, const core::DutSetup &, int plannedRuns) {
+                m_simulatedBadge->setVisible(meter.identity.simulated);
+                m_sessionState->setText(tr("Running: %n run(s) planned", nullptr, plannedRuns));
+            });
     connect(m_controller, &SessionController::sessionCreated, this,
             [this](qint64) { m_library->refresh(); });
     connect(m_controller, &SessionController::finished, this, &MainWindow::onFinished);

@@ -2,14 +2,14 @@
 
 #include <cipherwatt/core/analysis.h>
 
-#include <QJsonArray>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <numeric>
 
 namespace cipherwatt::core {
+
+using instruments::Message;
 
 namespace {
 
@@ -186,13 +186,13 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
                           ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes)
                           : kNaN;
     if (r.run.count < minUpdates)
-        r.flags << english(msg::kShortRun).arg(r.run.count).arg(minUpdates);
+        r.flags << Message(msg::kShortRun).arg(r.run.count).arg(minUpdates);
     if (r.run.count == 0 || baseline.stats.count == 0) {
         r.netWatts = r.netLow = r.netHigh = r.netUncertainty = kNaN;
         r.energyJoules = r.energyPerByteNj = r.energyPerOperationUj = kNaN;
         r.energyPerByteNjLow = r.energyPerByteNjHigh = kNaN;
         r.energyPerOperationUjLow = r.energyPerOperationUjHigh = kNaN;
-        r.flags << (r.run.count == 0 ? english(msg::kNoSamples) : english(msg::kNoBaseline));
+        r.flags << (r.run.count == 0 ? Message(msg::kNoSamples) : Message(msg::kNoBaseline));
         return r;
     }
 
@@ -232,24 +232,24 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.energyPerOperationUjHigh = perOperation(r.netHigh);
 
     if (r.excludedInvalid > 0)
-        r.flags << (r.excludedInvalid == 1 ? english(msg::kOneInvalid)
-                                           : english(msg::kInvalid).arg(r.excludedInvalid));
+        r.flags << (r.excludedInvalid == 1 ? Message(msg::kOneInvalid)
+                                           : Message(msg::kInvalid).arg(r.excludedInvalid));
     if (r.missed > 0)
-        r.flags << (r.missed == 1 ? english(msg::kOneMissed) : english(msg::kMissed).arg(r.missed));
+        r.flags << (r.missed == 1 ? Message(msg::kOneMissed) : Message(msg::kMissed).arg(r.missed));
     if (integratorPairs) {
         r.integratorRead = true;
         r.integratorWh = integrator;
         r.samplesWh = fromSamples;
         // WH is shown with 6 digits: allow 1 % and its resolution.
         if (std::fabs(integrator - fromSamples) > 0.01 * std::fabs(fromSamples) + 2e-6)
-            r.flags << english(msg::kIntegratorDisagrees)
+            r.flags << Message(msg::kIntegratorDisagrees)
                            .arg(integrator, 0, 'g', 6)
                            .arg(fromSamples, 0, 'g', 6);
     }
     if (in.bytes == 0)
-        r.flags << english(msg::kNoByteCount);
+        r.flags << Message(msg::kNoByteCount);
     if (r.netLow <= 0.0)
-        r.flags << english(msg::kNotDistinguishable);
+        r.flags << Message(msg::kNotDistinguishable);
     return r;
 }
 
@@ -270,78 +270,6 @@ Spread spreadOf(std::vector<double> values)
     const std::size_t mid = values.size() / 2;
     s.median = values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
     return s;
-}
-
-QJsonObject toJson(const RunResult &r)
-{
-    const auto num = [](double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); };
-    return {
-        {QStringLiteral("samples"), r.run.count},
-        {QStringLiteral("excluded_boundary"), r.excludedBoundary},
-        {QStringLiteral("excluded_invalid"), r.excludedInvalid},
-        {QStringLiteral("excluded_duplicates"), r.excludedDuplicates},
-        {QStringLiteral("missed"), static_cast<qint64>(r.missed)},
-        {QStringLiteral("run_w"), num(r.run.mean)},
-        {QStringLiteral("run_sd_w"), num(r.run.sd)},
-        {QStringLiteral("run_lag1"), num(r.run.lag1)},
-        {QStringLiteral("net_w"), num(r.netWatts)},
-        {QStringLiteral("net_u_w"), num(r.netUncertainty)},
-        {QStringLiteral("coverage"), num(r.coverage)},
-        {QStringLiteral("net_low_w"), num(r.netLow)},
-        {QStringLiteral("net_high_w"), num(r.netHigh)},
-        {QStringLiteral("energy_j"), num(r.energyJoules)},
-        {QStringLiteral("energy_per_byte_nj"), num(r.energyPerByteNj)},
-        {QStringLiteral("energy_per_byte_nj_low"), num(r.energyPerByteNjLow)},
-        {QStringLiteral("energy_per_byte_nj_high"), num(r.energyPerByteNjHigh)},
-        {QStringLiteral("energy_per_op_uj"), num(r.energyPerOperationUj)},
-        {QStringLiteral("energy_per_op_uj_low"), num(r.energyPerOperationUjLow)},
-        {QStringLiteral("energy_per_op_uj_high"), num(r.energyPerOperationUjHigh)},
-        {QStringLiteral("throughput_bps"), num(r.throughputBytesPerSecond)},
-        {QStringLiteral("cycles_per_byte"), num(r.cyclesPerByte)},
-        {QStringLiteral("counter"), r.counter},
-        {QStringLiteral("integrator_read"), r.integratorRead},
-        {QStringLiteral("integrator_wh"), num(r.integratorWh)},
-        {QStringLiteral("samples_wh"), num(r.samplesWh)},
-        {QStringLiteral("flags"), QJsonArray::fromStringList(r.flags)},
-    };
-}
-
-RunResult runResultFromJson(const QJsonObject &j)
-{
-    const auto num = [&](const char *key) {
-        const QJsonValue v = j[QLatin1String(key)];
-        return v.isDouble() ? v.toDouble() : kNaN;
-    };
-    RunResult r;
-    r.run.count = j[QStringLiteral("samples")].toInt();
-    r.run.mean = num("run_w");
-    r.run.sd = num("run_sd_w");
-    r.run.lag1 = num("run_lag1");
-    r.excludedBoundary = j[QStringLiteral("excluded_boundary")].toInt();
-    r.excludedInvalid = j[QStringLiteral("excluded_invalid")].toInt();
-    r.excludedDuplicates = j[QStringLiteral("excluded_duplicates")].toInt();
-    r.missed = static_cast<std::uint32_t>(j[QStringLiteral("missed")].toInteger());
-    r.netWatts = num("net_w");
-    r.netUncertainty = num("net_u_w");
-    r.coverage = num("coverage");
-    r.netLow = num("net_low_w");
-    r.netHigh = num("net_high_w");
-    r.energyJoules = num("energy_j");
-    r.energyPerByteNj = num("energy_per_byte_nj");
-    r.energyPerByteNjLow = num("energy_per_byte_nj_low");
-    r.energyPerByteNjHigh = num("energy_per_byte_nj_high");
-    r.energyPerOperationUj = num("energy_per_op_uj");
-    r.energyPerOperationUjLow = num("energy_per_op_uj_low");
-    r.energyPerOperationUjHigh = num("energy_per_op_uj_high");
-    r.throughputBytesPerSecond = num("throughput_bps");
-    r.cyclesPerByte = num("cycles_per_byte");
-    r.counter = j[QStringLiteral("counter")].toString();
-    r.integratorRead = j[QStringLiteral("integrator_read")].toBool();
-    r.integratorWh = num("integrator_wh");
-    r.samplesWh = num("samples_wh");
-    for (const QJsonValue &f : j[QStringLiteral("flags")].toArray())
-        r.flags << f.toString();
-    return r;
 }
 
 } // namespace cipherwatt::core

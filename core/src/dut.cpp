@@ -1,10 +1,11 @@
 #include "messages.h"
+#include "worker_records.h"
 
 #include <cipherwatt/core/dut.h>
+#include <cipherwatt/protocol/codec.h>
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QProcess>
 #include <QStandardPaths>
@@ -28,23 +29,22 @@ Result<DutResource> DutResource::parse(const QString &text)
     const QString t = text.trimmed();
     if (t == QLatin1String("local"))
         return DutResource{};
-    const auto bad = [&](const QString &why) {
-        return Error{instruments::ErrorCode::BadResource,
-                     english(msg::kBadDutResource).arg(text, why)};
+    const auto bad = [&](const Message &why) {
+        return Error{ErrorCode::Usage, Message(msg::kBadDutResource).arg(text, why)};
     };
     if (!t.startsWith(QLatin1String("ssh://")))
-        return bad(english(msg::kUnknownDutKind));
+        return bad(Message(msg::kUnknownDutKind));
     const QUrl url(t, QUrl::StrictMode);
     if (!url.isValid() || url.userName().isEmpty() || url.host().isEmpty() ||
         !url.path().isEmpty() || url.hasQuery() || url.hasFragment() || !url.password().isEmpty())
-        return bad(english(msg::kExpectedSsh));
+        return bad(Message(msg::kExpectedSsh));
     DutResource r;
     r.kind = Kind::Ssh;
     r.user = url.userName();
     r.host = url.host();
     const int port = url.port(22);
     if (port < 1 || port > 65535)
-        return bad(english(msg::kBadSshPort));
+        return bad(Message(msg::kBadSshPort));
     r.port = static_cast<quint16>(port);
     return r;
 }
@@ -81,13 +81,11 @@ public:
             m_options.program = findLocalWorker();
         connect(&m_process, &QProcess::started, this, &WorkerLink::started);
         connect(&m_process, &QProcess::readyReadStandardOutput, this, [this] {
-            m_out += m_process.readAllStandardOutput();
-            qsizetype lf = 0;
-            while ((lf = m_out.indexOf('\n')) >= 0) {
-                const QByteArray line = m_out.left(lf);
-                m_out.remove(0, lf + 1);
+            const LineSplitter::Lines in = m_out.append(m_process.readAllStandardOutput());
+            for (int k = 0; k < in.tooLong; ++k)
+                emit lineTooLong();
+            for (const QByteArray &line : in.lines)
                 emit lineReceived(line);
-            }
         });
         connect(&m_process, &QProcess::readyReadStandardError, this, [this] {
             m_err += m_process.readAllStandardError();
@@ -99,18 +97,18 @@ public:
         });
         connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
             if (e == QProcess::FailedToStart)
-                emit failed(english(msg::kCannotStartWorker)
+                emit failed(Message(msg::kCannotStartWorker)
                                 .arg(m_options.program, m_process.errorString()));
         });
         connect(&m_process, &QProcess::finished, this,
                 [this](int code, QProcess::ExitStatus status) {
                     if (status == QProcess::CrashExit) {
                         emit crashed();
-                        emit finished(english(msg::kWorkerCrashed), false);
+                        emit finished(Message(msg::kWorkerCrashed), false);
                     } else if (code != 0)
-                        emit finished(english(msg::kWorkerExitCode).arg(code), false);
+                        emit finished(Message(msg::kWorkerExitCode).arg(code), false);
                     else
-                        emit finished(english(msg::kWorkerExited), true);
+                        emit finished(Message(msg::kWorkerExited), true);
                 });
     }
 
@@ -129,8 +127,7 @@ public:
     void start() override
     {
         if (m_options.program.isEmpty()) {
-            emit failed(QStringLiteral("cipherwatt-bench was not found beside this program or "
-                                       "on PATH"));
+            emit failed(msg::kWorkerNotFound);
             return;
         }
         QStringList args = m_options.global;
@@ -156,11 +153,39 @@ public:
 private:
     LocalWorkerOptions m_options;
     QProcess m_process;
-    QByteArray m_out;
+    LineSplitter m_out;
     QByteArray m_err;
 };
 
 } // namespace
+
+LineSplitter::Lines LineSplitter::append(const QByteArray &bytes)
+{
+    Lines out;
+    qsizetype from = 0;
+    for (qsizetype lf = bytes.indexOf('\n'); lf >= 0; lf = bytes.indexOf('\n', from)) {
+        if (m_dropping) {
+            ++out.tooLong;
+            m_dropping = false;
+        } else if (m_buffer.size() + (lf - from) >
+                   static_cast<qsizetype>(protocol::kMaxLineBytes)) {
+            ++out.tooLong;
+        } else {
+            m_buffer.append(bytes.constData() + from, lf - from);
+            out.lines.push_back(m_buffer);
+        }
+        m_buffer.clear();
+        from = lf + 1;
+    }
+    if (!m_dropping) {
+        m_buffer.append(bytes.constData() + from, bytes.size() - from);
+        if (m_buffer.size() > static_cast<qsizetype>(protocol::kMaxLineBytes)) {
+            m_dropping = true;
+            m_buffer.clear();
+        }
+    }
+    return out;
+}
 
 std::unique_ptr<WorkerLink> makeLocalWorkerLink(const LocalWorkerOptions &options)
 {
@@ -186,22 +211,25 @@ Dut::Dut(LinkFactory factory, QObject *parent)
             connect(m_link, &WorkerLink::lineReceived, m_context,
                     [this, helloSeen](const QByteArray &line) mutable {
                         const qint64 now = steadyNs();
-                        QJsonParseError error{};
-                        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-                        if (!doc.isObject()) {
-                            emit diagnostic(QStringLiteral("not a JSON event from the worker: %1")
-                                                .arg(QString::fromUtf8(line.left(200))));
+                        const auto decoded = protocol::decodeEvent(std::string_view(
+                            line.constData(), static_cast<std::size_t>(line.size())));
+                        if (!decoded) {
+                            emit protocolError(Message(msg::kWorkerProtocol)
+                                                   .arg(QString::fromStdString(decoded.error())));
                             return;
                         }
-                        const QJsonObject event = doc.object();
-                        if (!helloSeen &&
-                            event[QStringLiteral("event")] == QLatin1String("hello")) {
+                        if (const auto *hello = std::get_if<protocol::HelloEvent>(&decoded->body);
+                            hello && !helloSeen) {
                             helloSeen = true;
-                            emit ready(event, now);
+                            emit ready(toRecord(*hello), now);
                             return;
                         }
-                        emit this->event(event, now);
+                        emit this->event(toRecord(*decoded), now);
                     });
+            connect(m_link, &WorkerLink::lineTooLong, m_context, [this] {
+                emit protocolError(Message(msg::kWorkerLineTooLong)
+                                       .arg(static_cast<qint64>(protocol::kMaxLineBytes)));
+            });
             connect(m_link, &WorkerLink::diagnostic, this, &Dut::diagnostic);
             connect(m_link, &WorkerLink::note, this, &Dut::note);
             connect(m_link, &WorkerLink::failed, this, &Dut::failed);
@@ -225,20 +253,80 @@ void Dut::start()
         m_context, [link] { link->start(); }, Qt::QueuedConnection);
 }
 
-int Dut::send(QJsonObject command)
+int Dut::send(const QByteArray &line)
 {
-    int id = 0;
-    if (!command.contains(QStringLiteral("id"))) {
-        id = m_nextId++;
-        command[QStringLiteral("id")] = id;
-    } else {
-        id = command[QStringLiteral("id")].toInt();
-    }
-    const QByteArray line = QJsonDocument(command).toJson(QJsonDocument::Compact);
     WorkerLink *link = m_link;
     QMetaObject::invokeMethod(
         m_context, [link, line] { link->writeLine(line); }, Qt::QueuedConnection);
-    return id;
+    return m_nextId - 1;
+}
+
+namespace {
+
+QByteArray line(int id, protocol::CommandBody body)
+{
+    return QByteArray::fromStdString(protocol::encodeCommand({id, std::move(body)}));
+}
+
+} // namespace
+
+int Dut::hello()
+{
+    return send(line(m_nextId++, protocol::HelloCommand{}));
+}
+
+int Dut::list()
+{
+    return send(line(m_nextId++, protocol::ListCommand{}));
+}
+
+int Dut::selfTest(const QStringList &ciphers)
+{
+    protocol::SelfTestCommand c;
+    for (const QString &id : ciphers)
+        c.ciphers.push_back(id.toStdString());
+    return send(line(m_nextId++, c));
+}
+
+int Dut::pin(const PinRequest &request)
+{
+    protocol::GovernorCommand c;
+    c.action = "pin";
+    c.fixFrequency = request.fixFrequency;
+    c.frequencyKHz = request.frequencyKHz;
+    c.disableTurbo = request.disableTurbo;
+    return send(line(m_nextId++, c));
+}
+
+int Dut::restore()
+{
+    protocol::GovernorCommand c;
+    c.action = "restore";
+    return send(line(m_nextId++, c));
+}
+
+int Dut::run(const WorkerRequest &request)
+{
+    const protocol::RunRequest r = toProtocol(request);
+    if (const auto *run = std::get_if<protocol::RunCommand>(&r))
+        return send(line(m_nextId++, *run));
+    return send(line(m_nextId++, std::get<protocol::ExecCommand>(r)));
+}
+
+int Dut::check(const std::vector<WorkerRequest> &runs)
+{
+    protocol::CheckCommand c;
+    for (const WorkerRequest &r : runs) {
+        const protocol::RunRequest p = toProtocol(r);
+        if (const auto *run = std::get_if<protocol::RunCommand>(&p))
+            c.runs.push_back(*run);
+    }
+    return send(line(m_nextId++, c));
+}
+
+int Dut::cancel()
+{
+    return send(line(m_nextId++, protocol::CancelCommand{}));
 }
 
 void Dut::finish()

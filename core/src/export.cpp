@@ -7,12 +7,13 @@
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QDateTime>
-#include <QJsonArray>
 #include <QSaveFile>
 
 #include <functional>
 
 namespace cipherwatt::core {
+
+using instruments::englishTexts;
 
 namespace {
 
@@ -21,12 +22,10 @@ Result<void> writeFile(const QString &path, const std::function<bool(CsvWriter &
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Error{instruments::ErrorCode::Access,
-                     english(msg::kCannotWrite).arg(path, file.errorString())};
+        return Error{ErrorCode::Io, Message(msg::kCannotWrite).arg(path, file.errorString())};
     CsvWriter csv(file);
     if (!rows(csv) || !file.commit())
-        return Error{instruments::ErrorCode::Io,
-                     english(msg::kCannotWrite).arg(path, file.errorString())};
+        return Error{ErrorCode::Io, Message(msg::kCannotWrite).arg(path, file.errorString())};
     return {};
 }
 
@@ -64,20 +63,15 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
 {
     // Sessions measured with different items cannot share columns: the header is the first
     // session's, and a session with other items is refused.
-    QStringList items;
-    for (const QJsonValue &v : sessions.front().meter[QStringLiteral("items")].toArray())
-        items << v.toString();
+    const QStringList items = sessions.front().meter.items;
     for (const SessionData &d : sessions) {
-        QStringList other;
-        for (const QJsonValue &v : d.meter[QStringLiteral("items")].toArray())
-            other << v.toString();
+        const QStringList &other = d.meter.items;
         if (other != items)
-            return Error{instruments::ErrorCode::Unsupported,
-                         english(msg::kOtherItems)
-                             .arg(d.summary.id)
-                             .arg(other.join(QStringLiteral(", ")))
-                             .arg(sessions.front().summary.id)
-                             .arg(items.join(QStringLiteral(", ")))};
+            return Error{ErrorCode::Usage, Message(msg::kOtherItems)
+                                               .arg(d.summary.id)
+                                               .arg(other.join(QStringLiteral(", ")))
+                                               .arg(sessions.front().summary.id)
+                                               .arg(items.join(QStringLiteral(", ")))};
     }
     return writeFile(path, [&](CsvWriter &csv) {
         QStringList header{QStringLiteral("session"), QStringLiteral("phase"),
@@ -158,17 +152,16 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
         if (!csv.row(header))
             return false;
         for (const SessionData &d : sessions) {
-            const double idle = d.analysis[QStringLiteral("baseline")]
-                                    .toObject()[QStringLiteral("mean_w")]
-                                    .toDouble(std::numeric_limits<double>::quiet_NaN());
+            const double idle = d.analysis.baseline ? d.analysis.baseline->result.stats.mean
+                                                    : std::numeric_limits<double>::quiet_NaN();
             for (const StoredRun &r : d.runs) {
-                const RunResult a = runResultFromJson(r.analysis);
-                const bool analysed = !r.analysis.isEmpty();
+                const RunResult a = r.analysis.value_or(RunResult{});
+                const bool analysed = r.analysis.has_value();
                 const auto v = [&](double x, int decimals) {
                     return analysed ? num(x, decimals) : QString();
                 };
-                const QJsonObject &res = r.result;
-                const bool ran = !res.isEmpty();
+                const WorkerResult res = r.result.value_or(WorkerResult{});
+                const bool ran = r.result.has_value();
                 QStringList row{QString::number(d.summary.id),
                                 QString::number(r.ordinal),
                                 r.cipher,
@@ -176,13 +169,11 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 r.operation,
                                 QString::number(r.bufferBytes),
                                 QString::number(r.repeat),
-                                r.status,
-                                r.error,
-                                ran ? QString::number(res[QStringLiteral("iterations")].toInteger())
-                                    : QString(),
-                                ran ? QString::number(res[QStringLiteral("bytes")].toInteger())
-                                    : QString(),
-                                ran ? exact(res[QStringLiteral("seconds")].toDouble()) : QString(),
+                                runStatusName(r.status),
+                                r.error.english(),
+                                ran ? QString::number(res.iterations) : QString(),
+                                ran ? QString::number(res.processedBytes()) : QString(),
+                                ran ? exact(res.seconds) : QString(),
                                 v(a.throughputBytesPerSecond, 0),
                                 v(a.throughputBytesPerSecond / 1000.0, 3),
                                 v(a.cyclesPerByte, 4),
@@ -210,12 +201,10 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 v(a.energyPerOperationUjHigh, 6),
                                 analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
                                 analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
-                                res[QStringLiteral("provenance")]
-                                    .toObject()[QStringLiteral("implementation")]
-                                    .toString(),
-                                res[QStringLiteral("isa")].toString(),
+                                res.provenance.implementation,
+                                res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
-                                a.flags.join(QStringLiteral("; "))};
+                                englishTexts(a.flags).join(QStringLiteral("; "))};
                 if (!csv.row(row))
                     return false;
             }

@@ -1,222 +1,599 @@
 #pragma once
 
-// The messages of the core that an operator reads (cipherwatt/instruments/message.h): made
-// here in English, because the database, the CSV and PDF files, the logs and cipherwatt-cli
-// keep them so, and translated by the window (translatedMessage in messages.cpp). That covers
-// the runner's warnings and notes, the phases' labels, why a session or a run ended, the
-// analysis flags, what is wrong with a plan or a DUT resource, and the storage errors an
-// operator can act on.
+// The templates of the core's messages (cipherwatt/instruments/message.h): the runner's
+// warnings and notes, the phases' labels, why a session or a run ended, the analysis flags,
+// what is wrong with a plan or a DUT resource, the SSH link's and the storage's errors an
+// operator can act on. Each has a stable identifier, stored with the message; messages.cpp
+// lists them all in the core's catalogue.
 //
-// lupdate needs the literal context in every QT_TRANSLATE_NOOP; the catalogues in messages.cpp
-// list the constants under the same context.
+// lupdate needs the literal context in every QT_TRANSLATE_NOOP.
 
 #include <cipherwatt/instruments/message.h>
 
 #include <QtGlobal>
 
 namespace cipherwatt::core {
-using instruments::english;
-}
+using instruments::Message;
+using instruments::MessageTemplate;
+} // namespace cipherwatt::core
 
 namespace cipherwatt::core::msg {
 
+// The kinds of error (errorCodeName).
+inline constexpr MessageTemplate kErrorUsage{
+    "core.error.usage", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "usage error")};
+inline constexpr MessageTemplate kErrorNotFound{
+    "core.error.not-found", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "not found")};
+inline constexpr MessageTemplate kErrorRefused{
+    "core.error.refused", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "refused")};
+inline constexpr MessageTemplate kErrorStorage{
+    "core.error.storage", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "storage error")};
+inline constexpr MessageTemplate kErrorIo{
+    "core.error.io", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "I/O error")};
+inline constexpr MessageTemplate kErrorMeter{
+    "core.error.meter", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "meter error")};
+inline constexpr MessageTemplate kErrorDut{
+    "core.error.dut", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "DUT error")};
+inline constexpr MessageTemplate kErrorProtocol{
+    "core.error.protocol", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "protocol error")};
+inline constexpr MessageTemplate kErrorUnsupported{
+    "core.error.unsupported", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "unsupported")};
+inline constexpr MessageTemplate kErrorCancelled{
+    "core.error.cancelled", "cipherwatt::core::Error",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Error", "cancelled")};
+
 // The session runner: warnings, notes, why a session ended, why a run failed.
-inline constexpr char kStorageFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "storage: %1");
-inline constexpr char kMeterReports[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the meter reports %1");
-inline constexpr char kNoSuchElement[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "element %1: the %2 has elements %3");
-inline constexpr char kSimulatedMeter[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the meter is SIMULATED: %1");
-inline constexpr char kMeterWarning[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter: %1");
-inline constexpr char kNoSshLink[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: no SSH link was provided");
-inline constexpr char kDutFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: %2");
-inline constexpr char kDutMessage[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT: %1");
-inline constexpr char kNewWorker[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "a new worker took over");
-inline constexpr char kWorkerVersion[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner",
-    "DUT %1: its cipherwatt-bench is version %2, this CipherWatt is %3; results from different "
-    "versions are not comparable");
-inline constexpr char kEarlierWorker[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner",
-    "DUT: an earlier worker (pid %1) was still running there and was stopped first");
-inline constexpr char kPinningFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor pinning failed: %1");
-inline constexpr char kRestoreFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor restore failed: %1");
-inline constexpr char kJournalRestored[] =
+inline constexpr MessageTemplate kStorageFailed{
+    "core.runner.storage-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "storage: %1")};
+inline constexpr MessageTemplate kMeterReports{
+    "core.runner.meter-reports", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the meter reports %1")};
+inline constexpr MessageTemplate kNoSuchElement{
+    "core.runner.no-such-element", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "element %1: the %2 has elements %3")};
+inline constexpr MessageTemplate kSimulatedMeter{
+    "core.runner.simulated-meter", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the meter is SIMULATED: %1")};
+inline constexpr MessageTemplate kMeterWarning{
+    "core.runner.meter-warning", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter: %1")};
+inline constexpr MessageTemplate kNoSshLink{
+    "core.runner.no-ssh-link", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: no SSH link was provided")};
+inline constexpr MessageTemplate kDutFailed{
+    "core.runner.dut-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: %2")};
+inline constexpr MessageTemplate kDutMessage{
+    "core.runner.dut-message", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT: %1")};
+inline constexpr MessageTemplate kNewWorker{
+    "core.runner.new-worker", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "a new worker took over")};
+inline constexpr MessageTemplate kWorkerVersion{
+    "core.runner.worker-version", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::SessionRunner",
+        "DUT %1: its cipherwatt-bench is version %2, this CipherWatt is %3; results from different "
+        "versions are not comparable")};
+inline constexpr MessageTemplate kEarlierWorker{
+    "core.runner.earlier-worker", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::SessionRunner",
+        "DUT: an earlier worker (pid %1) was still running there and was stopped first")};
+inline constexpr MessageTemplate kPinningFailed{
+    "core.runner.pinning-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor pinning failed: %1")};
+inline constexpr MessageTemplate kRestoreFailed{
+    "core.runner.restore-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor restore failed: %1")};
+inline constexpr MessageTemplate kJournalRestored{
+    "core.runner.journal-restored", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "the DUT's worker restored a governor left pinned by an earlier session");
-inline constexpr char kKatFailedWarning[] =
+                      "the DUT's worker restored a governor left pinned by an earlier session")};
+inline constexpr MessageTemplate kKatFailedWarning{
+    "core.runner.kat-failed-warning", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "%1 failed its known-answer self-test on the DUT and will not be measured");
-inline constexpr char kNoCipherPassed[] =
+                      "%1 failed its known-answer self-test on the DUT and will not be measured")};
+inline constexpr MessageTemplate kNoCipherPassed{
+    "core.runner.no-cipher-passed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "no planned cipher passed its known-answer self-test on the DUT (%1)");
-inline constexpr char kKatFailedRun[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner", "failed its known-answer self-test on the DUT");
-inline constexpr char kNotRequested[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "not requested (governor: none)");
-inline constexpr char kNotPinned[] =
+                      "no planned cipher passed its known-answer self-test on the DUT (%1)")};
+inline constexpr MessageTemplate kKatFailedRun{
+    "core.runner.kat-failed-run", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "the CPU governor is not pinned: frequencies may change during the runs");
-inline constexpr char kGovernorMismatch[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor: %1");
-inline constexpr char kNoBaselineUpdate[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the baseline has no valid meter update");
-inline constexpr char kBaselineDrifts[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner", "the idle baseline drifts by %1 W over %2 s");
-inline constexpr char kPilot[] =
+                      "failed its known-answer self-test on the DUT")};
+inline constexpr MessageTemplate kNotRequested{
+    "core.runner.not-requested", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "not requested (governor: none)")};
+inline constexpr MessageTemplate kNotPinned{
+    "core.runner.not-pinned", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "%1: pilot %2 iterations in %3 s; runs get %4 iterations (%5 s)");
-inline constexpr char kProgramFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the program failed (%1)");
-inline constexpr char kRunFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1 failed: %2");
-inline constexpr char kBaselineDriftsFlag[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the idle baseline drifts");
-inline constexpr char kCancelledByOperator[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "cancelled by the operator");
-inline constexpr char kCancelling[] =
+                      "the CPU governor is not pinned: frequencies may change during the runs")};
+inline constexpr MessageTemplate kGovernorMismatch{
+    "core.runner.governor-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "governor: %1")};
+inline constexpr MessageTemplate kNoBaselineUpdate{
+    "core.runner.no-baseline-update", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the baseline has no valid meter update")};
+inline constexpr MessageTemplate kBaselineDrifts{
+    "core.runner.baseline-drifts", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
-                      "cancelling: the current step ends, then the governor is restored");
-inline constexpr char kCancelledBeforeStart[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner", "cancelled by the operator before the session started");
-inline constexpr char kMeterFailed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter %1: %2");
-inline constexpr char kWorkerCrashedRun[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::SessionRunner",
-    "the worker crashed during this run (%1); a new worker went on with the session");
-inline constexpr char kWorkerEndedRun[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the worker ended during the run: %1");
+                      "the idle baseline drifts by %1 W over %2 s")};
+inline constexpr MessageTemplate kPilot{
+    "core.runner.pilot", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "%1: pilot %2 iterations in %3 s; runs get %4 iterations (%5 s)")};
+inline constexpr MessageTemplate kProgramFailed{
+    "core.runner.program-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the program failed (%1)")};
+inline constexpr MessageTemplate kRunFailed{
+    "core.runner.run-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1 failed: %2")};
+//: A flag of one run in the session's list: the run, then the flag.
+inline constexpr MessageTemplate kRunFlag{
+    "core.runner.run-flag", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1: %2")};
+inline constexpr MessageTemplate kBaselineDriftsFlag{
+    "core.runner.baseline-drifts-flag", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the idle baseline drifts")};
+inline constexpr MessageTemplate kCancelledByOperator{
+    "core.runner.cancelled-by-operator", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "cancelled by the operator")};
+inline constexpr MessageTemplate kCancelling{
+    "core.runner.cancelling", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "cancelling: the current step ends, then the governor is restored")};
+inline constexpr MessageTemplate kCancelledBeforeStart{
+    "core.runner.cancelled-before-start", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "cancelled by the operator before the session started")};
+inline constexpr MessageTemplate kMeterFailed{
+    "core.runner.meter-failed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter %1: %2")};
+inline constexpr MessageTemplate kWorkerCrashedRun{
+    "core.runner.worker-crashed-run", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::SessionRunner",
+        "the worker crashed during this run (%1); a new worker went on with the session")};
+inline constexpr MessageTemplate kWorkerEndedRun{
+    "core.runner.worker-ended-run", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the worker ended during the run: %1")};
 
 // The phases' labels (stored with each phase).
-inline constexpr char kPhaseConnecting[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "connecting");
-inline constexpr char kPhaseSelfTest[] = QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "self-test");
-inline constexpr char kPhasePrepared[] = QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "prepared");
-inline constexpr char kPhasePin[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor performance");
-inline constexpr char kPhasePilot[] = QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pilot runs");
-inline constexpr char kPhaseBaseline[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle baseline");
-inline constexpr char kPhaseSettle[] = QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "settle");
-inline constexpr char kPhasePostBaseline[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle again");
-inline constexpr char kPhaseRestore[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor restore");
+inline constexpr MessageTemplate kPhaseConnecting{
+    "core.phase.phase-connecting", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "connecting")};
+inline constexpr MessageTemplate kPhaseSelfTest{
+    "core.phase.phase-self-test", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "self-test")};
+inline constexpr MessageTemplate kPhasePrepared{
+    "core.phase.phase-prepared", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "prepared")};
+inline constexpr MessageTemplate kPhasePin{
+    "core.phase.phase-pin", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor performance")};
+inline constexpr MessageTemplate kPhasePilot{
+    "core.phase.phase-pilot", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pilot runs")};
+inline constexpr MessageTemplate kPhaseBaseline{
+    "core.phase.phase-baseline", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle baseline")};
+inline constexpr MessageTemplate kPhaseSettle{
+    "core.phase.phase-settle", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "settle")};
+inline constexpr MessageTemplate kPhasePostBaseline{
+    "core.phase.phase-post-baseline", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle again")};
+inline constexpr MessageTemplate kPhaseRestore{
+    "core.phase.phase-restore", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor restore")};
 
 // The analysis flags of a run (stored with its analysis).
-inline constexpr char kShortRun[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "short run: %1 updates, at least %2 needed");
-inline constexpr char kNoSamples[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "no samples inside the run");
-inline constexpr char kNoBaseline[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "no baseline");
-inline constexpr char kOneInvalid[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update over range or without data");
-inline constexpr char kInvalid[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "%1 updates over range or without data");
-inline constexpr char kOneMissed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update missed");
-inline constexpr char kMissed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "%1 updates missed");
-inline constexpr char kIntegratorDisagrees[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Analysis", "integrator disagrees: %1 Wh from WH, %2 Wh from samples");
-inline constexpr char kNoByteCount[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Analysis", "no byte count: energy per byte cannot be given");
-inline constexpr char kNotDistinguishable[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "net power not distinguishable from idle");
+inline constexpr MessageTemplate kShortRun{
+    "core.analysis.short-run", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "short run: %1 updates, at least %2 needed")};
+inline constexpr MessageTemplate kNoSamples{
+    "core.analysis.no-samples", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "no samples inside the run")};
+inline constexpr MessageTemplate kNoBaseline{
+    "core.analysis.no-baseline", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "no baseline")};
+inline constexpr MessageTemplate kOneInvalid{
+    "core.analysis.one-invalid", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update over range or without data")};
+inline constexpr MessageTemplate kInvalid{
+    "core.analysis.invalid", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "%1 updates over range or without data")};
+inline constexpr MessageTemplate kOneMissed{
+    "core.analysis.one-missed", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update missed")};
+inline constexpr MessageTemplate kMissed{
+    "core.analysis.missed", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "%1 updates missed")};
+inline constexpr MessageTemplate kIntegratorDisagrees{
+    "core.analysis.integrator-disagrees", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "integrator disagrees: %1 Wh from WH, %2 Wh from samples")};
+inline constexpr MessageTemplate kNoByteCount{
+    "core.analysis.no-byte-count", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "no byte count: energy per byte cannot be given")};
+inline constexpr MessageTemplate kNotDistinguishable{
+    "core.analysis.not-distinguishable", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "net power not distinguishable from idle")};
 
 // The runs a result row is missing (resultRows), with the run's status as stored.
-inline constexpr char kRunNotMeasured[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "run %1: %2");
-inline constexpr char kRunNotMeasuredWhy[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "run %1: %2 (%3)");
-inline constexpr char kStatusPlanned[] = QT_TRANSLATE_NOOP("cipherwatt::core::Results", "planned");
-inline constexpr char kStatusRunning[] = QT_TRANSLATE_NOOP("cipherwatt::core::Results", "running");
-inline constexpr char kStatusDone[] = QT_TRANSLATE_NOOP("cipherwatt::core::Results", "done");
-inline constexpr char kStatusFailed[] = QT_TRANSLATE_NOOP("cipherwatt::core::Results", "failed");
-inline constexpr char kStatusSkipped[] = QT_TRANSLATE_NOOP("cipherwatt::core::Results", "skipped");
+inline constexpr MessageTemplate kRunNotMeasured{
+    "core.results.run-not-measured", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "run %1: %2")};
+inline constexpr MessageTemplate kRunNotMeasuredWhy{
+    "core.results.run-not-measured-why", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "run %1: %2 (%3)")};
+inline constexpr MessageTemplate kStatusPlanned{
+    "core.results.status-planned", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "planned")};
+inline constexpr MessageTemplate kStatusRunning{
+    "core.results.status-running", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "running")};
+inline constexpr MessageTemplate kStatusDone{
+    "core.results.status-done", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "done")};
+inline constexpr MessageTemplate kStatusFailed{
+    "core.results.status-failed", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "failed")};
+inline constexpr MessageTemplate kStatusSkipped{
+    "core.results.status-skipped", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "skipped")};
+inline constexpr MessageTemplate kStatusCancelled{
+    "core.results.status-cancelled", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "cancelled")};
+inline constexpr MessageTemplate kStatusInterrupted{
+    "core.results.status-interrupted", "cipherwatt::core::Results",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Results", "interrupted")};
 
 // Plans (resolvePlan): what is wrong with the cipher list.
 //: The plan option of cipherwatt-cli; the window shows the plan as "Ciphers".
-inline constexpr char kPlan[] = QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "--plan: %1");
-inline constexpr char kPlanCommandForm[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Plan", "'%1': write cmd:<label>[:<bytes>]=<program> <arguments>");
-inline constexpr char kPlanCommandLabel[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Plan", "'%1': the label must be 1 to 64 letters, digits, '.', '_' or '-'");
-inline constexpr char kPlanCommandBytes[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': the bytes must be a positive whole number");
-inline constexpr char kPlanNoProgram[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': no program to run");
-inline constexpr char kPlanEmpty[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Plan", "empty; give e.g. aes-128-xts/openssl:encrypt,chacha20");
-inline constexpr char kPlanDuplicateCommand[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "two commands are labelled '%1'");
-inline constexpr char kPlanEmptyOperation[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': an empty operation");
-inline constexpr char kPlanNoPlugin[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", " (no plugin '%1' is loaded on this DUT)");
-inline constexpr char kPlanUnknownCipher[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "unknown cipher '%1'%2; valid ids: %3");
-inline constexpr char kPlanNoBackend[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no backend on this DUT");
-inline constexpr char kPlanNoSuchBackend[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no backend '%2' on this DUT (it has %3)");
-inline constexpr char kPlanNoSuchOperation[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no operation '%2' (it has %3)");
+inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan",
+                                       QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "--plan: %1")};
+inline constexpr MessageTemplate kPlanUnclosedQuote{
+    "core.plan.unclosed-quote", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "unclosed %1 in \"%2\"")};
+inline constexpr MessageTemplate kPlanCommandForm{
+    "core.plan.plan-command-form", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "'%1': write cmd:<label>[:<bytes>]=<program> <arguments>")};
+inline constexpr MessageTemplate kPlanCommandLabel{
+    "core.plan.plan-command-label", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "'%1': the label must be 1 to 64 letters, digits, '.', '_' or '-'")};
+inline constexpr MessageTemplate kPlanCommandBytes{
+    "core.plan.plan-command-bytes", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': the bytes must be a positive whole number")};
+inline constexpr MessageTemplate kPlanNoProgram{
+    "core.plan.plan-no-program", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': no program to run")};
+inline constexpr MessageTemplate kPlanEmpty{
+    "core.plan.plan-empty", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "empty; give e.g. aes-128-xts/openssl:encrypt,chacha20")};
+inline constexpr MessageTemplate kPlanDuplicateCommand{
+    "core.plan.plan-duplicate-command", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "two commands are labelled '%1'")};
+inline constexpr MessageTemplate kPlanEmptyOperation{
+    "core.plan.plan-empty-operation", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1': an empty operation")};
+inline constexpr MessageTemplate kPlanNoPlugin{
+    "core.plan.plan-no-plugin", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", " (no plugin '%1' is loaded on this DUT)")};
+inline constexpr MessageTemplate kPlanUnknownCipher{
+    "core.plan.plan-unknown-cipher", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "unknown cipher '%1'%2; valid ids: %3")};
+inline constexpr MessageTemplate kPlanNoBackend{
+    "core.plan.plan-no-backend", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no backend on this DUT")};
+inline constexpr MessageTemplate kPlanNoSuchBackend{
+    "core.plan.plan-no-such-backend", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no backend '%2' on this DUT (it has %3)")};
+inline constexpr MessageTemplate kPlanNoSuchOperation{
+    "core.plan.plan-no-such-operation", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "%1 has no operation '%2' (it has %3)")};
 
 // DUTs: resources and the local worker.
-inline constexpr char kBadDutResource[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Dut", "DUT \"%1\": %2 (use local or ssh://<user>@<host>[:<port>])");
-inline constexpr char kUnknownDutKind[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "unknown kind");
-inline constexpr char kExpectedSsh[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "expected ssh://<user>@<host>[:<port>]");
-inline constexpr char kBadSshPort[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the port must be 1 to 65535");
-inline constexpr char kCannotStartWorker[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "cannot start the worker %1: %2");
-inline constexpr char kWorkerCrashed[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker crashed");
-inline constexpr char kWorkerExitCode[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker exited with code %1");
-inline constexpr char kWorkerExited[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker exited");
+inline constexpr MessageTemplate kBadDutResource{
+    "core.dut.bad-dut-resource", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "DUT \"%1\": %2 (use local or ssh://<user>@<host>[:<port>])")};
+inline constexpr MessageTemplate kUnknownDutKind{
+    "core.dut.unknown-dut-kind", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "unknown kind")};
+inline constexpr MessageTemplate kExpectedSsh{
+    "core.dut.expected-ssh", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "expected ssh://<user>@<host>[:<port>]")};
+inline constexpr MessageTemplate kBadSshPort{
+    "core.dut.bad-ssh-port", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the port must be 1 to 65535")};
+inline constexpr MessageTemplate kCannotStartWorker{
+    "core.dut.cannot-start-worker", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "cannot start the worker %1: %2")};
+inline constexpr MessageTemplate kWorkerNotFound{
+    "core.dut.worker-not-found", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "cipherwatt-bench was not found beside this program or on PATH")};
+inline constexpr MessageTemplate kWorkerProtocol{
+    "core.dut.worker-protocol", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker broke the protocol: %1")};
+inline constexpr MessageTemplate kWorkerLineTooLong{
+    "core.dut.worker-line-too-long", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "the worker sent a line longer than %1 bytes (the protocol's limit)")};
+inline constexpr MessageTemplate kWorkerCrashed{
+    "core.dut.worker-crashed", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker crashed")};
+inline constexpr MessageTemplate kWorkerExitCode{
+    "core.dut.worker-exit-code", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker exited with code %1")};
+inline constexpr MessageTemplate kWorkerExited{
+    "core.dut.worker-exited", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the worker exited")};
+
+// SSH DUTs: connecting, the host key, authentication, the worker's deployment and its link.
+inline constexpr MessageTemplate kSshEnvironment{
+    "core.ssh.environment", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "environment entry \"%1\" is not NAME=value")};
+inline constexpr MessageTemplate kSshNoSession{
+    "core.ssh.no-session", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot create an SSH session")};
+inline constexpr MessageTemplate kSshConnect{
+    "core.ssh.connect", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot connect to %1:%2: %3")};
+inline constexpr MessageTemplate kSshNoHostKey{
+    "core.ssh.no-host-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "no host key from the server: %1")};
+inline constexpr MessageTemplate kSshHashHostKey{
+    "core.ssh.hash-host-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot hash the host key")};
+inline constexpr MessageTemplate kSshCheckHostKey{
+    "core.ssh.check-host-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot check the host key in %1: %2")};
+inline constexpr MessageTemplate kSshNotAccepted{
+    "core.ssh.not-accepted", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1; it was not accepted")};
+inline constexpr MessageTemplate kSshRecordHostKey{
+    "core.ssh.record-host-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot record the accepted host key in %1: %2")};
+inline constexpr MessageTemplate kSshAcceptedHostKey{
+    "core.ssh.accepted-host-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "accepted the host key %1 %2 of %3 and recorded it in %4")};
+inline constexpr MessageTemplate kSshAuthenticationFailedTried{
+    "core.ssh.authentication-failed-tried", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "authentication as %1 failed (tried: %2; the server offers: %3)")};
+inline constexpr MessageTemplate kSshKeyNotFound{
+    "core.ssh.key-not-found", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "key file %1 not found")};
+inline constexpr MessageTemplate kSshCannotReadKey{
+    "core.ssh.cannot-read-key", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot read the key %1")};
+inline constexpr MessageTemplate kSshAuthenticationFailed{
+    "core.ssh.authentication-failed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "authentication failed: %1")};
+inline constexpr MessageTemplate kSshNoChannel{
+    "core.ssh.no-channel", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot open a channel: %1")};
+inline constexpr MessageTemplate kSshCannotRun{
+    "core.ssh.cannot-run", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot run a command: %1")};
+inline constexpr MessageTemplate kSshLinkLost{
+    "core.ssh.link-lost", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "the link was lost: %1")};
+inline constexpr MessageTemplate kSshCommandTimeout{
+    "core.ssh.command-timeout", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "`%1` did not finish in %2 s")};
+inline constexpr MessageTemplate kSshCannotRead{
+    "core.ssh.cannot-read", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot read %1: %2")};
+inline constexpr MessageTemplate kSshNoSftp{
+    "core.ssh.no-sftp", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "SFTP is not available: %1")};
+inline constexpr MessageTemplate kSshSftpError{
+    "core.ssh.sftp-error", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "SFTP: %1: %2 (SFTP error %3)")};
+inline constexpr MessageTemplate kSshBuildHint{
+    "core.ssh.build-hint", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "build it on the DUT with `cmake --preset bench-only && cmake --build "
+                      "--preset bench-only` (README, \"SSH DUTs\")")};
+inline constexpr MessageTemplate kSshWorkerVersion{
+    "core.ssh.worker-version", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1 is version %2, not %3")};
+inline constexpr MessageTemplate kSshMissingLibraries{
+    "core.ssh.missing-libraries", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "%1 cannot run on the DUT: missing shared libraries %2 (install them there, "
+                      "e.g. libbotan-2-19 and libssl3, or %3)")};
+inline constexpr MessageTemplate kSshWorkerMissing{
+    "core.ssh.worker-missing", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1 is not there")};
+inline constexpr MessageTemplate kSshVersionFailed{
+    "core.ssh.version-failed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1 --version failed (exit %2): %3")};
+inline constexpr MessageTemplate kSshChecksum{
+    "core.ssh.checksum", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot checksum %1 on the DUT (sha256sum: %2)")};
+inline constexpr MessageTemplate kSshNoShell{
+    "core.ssh.no-shell", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "the DUT did not answer a plain POSIX shell command (is the account's shell "
+                      "sh, bash, dash or zsh?): %1")};
+inline constexpr MessageTemplate kSshNotElf{
+    "core.ssh.not-elf", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1 is not an ELF executable")};
+inline constexpr MessageTemplate kSshUnknownMachine{
+    "core.ssh.unknown-machine", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "%1 is an ELF file for machine %2, which CipherWatt does not know")};
+inline constexpr MessageTemplate kSshNotOnPath{
+    "core.ssh.not-on-path", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cipherwatt-bench is not on the DUT's PATH")};
+inline constexpr MessageTemplate kSshFoundWorker{
+    "core.ssh.found-worker", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "found %1 (version %2)")};
+inline constexpr MessageTemplate kSshFoundUploaded{
+    "core.ssh.found-uploaded", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "found %1, uploaded earlier")};
+inline constexpr MessageTemplate kSshFoundUploadedSum{
+    "core.ssh.found-uploaded-sum", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "found %1, uploaded earlier (SHA-256 %2)")};
+inline constexpr MessageTemplate kSshAnotherBuild{
+    "core.ssh.another-build", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "%1 is another build than %2")};
+inline constexpr MessageTemplate kSshNoUsableWorker{
+    "core.ssh.no-usable-worker", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "no usable cipherwatt-bench %1 on the DUT (%2); %3")};
+inline constexpr MessageTemplate kSshUploadOff{
+    "core.ssh.upload-off", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "uploading is off: %1")};
+inline constexpr MessageTemplate kSshNoLocalWorker{
+    "core.ssh.no-local-worker", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "there is no local cipherwatt-bench to upload: %1")};
+inline constexpr MessageTemplate kSshWrongArchitecture{
+    "core.ssh.wrong-architecture", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "%1 is built for %2 but the DUT is %3, so it is not uploaded: %4, or "
+                      "cross-build one for %3 and upload that")};
+inline constexpr MessageTemplate kSshUploadDeclined{
+    "core.ssh.upload-declined", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "the upload was declined")};
+inline constexpr MessageTemplate kSshUploadedMismatch{
+    "core.ssh.uploaded-mismatch", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "the uploaded %1 has SHA-256 %2 on the DUT, not %3 as sent; it was removed")};
+inline constexpr MessageTemplate kSshUploadedBut{
+    "core.ssh.uploaded-but", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "uploaded, but %1")};
+inline constexpr MessageTemplate kSshUploaded{
+    "core.ssh.uploaded", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "uploaded %1 to %2 (SHA-256 %3 verified on the DUT) because %4")};
+inline constexpr MessageTemplate kSshPlugin{
+    "core.ssh.plugin", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "plugin %1: %2")};
+inline constexpr MessageTemplate kSshPluginArchitecture{
+    "core.ssh.plugin-architecture", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::Ssh",
+        "plugin %1 is built for %2 but the DUT is %3, so it is not uploaded: build it for %3 (on "
+        "the DUT, or with a cross compiler) against the installed cipherwatt/cipher_plugin.h")};
+inline constexpr MessageTemplate kSshPluginFound{
+    "core.ssh.plugin-found", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "plugin %1: found %2, uploaded earlier (SHA-256 %3)")};
+inline constexpr MessageTemplate kSshPluginMismatch{
+    "core.ssh.plugin-mismatch", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::Ssh",
+        "the uploaded plugin %1 has SHA-256 %2 on the DUT, not %3 as sent; it was removed")};
+inline constexpr MessageTemplate kSshPluginUploaded{
+    "core.ssh.plugin-uploaded", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "plugin %1: uploaded to %2 (SHA-256 %3 verified on the DUT)")};
+inline constexpr MessageTemplate kSshWorkerHow{
+    "core.ssh.worker-how", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "worker: %1")};
+inline constexpr MessageTemplate kSshCannotStartWorker{
+    "core.ssh.cannot-start-worker", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "cannot start the worker: %1")};
+inline constexpr MessageTemplate kSshWorkerKilled{
+    "core.ssh.worker-killed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "the worker was killed")};
+inline constexpr MessageTemplate kSshWorkerKilledBy{
+    "core.ssh.worker-killed-by", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "the worker was killed by SIG%1")};
+inline constexpr MessageTemplate kSshChannelClosed{
+    "core.ssh.channel-closed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "the worker's channel closed without an exit status")};
+inline constexpr MessageTemplate kSshLinkLostTo{
+    "core.ssh.link-lost-to", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "SSH link to %1:%2 lost: %3")};
+inline constexpr MessageTemplate kSshHostKeyChanged{
+    "core.ssh.host-key-changed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "WARNING: the host key of %1 has CHANGED: it is now %2 %3, but %4 holds "
+                      "another key for it. Someone may be intercepting the connection, or the DUT "
+                      "was reinstalled. The connection is refused; if the change is expected, "
+                      "remove the old key (ssh-keygen -R '%1' -f %4) and connect again")};
+inline constexpr MessageTemplate kSshHostKeyUnknown{
+    "core.ssh.host-key-unknown", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::Ssh",
+        "the host key of %1 is not known: %2 %3. Compare it with the DUT's own (ssh-keygen -lf "
+        "/etc/ssh/ssh_host_ed25519_key.pub on the DUT) before accepting it")};
 
 // Storage and files.
-inline constexpr char kDatabaseRefused[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: %2; it was left untouched");
-inline constexpr char kNotSqlite[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Storage", "not a CipherWatt database (not an SQLite file)");
-inline constexpr char kNotOurs[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "not a CipherWatt database (%1)");
-inline constexpr char kNotOursPlain[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "not a CipherWatt database");
-inline constexpr char kNewerSchema[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Storage",
-    "written by a newer CipherWatt (schema %1; this version knows up to %2): open it with that "
-    "version");
-inline constexpr char kNoFolder[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: cannot create the folder");
-inline constexpr char kNoSuchSession[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1 has no session %2");
-inline constexpr char kEmptyLabel[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "a label cannot be empty");
-inline constexpr char kSessionRunning[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Storage", "session %1 is running; finish or cancel it first");
-inline constexpr char kCannotWrite[] =
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "cannot write %1: %2");
-inline constexpr char kOtherItems[] = QT_TRANSLATE_NOOP(
-    "cipherwatt::core::Storage",
-    "session %1 measured other items (%2) than session %3 (%4); export their samples to "
-    "separate files");
+inline constexpr MessageTemplate kDatabaseRefused{
+    "core.storage.database-refused", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: %2; it was left untouched")};
+inline constexpr MessageTemplate kNotSqlite{
+    "core.storage.not-sqlite", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "not a CipherWatt database (not an SQLite file)")};
+inline constexpr MessageTemplate kNotOurs{
+    "core.storage.not-ours", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "not a CipherWatt database (%1)")};
+inline constexpr MessageTemplate kNotOursPlain{
+    "core.storage.not-ours-plain", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "not a CipherWatt database")};
+inline constexpr MessageTemplate kNewerSchema{
+    "core.storage.newer-schema", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::Storage",
+        "written by a newer CipherWatt (schema %1; this version knows up to %2): open it with that "
+        "version")};
+inline constexpr MessageTemplate kDatabaseError{
+    "core.storage.database-error", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: %2: %3")};
+inline constexpr MessageTemplate kDatabaseUnreadable{
+    "core.storage.database-unreadable", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: %2")};
+inline constexpr MessageTemplate kProgramEnded{
+    "core.storage.program-ended", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "the program ended while the session was running; everything stored up to "
+                      "then is kept")};
+inline constexpr MessageTemplate kNoFolder{
+    "core.storage.no-folder", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: cannot create the folder")};
+inline constexpr MessageTemplate kNoSuchSession{
+    "core.storage.no-such-session", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1 has no session %2")};
+inline constexpr MessageTemplate kEmptyLabel{
+    "core.storage.empty-label", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "a label cannot be empty")};
+inline constexpr MessageTemplate kSessionRunning{
+    "core.storage.session-running", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "session %1 is running; finish or cancel it first")};
+inline constexpr MessageTemplate kCannotWrite{
+    "core.storage.cannot-write", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "cannot write %1: %2")};
+inline constexpr MessageTemplate kOtherItems{
+    "core.storage.other-items", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::Storage",
+        "session %1 measured other items (%2) than session %3 (%4); export their samples to "
+        "separate files")};
 
 } // namespace cipherwatt::core::msg

@@ -2,7 +2,6 @@
 
 #include <cipherwatt/core/plan.h>
 
-#include <QJsonObject>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -14,33 +13,13 @@ bool CatalogueEntry::keyAgreement() const
     return operations.contains(QStringLiteral("agree"));
 }
 
-std::vector<CatalogueEntry> parseCatalogue(const QJsonArray &ciphers)
-{
-    std::vector<CatalogueEntry> out;
-    for (const QJsonValue &v : ciphers) {
-        const QJsonObject o = v.toObject();
-        CatalogueEntry e;
-        e.id = o[QStringLiteral("id")].toString();
-        e.family = o[QStringLiteral("family")].toString();
-        e.mode = o[QStringLiteral("mode")].toString();
-        e.keyBits = o[QStringLiteral("key_bits")].toInt();
-        for (const QJsonValue &op : o[QStringLiteral("operations")].toArray())
-            e.operations << op.toString();
-        for (const QJsonValue &b : o[QStringLiteral("backends")].toArray())
-            e.backends << b.toString();
-        if (!e.id.isEmpty())
-            out.push_back(std::move(e));
-    }
-    return out;
-}
-
 namespace {
 
 constexpr QLatin1StringView kPluginPrefix("plugin:");
 
-Error planError(const QString &message)
+Error planError(const Message &message)
 {
-    return Error{instruments::ErrorCode::BadResource, english(msg::kPlan).arg(message)};
+    return Error{ErrorCode::Usage, Message(msg::kPlan).arg(message)};
 }
 
 } // namespace
@@ -81,7 +60,7 @@ Result<QStringList> splitCommandLine(const QString &line)
         }
     }
     if (!quote.isNull())
-        return planError(QStringLiteral("unclosed %1 in \"%2\"").arg(quote, line));
+        return planError(Message(msg::kPlanUnclosedQuote).arg(QString(quote), line));
     if (inWord)
         words << word;
     return words;
@@ -118,24 +97,24 @@ Result<PlanEntry> commandEntry(const QString &item)
 {
     const qsizetype eq = item.indexOf(QLatin1Char('='));
     if (eq < 0)
-        return planError(english(msg::kPlanCommandForm).arg(item));
+        return planError(Message(msg::kPlanCommandForm).arg(item));
     const QStringList head = item.mid(4, eq - 4).split(QLatin1Char(':'));
     static const QRegularExpression labelPattern(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
     PlanEntry e;
     const QString label = head.value(0);
     if (!labelPattern.match(label).hasMatch() || head.size() > 2)
-        return planError(english(msg::kPlanCommandLabel).arg(item.left(eq)));
+        return planError(Message(msg::kPlanCommandLabel).arg(item.left(eq)));
     if (head.size() == 2) {
         bool ok = false;
         e.commandBytes = head[1].toLongLong(&ok);
         if (!ok || e.commandBytes <= 0)
-            return planError(english(msg::kPlanCommandBytes).arg(item.left(eq)));
+            return planError(Message(msg::kPlanCommandBytes).arg(item.left(eq)));
     }
     auto words = splitCommandLine(item.mid(eq + 1));
     if (!words)
         return words.error();
     if (words->isEmpty())
-        return planError(english(msg::kPlanNoProgram).arg(item.left(eq)));
+        return planError(Message(msg::kPlanNoProgram).arg(item.left(eq)));
     e.cipher = QStringLiteral("cmd:") + label;
     e.backend = QStringLiteral("external");
     e.operation = QStringLiteral("run");
@@ -151,7 +130,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
     std::vector<PlanEntry> out;
     const QStringList items = splitEntries(spec);
     if (items.isEmpty())
-        return planError(english(msg::kPlanEmpty));
+        return planError(Message(msg::kPlanEmpty));
     for (const QString &raw : items) {
         const QString item = raw.trimmed();
         if (item.startsWith(QLatin1String("cmd:"))) {
@@ -160,7 +139,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                 return e.error();
             if (std::any_of(out.begin(), out.end(),
                             [&](const PlanEntry &x) { return x.cipher == e->cipher; }))
-                return planError(english(msg::kPlanDuplicateCommand).arg(e->cipher.mid(4)));
+                return planError(Message(msg::kPlanDuplicateCommand).arg(e->cipher.mid(4)));
             out.push_back(*e);
             continue;
         }
@@ -175,7 +154,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
             head = item.left(colon);
             ops = item.mid(colon + 1).split(QLatin1Char('+'));
             if (ops.contains(QString()))
-                return planError(english(msg::kPlanEmptyOperation).arg(item));
+                return planError(Message(msg::kPlanEmptyOperation).arg(item));
         }
         QString id = head;
         QString backend;
@@ -189,19 +168,19 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
             QStringList ids;
             for (const CatalogueEntry &e : catalogue)
                 ids << e.id;
-            const QString plugin =
+            const Message plugin =
                 backend.startsWith(kPluginPrefix)
-                    ? english(msg::kPlanNoPlugin).arg(backend.mid(kPluginPrefix.size()))
-                    : QString();
+                    ? Message(msg::kPlanNoPlugin).arg(backend.mid(kPluginPrefix.size()))
+                    : Message::plain(QString());
             return planError(
-                english(msg::kPlanUnknownCipher).arg(id, plugin, ids.join(QStringLiteral(", "))));
+                Message(msg::kPlanUnknownCipher).arg(id, plugin, ids.join(QStringLiteral(", "))));
         }
         if (found->backends.isEmpty())
-            return planError(english(msg::kPlanNoBackend).arg(id));
+            return planError(Message(msg::kPlanNoBackend).arg(id));
         QStringList backends = found->backends;
         if (!backend.isEmpty()) {
             if (!found->backends.contains(backend))
-                return planError(english(msg::kPlanNoSuchBackend)
+                return planError(Message(msg::kPlanNoSuchBackend)
                                      .arg(id, backend, found->backends.join(QStringLiteral(", "))));
             backends = {backend};
         }
@@ -211,7 +190,7 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
                       : QStringList{QStringLiteral("encrypt"), QStringLiteral("decrypt")};
         for (const QString &op : ops) {
             if (!found->operations.contains(op))
-                return planError(english(msg::kPlanNoSuchOperation)
+                return planError(Message(msg::kPlanNoSuchOperation)
                                      .arg(id, op, found->operations.join(QStringLiteral(", "))));
         }
         for (const QString &b : backends) {

@@ -63,18 +63,19 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             epoHigh, throughput, cpb;
         for (const StoredRun *run : members[i]) {
             ++row.planned;
-            if (run->status != QLatin1String("done") || run->analysis.isEmpty()) {
-                row.notMeasured
-                    << (run->error.isEmpty()
-                            ? english(msg::kRunNotMeasured).arg(run->ordinal).arg(run->status)
-                            : english(msg::kRunNotMeasuredWhy)
-                                  .arg(run->ordinal)
-                                  .arg(run->status, run->error));
+            if (run->status != RunStatus::Done || !run->analysis) {
+                row.notMeasured << (run->error.isEmpty()
+                                        ? Message(msg::kRunNotMeasured)
+                                              .arg(run->ordinal)
+                                              .arg(runStatusText(run->status))
+                                        : Message(msg::kRunNotMeasuredWhy)
+                                              .arg(run->ordinal)
+                                              .arg(runStatusText(run->status), run->error));
                 continue;
             }
-            const RunResult a = runResultFromJson(run->analysis);
+            const RunResult &a = *run->analysis;
             ++row.measured;
-            seconds.push_back(run->result[QStringLiteral("seconds")].toDouble(kNaN));
+            seconds.push_back(run->result ? run->result->seconds : kNaN);
             net.push_back(a.netWatts);
             netLow.push_back(a.netLow);
             netHigh.push_back(a.netHigh);
@@ -87,7 +88,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             throughput.push_back(a.throughputBytesPerSecond);
             cpb.push_back(a.cyclesPerByte);
             row.counter = a.counter;
-            for (const QString &f : a.flags) {
+            for (const Message &f : a.flags) {
                 if (!row.flags.contains(f))
                     row.flags << f;
             }

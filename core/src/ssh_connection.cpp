@@ -1,5 +1,7 @@
 #include "ssh_connection.h"
 
+#include "messages.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,8 +19,6 @@
 Q_LOGGING_CATEGORY(lcSsh, "cipherwatt.core.ssh", QtWarningMsg)
 
 namespace cipherwatt::core {
-
-using instruments::ErrorCode;
 
 namespace detail {
 
@@ -138,7 +138,7 @@ QString SshConnection::lastError() const
 }
 
 // The caller says which DUT (the runner prefixes "DUT <resource>: ").
-Error SshConnection::error(ErrorCode code, const QString &what) const
+Error SshConnection::error(ErrorCode code, const Message &what) const
 {
     return Error{code, what};
 }
@@ -154,9 +154,7 @@ Result<void> SshConnection::open()
     for (const QString &assignment : m_options.environment) {
         static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*="));
         if (!name.match(assignment).hasMatch())
-            return error(
-                ErrorCode::BadResource,
-                QStringLiteral("environment entry \"%1\" is not NAME=value").arg(assignment));
+            return error(ErrorCode::Usage, Message(msg::kSshEnvironment).arg(assignment));
     }
     if (auto r = connect(); !r)
         return r;
@@ -169,7 +167,7 @@ Result<void> SshConnection::connect()
 {
     m_session = ssh_new();
     if (!m_session)
-        return error(ErrorCode::Io, QStringLiteral("cannot create an SSH session"));
+        return error(ErrorCode::Io, Message(msg::kSshNoSession));
     const QByteArray host = m_options.target.host.toUtf8();
     const QByteArray user = m_options.target.user.toUtf8();
     const QByteArray userKnown = QFile::encodeName(m_options.userKnownHosts);
@@ -194,7 +192,7 @@ Result<void> SshConnection::connect()
     ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, appKnown.constData());
     qCInfo(lcSsh) << "connecting to" << target();
     if (ssh_connect(m_session) != SSH_OK)
-        return error(ErrorCode::NotFound, QStringLiteral("cannot connect to %1:%2: %3")
+        return error(ErrorCode::NotFound, Message(msg::kSshConnect)
                                               .arg(m_options.target.host)
                                               .arg(m_options.target.port)
                                               .arg(lastError()));
@@ -206,13 +204,12 @@ Result<void> SshConnection::checkHostKey()
 {
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(m_session, &raw) != SSH_OK)
-        return error(ErrorCode::Protocol,
-                     QStringLiteral("no host key from the server: %1").arg(lastError()));
+        return error(ErrorCode::Protocol, Message(msg::kSshNoHostKey).arg(lastError()));
     const KeyPtr key(raw);
     unsigned char *hash = nullptr;
     size_t hashLength = 0;
     if (ssh_get_publickey_hash(key.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength) != 0)
-        return error(ErrorCode::Protocol, QStringLiteral("cannot hash the host key"));
+        return error(ErrorCode::Protocol, Message(msg::kSshHashHostKey));
     char *fingerprint = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
     ssh_clean_pubkey_hash(&hash);
     HostKeyInfo info;
@@ -239,9 +236,7 @@ Result<void> SshConnection::checkHostKey()
                 info.knownHostsFile = file;
             break;
         case SSH_KNOWN_HOSTS_ERROR:
-            return error(
-                ErrorCode::Access,
-                QStringLiteral("cannot check the host key in %1: %2").arg(file, lastError()));
+            return error(ErrorCode::Refused, Message(msg::kSshCheckHostKey).arg(file, lastError()));
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND:
             break;
@@ -255,7 +250,7 @@ Result<void> SshConnection::checkHostKey()
     }
     if (!info.knownHostsFile.isEmpty()) {
         info.state = HostKeyInfo::State::Changed;
-        return error(ErrorCode::Access, describeHostKey(info));
+        return error(ErrorCode::Refused, describeHostKey(info));
     }
     bool accepted = false;
     try {
@@ -265,13 +260,13 @@ Result<void> SshConnection::checkHostKey()
     }
     if (!accepted)
         return error(ErrorCode::Cancelled,
-                     describeHostKey(info) + QStringLiteral("; it was not accepted"));
+                     Message(msg::kSshNotAccepted).arg(describeHostKey(info)));
     const QByteArray appKnown = QFile::encodeName(m_options.appKnownHosts);
     ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, appKnown.constData());
     if (ssh_session_update_known_hosts(m_session) != SSH_OK)
-        return error(ErrorCode::Io, QStringLiteral("cannot record the accepted host key in %1: %2")
-                                        .arg(m_options.appKnownHosts, lastError()));
-    m_note(QStringLiteral("accepted the host key %1 %2 of %3 and recorded it in %4")
+        return error(ErrorCode::Io,
+                     Message(msg::kSshRecordHostKey).arg(m_options.appKnownHosts, lastError()));
+    m_note(Message(msg::kSshAcceptedHostKey)
                .arg(info.type, info.sha256Fingerprint, m_options.target.host,
                     m_options.appKnownHosts));
     return {};
@@ -314,8 +309,8 @@ Result<void> SshConnection::authenticate()
         offered << QStringLiteral("password");
     if ((methods & SSH_AUTH_METHOD_INTERACTIVE) != 0)
         offered << QStringLiteral("keyboard-interactive");
-    return error(ErrorCode::Access,
-                 QStringLiteral("authentication as %1 failed (tried: %2; the server offers: %3)")
+    return error(ErrorCode::Refused,
+                 Message(msg::kSshAuthenticationFailedTried)
                      .arg(m_options.target.user,
                           tried.isEmpty() ? QStringLiteral("nothing") : tried.join(u", "),
                           offered.isEmpty() ? QStringLiteral("nothing") : offered.join(u", ")));
@@ -344,7 +339,7 @@ Result<bool> SshConnection::tryKeyFile(const QString &file, bool explicitlyGiven
 {
     if (!QFileInfo::exists(file)) {
         if (explicitlyGiven)
-            return error(ErrorCode::NotFound, QStringLiteral("key file %1 not found").arg(file));
+            return error(ErrorCode::NotFound, Message(msg::kSshKeyNotFound).arg(file));
         return false;
     }
     // With the public half beside it, ask the server first: no passphrase prompt for a key
@@ -375,7 +370,7 @@ Result<bool> SshConnection::tryKeyFile(const QString &file, bool explicitlyGiven
             return false;
         }
         if (!request.asked)
-            return error(ErrorCode::Access, QStringLiteral("cannot read the key %1").arg(file));
+            return error(ErrorCode::Refused, Message(msg::kSshCannotReadKey).arg(file));
         request.prompt = QStringLiteral("Wrong passphrase. Passphrase for %1: ").arg(file);
     }
     if (!privateRaw) {
@@ -389,7 +384,7 @@ Result<bool> SshConnection::tryKeyFile(const QString &file, bool explicitlyGiven
         return true;
     }
     if (rc == SSH_AUTH_ERROR)
-        return error(ErrorCode::Io, QStringLiteral("authentication failed: %1").arg(lastError()));
+        return error(ErrorCode::Io, Message(msg::kSshAuthenticationFailed).arg(lastError()));
     tried << QStringLiteral("%1 (refused)").arg(file);
     return false;
 }
@@ -417,8 +412,7 @@ Result<bool> SshConnection::tryPassword(QStringList &tried)
         if (rc == SSH_AUTH_SUCCESS)
             return true;
         if (rc == SSH_AUTH_ERROR)
-            return error(ErrorCode::Io,
-                         QStringLiteral("authentication failed: %1").arg(lastError()));
+            return error(ErrorCode::Io, Message(msg::kSshAuthenticationFailed).arg(lastError()));
     }
     tried << QStringLiteral("password (refused %1 times)").arg(kPasswordAttempts);
     return false;
@@ -433,11 +427,11 @@ Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutM
 {
     const ChannelPtr channel(ssh_channel_new(m_session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
-        return error(ErrorCode::Io, QStringLiteral("cannot open a channel: %1").arg(lastError()));
+        return error(ErrorCode::Io, Message(msg::kSshNoChannel).arg(lastError()));
     const QByteArray command = commandLine.toUtf8();
     qCInfo(lcSsh) << "running" << commandLine;
     if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK)
-        return error(ErrorCode::Io, QStringLiteral("cannot run a command: %1").arg(lastError()));
+        return error(ErrorCode::Io, Message(msg::kSshCannotRun).arg(lastError()));
     RemoteResult result;
     QElapsedTimer clock;
     clock.start();
@@ -448,8 +442,7 @@ Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutM
             const int n =
                 ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, stream);
             if (n == SSH_ERROR)
-                return error(ErrorCode::Disconnected,
-                             QStringLiteral("the link was lost: %1").arg(lastError()));
+                return error(ErrorCode::Dut, Message(msg::kSshLinkLost).arg(lastError()));
             if (n > 0) {
                 QByteArray &sink = stream == 0 ? result.out : result.err;
                 if (sink.size() < kMaxCommandOutput)
@@ -460,17 +453,14 @@ Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutM
         if (!got && ssh_channel_is_eof(channel.get()) != 0)
             break;
         if (clock.elapsed() > timeoutMs)
-            return error(ErrorCode::Timeout, QStringLiteral("`%1` did not finish in %2 s")
-                                                 .arg(commandLine)
-                                                 .arg(timeoutMs / 1000));
+            return error(ErrorCode::Dut,
+                         Message(msg::kSshCommandTimeout).arg(commandLine).arg(timeoutMs / 1000));
         if (!got && ssh_channel_poll_timeout(channel.get(), 100, 0) == SSH_ERROR)
-            return error(ErrorCode::Disconnected,
-                         QStringLiteral("the link was lost: %1").arg(lastError()));
+            return error(ErrorCode::Dut, Message(msg::kSshLinkLost).arg(lastError()));
     }
     const int status = ssh_channel_get_exit_status(channel.get());
     if (status == SSH_ERROR)
-        return error(ErrorCode::Disconnected,
-                     QStringLiteral("the link was lost: %1").arg(lastError()));
+        return error(ErrorCode::Dut, Message(msg::kSshLinkLost).arg(lastError()));
     result.exitCode = status;
     return result;
 }
@@ -481,14 +471,14 @@ Result<void> SshConnection::upload(const QString &local, const QString &privateD
     QFile in(local);
     if (!in.open(QIODevice::ReadOnly))
         return error(ErrorCode::NotFound,
-                     QStringLiteral("cannot read %1: %2").arg(local, in.errorString()));
+                     Message(msg::kSshCannotRead).arg(local, in.errorString()));
     const SftpPtr sftp(sftp_new(m_session));
     if (!sftp || sftp_init(sftp.get()) != SSH_OK)
-        return error(ErrorCode::Io, QStringLiteral("SFTP is not available: %1").arg(lastError()));
+        return error(ErrorCode::Io, Message(msg::kSshNoSftp).arg(lastError()));
     const auto sftpError = [&](const QString &what) {
-        return error(ErrorCode::Io, QStringLiteral("SFTP: %1: %2 (SFTP error %3)")
-                                        .arg(what, lastError())
-                                        .arg(sftp_get_error(sftp.get())));
+        return error(
+            ErrorCode::Io,
+            Message(msg::kSshSftpError).arg(what, lastError()).arg(sftp_get_error(sftp.get())));
     };
     // Every directory down to the file; the cache directory and those below it are private.
     const QString parent = remote.section(QLatin1Char('/'), 0, -2);

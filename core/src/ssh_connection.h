@@ -20,7 +20,7 @@ namespace cipherwatt::core::detail {
 class SshConnection
 {
 public:
-    using NoteFunction = std::function<void(const QString &)>;
+    using NoteFunction = std::function<void(const Message &)>;
 
     SshConnection(SshOptions options, NoteFunction note);
     ~SshConnection();
@@ -52,7 +52,7 @@ private:
     bool tryAgent(QStringList &tried);
     Result<bool> tryKeyFile(const QString &file, bool explicitlyGiven, QStringList &tried);
     Result<bool> tryPassword(QStringList &tried);
-    Error error(instruments::ErrorCode code, const QString &what) const;
+    Error error(ErrorCode code, const Message &what) const;
 
     SshOptions m_options;
     NoteFunction m_note;

@@ -1,5 +1,7 @@
 #include "ssh_deploy.h"
 
+#include "messages.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
@@ -10,21 +12,18 @@
 
 namespace cipherwatt::core::detail {
 
-using instruments::ErrorCode;
-
 namespace {
 
 constexpr int kCommandTimeoutMs = 30000;
 constexpr QLatin1String kWorkerName("cipherwatt-bench");
-constexpr QLatin1String kBuildHint("build it on the DUT with `cmake --preset bench-only && cmake "
-                                   "--build --preset bench-only` (README, \"SSH DUTs\")");
+const Message kBuildHint = msg::kSshBuildHint;
 
 // What `<path> --version` said about a worker on the DUT.
 struct VersionCheck
 {
     bool matches = false;
     bool present = false; // the file ran (whatever its version)
-    QString problem;      // why it cannot be used
+    Message problem;      // why it cannot be used
 };
 
 VersionCheck checkVersion(SshConnection &connection, const QString &path)
@@ -46,7 +45,7 @@ VersionCheck checkVersion(SshConnection &connection, const QString &path)
     } else if (result->exitCode == 0 && out.startsWith(kWorkerName + QLatin1Char(' '))) {
         check.present = true;
         check.problem =
-            QStringLiteral("%1 is version %2, not %3")
+            Message(msg::kSshWorkerVersion)
                 .arg(path, out.mid(kWorkerName.size() + 1), QLatin1String(CIPHERWATT_VERSION));
     } else if (const auto m = missingLibrary.match(err); m.hasMatch()) {
         QStringList libraries;
@@ -54,15 +53,13 @@ VersionCheck checkVersion(SshConnection &connection, const QString &path)
             libraries << it.next().captured(1);
         libraries.removeDuplicates();
         check.present = true;
-        check.problem =
-            QStringLiteral("%1 cannot run on the DUT: missing shared libraries %2 "
-                           "(install them there, e.g. libbotan-2-19 and libssl3, or %3)")
-                .arg(path, libraries.join(u", "), kBuildHint);
+        check.problem = Message(msg::kSshMissingLibraries)
+                            .arg(path, libraries.join(QStringLiteral(", ")), kBuildHint);
     } else if (result->exitCode == 127 && err.contains(QLatin1String("No such file"))) {
-        check.problem = QStringLiteral("%1 is not there").arg(path);
+        check.problem = Message(msg::kSshWorkerMissing).arg(path);
     } else {
         check.present = true;
-        check.problem = QStringLiteral("%1 --version failed (exit %2): %3")
+        check.problem = Message(msg::kSshVersionFailed)
                             .arg(path)
                             .arg(result->exitCode)
                             .arg(err.section(QLatin1Char('\n'), 0, 0));
@@ -80,9 +77,9 @@ Result<QString> remoteSha256(SshConnection &connection, const QString &path)
     const QString sum = QString::fromLatin1(result->out).section(QLatin1Char(' '), 0, 0);
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
     if (result->exitCode != 0 || !hex.match(sum).hasMatch())
-        return Error{ErrorCode::Protocol,
-                     QStringLiteral("cannot checksum %1 on the DUT (sha256sum: %2)")
-                         .arg(path, QString::fromUtf8(result->err).trimmed())};
+        return Error{
+            ErrorCode::Protocol,
+            Message(msg::kSshChecksum).arg(path, QString::fromUtf8(result->err).trimmed())};
     return sum;
 }
 
@@ -91,8 +88,7 @@ Result<QString> localSha256(const QString &file)
     QFile in(file);
     QCryptographicHash hash(QCryptographicHash::Sha256);
     if (!in.open(QIODevice::ReadOnly) || !hash.addData(&in))
-        return Error{ErrorCode::NotFound,
-                     QStringLiteral("cannot read %1: %2").arg(file, in.errorString())};
+        return Error{ErrorCode::NotFound, Message(msg::kSshCannotRead).arg(file, in.errorString())};
     return QString::fromLatin1(hash.result().toHex());
 }
 
@@ -131,9 +127,7 @@ Result<Probe> probe(SshConnection &connection)
     }
     if (p.architecture.isEmpty() || !p.home.startsWith(QLatin1Char('/')))
         return Error{ErrorCode::Protocol,
-                     QStringLiteral("the DUT did not answer a plain POSIX shell command (is the "
-                                    "account's shell sh, bash, dash or zsh?): %1")
-                         .arg(QString::fromUtf8(result->err).trimmed())};
+                     Message(msg::kSshNoShell).arg(QString::fromUtf8(result->err).trimmed())};
     return p;
 }
 
@@ -152,13 +146,11 @@ Result<QStringList> elfMachineNames(const QString &file)
 {
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly))
-        return Error{ErrorCode::NotFound,
-                     QStringLiteral("cannot read %1: %2").arg(file, in.errorString())};
+        return Error{ErrorCode::NotFound, Message(msg::kSshCannotRead).arg(file, in.errorString())};
     const QByteArray header = in.read(20);
     if (header.size() < 20 || !header.startsWith("\x7f"
                                                  "ELF"))
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("%1 is not an ELF executable").arg(file)};
+        return Error{ErrorCode::Unsupported, Message(msg::kSshNotElf).arg(file)};
     const bool is64 = header[4] == 2;
     const bool bigEndian = header[5] == 2;
     const auto lo = static_cast<unsigned char>(header[bigEndian ? 19 : 18]);
@@ -186,10 +178,7 @@ Result<QStringList> elfMachineNames(const QString &file)
         if (row.machine == machine && row.is64 == is64 && row.bigEndian == bigEndian)
             return QString::fromLatin1(row.names).split(QLatin1Char(' '));
     }
-    return Error{ErrorCode::Unsupported,
-                 QStringLiteral("%1 is an ELF file for machine %2, which CipherWatt does not know")
-                     .arg(file)
-                     .arg(machine)};
+    return Error{ErrorCode::Unsupported, Message(msg::kSshUnknownMachine).arg(file).arg(machine)};
 }
 
 Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &options,
@@ -200,13 +189,13 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
         return probed.error();
     const Probe &p = *probed;
     const QString version = QLatin1String(CIPHERWATT_VERSION);
-    QStringList problems;
+    QList<Message> problems;
 
     // Where uploads go.
     const QString cacheDir = options.remoteCacheDir.isEmpty()
                                  ? p.cache + QStringLiteral("/cipherwatt")
                                  : expandHome(options.remoteCacheDir, p.home);
-    const auto found = [&](const QString &path, const QString &how, bool uploaded) {
+    const auto found = [&](const QString &path, const Message &how, bool uploaded) {
         return RemoteWorker{path, how, uploaded, p.architecture, cacheDir};
     };
 
@@ -214,60 +203,53 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     const QString primary =
         options.remoteWorker.isEmpty() ? p.onPath : expandHome(options.remoteWorker, p.home);
     if (primary.isEmpty()) {
-        problems << QStringLiteral("cipherwatt-bench is not on the DUT's PATH");
+        problems << Message(msg::kSshNotOnPath);
     } else {
         const VersionCheck check = checkVersion(connection, primary);
         if (check.matches)
-            return found(primary, QStringLiteral("found %1 (version %2)").arg(primary, version),
-                         false);
+            return found(primary, Message(msg::kSshFoundWorker).arg(primary, version), false);
         problems << check.problem;
     }
 
     // 2. A copy uploaded earlier, as long as it is this build (when this build fits the DUT).
     const QString cached = cacheDir + QLatin1Char('/') + version + QLatin1Char('/') + kWorkerName;
     const QString local = options.uploadWorker.isEmpty() ? findLocalWorker() : options.uploadWorker;
-    const auto localMachines = local.isEmpty() ? Result<QStringList>(Error{ErrorCode::NotFound, {}})
-                                               : elfMachineNames(local);
+    const auto localMachines = local.isEmpty()
+                                   ? Result<QStringList>(Error{ErrorCode::NotFound, Message()})
+                                   : elfMachineNames(local);
     const bool localFits = localMachines && localMachines->contains(p.architecture);
     const VersionCheck cachedCheck = checkVersion(connection, cached);
     if (cachedCheck.matches) {
         if (!localFits)
-            return found(cached, QStringLiteral("found %1, uploaded earlier").arg(cached), false);
+            return found(cached, Message(msg::kSshFoundUploaded).arg(cached), false);
         auto remoteSum = remoteSha256(connection, cached);
         auto localSum = localSha256(local);
         if (!remoteSum || !localSum)
             return remoteSum ? localSum.error() : remoteSum.error();
         if (*remoteSum == *localSum)
-            return found(
-                cached,
-                QStringLiteral("found %1, uploaded earlier (SHA-256 %2)").arg(cached, *localSum),
-                false);
-        problems << QStringLiteral("%1 is another build than %2").arg(cached, local);
+            return found(cached, Message(msg::kSshFoundUploadedSum).arg(cached, *localSum), false);
+        problems << Message(msg::kSshAnotherBuild).arg(cached, local);
     } else if (cachedCheck.present) {
         problems << cachedCheck.problem;
     }
 
     // 3. Upload this build.
-    const QString why = problems.join(QStringLiteral("; "));
-    const auto refuse = [&](ErrorCode code, const QString &what) {
-        return Error{code, QStringLiteral("no usable cipherwatt-bench %1 on the DUT (%2); %3")
-                               .arg(version, why, what)};
+    const Message why = Message::joined(problems, QStringLiteral("; "));
+    const auto refuse = [&](ErrorCode code, const Message &what) {
+        return Error{code, Message(msg::kSshNoUsableWorker).arg(version, why, what)};
     };
     if (!options.allowUpload)
-        return refuse(ErrorCode::NotFound, QStringLiteral("uploading is off: ") + kBuildHint);
+        return refuse(ErrorCode::NotFound, Message(msg::kSshUploadOff).arg(kBuildHint));
     if (local.isEmpty())
-        return refuse(ErrorCode::NotFound,
-                      QStringLiteral("there is no local cipherwatt-bench to upload: ") +
-                          kBuildHint);
+        return refuse(ErrorCode::NotFound, Message(msg::kSshNoLocalWorker).arg(kBuildHint));
     if (!localMachines)
         return refuse(ErrorCode::Unsupported, localMachines.error().message);
     if (!localFits)
         return refuse(ErrorCode::Unsupported,
-                      QStringLiteral("%1 is built for %2 but the DUT is %3, so it is not uploaded: "
-                                     "%4, or cross-build one for %3 and upload that")
+                      Message(msg::kSshWrongArchitecture)
                           .arg(local, localMachines->constFirst(), p.architecture, kBuildHint));
-    if (options.confirmUpload && !options.confirmUpload(why))
-        return refuse(ErrorCode::Cancelled, QStringLiteral("the upload was declined"));
+    if (options.confirmUpload && !options.confirmUpload(why.english()))
+        return refuse(ErrorCode::Cancelled, Message(msg::kSshUploadDeclined));
     auto localSum = localSha256(local);
     if (!localSum)
         return localSum.error();
@@ -278,17 +260,13 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
         return remoteSum.error();
     if (*remoteSum != *localSum) {
         connection.remove(cached);
-        return Error{ErrorCode::Io, QStringLiteral("the uploaded %1 has SHA-256 %2 on the DUT, not "
-                                                   "%3 as sent; it was removed")
-                                        .arg(cached, *remoteSum, *localSum)};
+        return Error{ErrorCode::Io,
+                     Message(msg::kSshUploadedMismatch).arg(cached, *remoteSum, *localSum)};
     }
     const VersionCheck uploaded = checkVersion(connection, cached);
     if (!uploaded.matches)
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("uploaded, but %1").arg(uploaded.problem)};
-    const QString how = QStringLiteral("uploaded %1 to %2 (SHA-256 %3 verified on the DUT) because "
-                                       "%4")
-                            .arg(local, cached, *localSum, why);
+        return Error{ErrorCode::Unsupported, Message(msg::kSshUploadedBut).arg(uploaded.problem)};
+    const Message how = Message(msg::kSshUploaded).arg(local, cached, *localSum, why);
     note(how);
     return found(cached, how, true);
 }
@@ -300,12 +278,10 @@ Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &work
     const auto machines = elfMachineNames(localPlugin);
     if (!machines)
         return Error{machines.error().code,
-                     QStringLiteral("plugin %1: %2").arg(localPlugin, machines.error().message)};
+                     Message(msg::kSshPlugin).arg(localPlugin, machines.error().message)};
     if (!machines->contains(worker.architecture))
         return Error{ErrorCode::Unsupported,
-                     QStringLiteral("plugin %1 is built for %2 but the DUT is %3, so it is not "
-                                    "uploaded: build it for %3 (on the DUT, or with a cross "
-                                    "compiler) against the installed cipherwatt/cipher_plugin.h")
+                     Message(msg::kSshPluginArchitecture)
                          .arg(localPlugin, machines->constFirst(), worker.architecture)};
     auto localSum = localSha256(localPlugin);
     if (!localSum)
@@ -313,24 +289,21 @@ Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &work
     const QString dir = worker.cacheDir + QStringLiteral("/plugins/") + *localSum;
     const QString remote = dir + QLatin1Char('/') + name;
     if (auto present = remoteSha256(connection, remote); present && *present == *localSum) {
-        note(QStringLiteral("plugin %1: found %2, uploaded earlier (SHA-256 %3)")
-                 .arg(name, remote, *localSum));
+        note(Message(msg::kSshPluginFound).arg(name, remote, *localSum));
         return remote;
     }
     if (auto sent = connection.upload(localPlugin, worker.cacheDir, remote); !sent)
         return Error{sent.error().code,
-                     QStringLiteral("plugin %1: %2").arg(localPlugin, sent.error().message)};
+                     Message(msg::kSshPlugin).arg(localPlugin, sent.error().message)};
     auto remoteSum = remoteSha256(connection, remote);
     if (!remoteSum)
         return remoteSum.error();
     if (*remoteSum != *localSum) {
         connection.remove(remote);
-        return Error{ErrorCode::Io, QStringLiteral("the uploaded plugin %1 has SHA-256 %2 on the "
-                                                   "DUT, not %3 as sent; it was removed")
-                                        .arg(remote, *remoteSum, *localSum)};
+        return Error{ErrorCode::Io,
+                     Message(msg::kSshPluginMismatch).arg(remote, *remoteSum, *localSum)};
     }
-    note(QStringLiteral("plugin %1: uploaded to %2 (SHA-256 %3 verified on the DUT)")
-             .arg(name, remote, *localSum));
+    note(Message(msg::kSshPluginUploaded).arg(name, remote, *localSum));
     return remote;
 }
 

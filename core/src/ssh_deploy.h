@@ -9,7 +9,7 @@ namespace cipherwatt::core::detail {
 struct RemoteWorker
 {
     QString path; // absolute, on the DUT
-    QString how;  // one line for the record: found where, or uploaded from where
+    Message how;  // one line for the record: found where, or uploaded from where
     bool uploaded = false;
     QString architecture; // the DUT's `uname -m`
     QString cacheDir;     // the private cache directory on the DUT (uploads go there)

@@ -3,6 +3,7 @@
 // channel is read whenever its socket has data (a QSocketNotifier) and on a short timer, for
 // what libssh already took off the socket while writing; commands go out as queued calls.
 
+#include "messages.h"
 #include "ssh_connection.h"
 #include "ssh_deploy.h"
 
@@ -48,7 +49,7 @@ public:
 
     void start() override
     {
-        const auto note = [this](const QString &text) { emit this->note(text); };
+        const auto note = [this](const Message &text) { emit this->note(text); };
         m_connection = std::make_unique<detail::SshConnection>(m_options, note);
         if (auto opened = m_connection->open(); !opened) {
             m_connection.reset();
@@ -63,7 +64,7 @@ public:
             return;
         }
         if (!worker->uploaded)
-            emit this->note(QStringLiteral("worker: %1").arg(worker->how));
+            emit this->note(Message(msg::kSshWorkerHow).arg(worker->how));
         QStringList global = m_options.workerGlobal;
         for (const QString &plugin : m_options.uploadPlugins) {
             auto remote = detail::deployPlugin(*m_connection, *worker, plugin, note);
@@ -85,7 +86,7 @@ public:
             ssh_channel_request_exec(m_channel, command.constData()) != SSH_OK) {
             const QString why = m_connection->lastError();
             releaseChannel();
-            emit failed(QStringLiteral("cannot start the worker: %1").arg(why));
+            emit failed(Message(msg::kSshCannotStartWorker).arg(why));
             return;
         }
         qCInfo(lcSsh) << "worker started:" << command;
@@ -117,7 +118,7 @@ public:
             const int n = ssh_channel_write(m_channel, data.constData() + offset,
                                             static_cast<uint32_t>(data.size() - offset));
             if (n == SSH_ERROR) {
-                lost(m_connection->lastError());
+                lost(Message::plain(m_connection->lastError()));
                 return;
             }
             offset += n;
@@ -137,7 +138,7 @@ public:
         if (!m_channel || m_done)
             return;
         ssh_channel_request_send_signal(m_channel, "KILL");
-        end(QStringLiteral("the worker was killed"), false);
+        end(Message(msg::kSshWorkerKilled), false);
     }
 
     QString description() const override { return m_options.target.toString(); }
@@ -153,31 +154,31 @@ private:
     {
         if (!m_channel || m_done)
             return;
-        if (!drain(0, m_out) || !drain(1, m_err)) {
-            lost(m_connection->lastError());
+        if (!drain(0) || !drain(1)) {
+            lost(Message::plain(m_connection->lastError()));
             return;
         }
         if (ssh_channel_is_eof(m_channel) == 0)
             return;
         // The worker closed its output: its exit status follows (or the link went away).
-        deliver(m_out, false, true);
-        deliver(m_err, true, true);
+        flush();
         const int status = ssh_channel_get_exit_status(m_channel);
         if (status == SSH_ERROR)
-            lost(m_connection->lastError());
+            lost(Message::plain(m_connection->lastError()));
         else if (status == -1 && !m_exitSignal.isEmpty())
-            end(QStringLiteral("the worker was killed by SIG%1").arg(m_exitSignal), false);
+            end(Message(msg::kSshWorkerKilledBy).arg(m_exitSignal), false);
         else if (status == -1)
-            lost(QStringLiteral("the worker's channel closed without an exit status"));
+            lost(Message(msg::kSshChannelClosed));
         else if (status == 0)
-            end(QStringLiteral("the worker exited"), true);
+            end(msg::kWorkerExited, true);
         else
-            end(QStringLiteral("the worker exited with code %1").arg(status), false);
+            end(Message(msg::kWorkerExitCode).arg(status), false);
     }
 
     // Reads what is there (a bounded amount, so the event loop keeps turning); false when the
-    // link failed.
-    bool drain(int stream, QByteArray &buffer)
+    // link failed. Lines of the worker's output are bounded (LineSplitter); its stderr is read
+    // the same way and passed on as diagnostics.
+    bool drain(int stream)
     {
         char chunk[16384];
         for (int i = 0; i < 64 && !m_done; ++i) {
@@ -186,42 +187,48 @@ private:
                 return false;
             if (n <= 0)
                 break;
-            buffer.append(chunk, n);
-            deliver(buffer, stream == 1, false);
+            const LineSplitter::Lines in =
+                (stream == 1 ? m_err : m_out).append(QByteArray(chunk, n));
+            for (int k = 0; k < in.tooLong; ++k) {
+                if (stream == 0)
+                    emit lineTooLong();
+            }
+            for (const QByteArray &line : in.lines) {
+                if (stream == 1)
+                    emit diagnostic(QString::fromUtf8(line));
+                else
+                    emit lineReceived(line);
+            }
         }
         return true;
     }
 
-    void deliver(QByteArray &buffer, bool isStderr, bool final)
+    // The last lines, ended by the end of the stream instead of a newline.
+    void flush()
     {
-        qsizetype lf = 0;
-        while ((lf = buffer.indexOf('\n')) >= 0) {
-            const QByteArray line = buffer.left(lf);
-            buffer.remove(0, lf + 1);
-            if (isStderr)
-                emit diagnostic(QString::fromUtf8(line));
-            else
-                emit lineReceived(line);
-        }
-        if (final && !buffer.isEmpty()) {
-            if (isStderr)
-                emit diagnostic(QString::fromUtf8(buffer));
-            else
-                emit lineReceived(buffer);
-            buffer.clear();
+        for (int stream : {0, 1}) {
+            const LineSplitter::Lines in = (stream == 1 ? m_err : m_out).append("\n");
+            for (const QByteArray &line : in.lines) {
+                if (line.isEmpty())
+                    continue;
+                if (stream == 1)
+                    emit diagnostic(QString::fromUtf8(line));
+                else
+                    emit lineReceived(line);
+            }
         }
     }
 
-    void lost(const QString &why)
+    void lost(const Message &why)
     {
-        end(QStringLiteral("SSH link to %1:%2 lost: %3")
+        end(Message(msg::kSshLinkLostTo)
                 .arg(m_options.target.host)
                 .arg(m_options.target.port)
                 .arg(why),
             false);
     }
 
-    void end(const QString &reason, bool clean)
+    void end(const Message &reason, bool clean)
     {
         if (m_done)
             return;
@@ -229,7 +236,7 @@ private:
         m_poll.stop();
         if (m_notifier)
             m_notifier->setEnabled(false);
-        qCInfo(lcSsh) << reason;
+        qCInfo(lcSsh) << reason.english();
         emit finished(reason, clean);
     }
 
@@ -253,8 +260,8 @@ private:
     QString m_exitSignal;
     QSocketNotifier *m_notifier = nullptr;
     QTimer m_poll;
-    QByteArray m_out;
-    QByteArray m_err;
+    LineSplitter m_out;
+    LineSplitter m_err;
     QList<QByteArray> m_pending; // written before the worker ran
     bool m_inputClosed = false;
     bool m_done = false;
@@ -265,7 +272,8 @@ private:
 Result<RemoteResult> runRemoteCommand(const SshOptions &options, const QStringList &argv,
                                       int timeoutMs)
 {
-    detail::SshConnection connection(options, [](const QString &text) { qCInfo(lcSsh) << text; });
+    detail::SshConnection connection(options,
+                                     [](const Message &text) { qCInfo(lcSsh) << text.english(); });
     if (auto opened = connection.open(); !opened)
         return opened.error();
     return connection.run(connection.commandLine(argv), timeoutMs);

@@ -59,7 +59,7 @@ bool AcquisitionWorker::requireMeter(const char *what)
     if (m_meter)
         return true;
     emit failed(
-        Error{ErrorCode::Disconnected, english(msg::kNoMeterOpen).arg(QLatin1String(what))});
+        Error{ErrorCode::Disconnected, Message(msg::kNoMeterOpen).arg(QLatin1String(what))});
     return false;
 }
 
@@ -83,7 +83,7 @@ void AcquisitionWorker::configure(const MeterConfig &config)
     if (!requireMeter("configure"))
         return;
     if (m_streaming) {
-        emit failed(Error{ErrorCode::Unsupported, english(msg::kStopBeforeConfiguring)});
+        emit failed(Error{ErrorCode::Unsupported, Message(msg::kStopBeforeConfiguring)});
         return;
     }
     auto applied = m_meter->configure(config);

@@ -4,36 +4,36 @@
 
 namespace cipherwatt::instruments {
 
-QString errorCodeName(ErrorCode code)
+Message errorCodeName(ErrorCode code)
 {
     switch (code) {
     case ErrorCode::BadResource:
-        return english(msg::kBadResource);
+        return msg::kBadResource;
     case ErrorCode::NotFound:
-        return english(msg::kNotFound);
+        return msg::kNotFound;
     case ErrorCode::Access:
-        return english(msg::kAccess);
+        return msg::kAccess;
     case ErrorCode::Io:
-        return english(msg::kIo);
+        return msg::kIo;
     case ErrorCode::Timeout:
-        return english(msg::kTimeout);
+        return msg::kTimeout;
     case ErrorCode::Protocol:
-        return english(msg::kProtocol);
+        return msg::kProtocol;
     case ErrorCode::Instrument:
-        return english(msg::kInstrument);
+        return msg::kInstrument;
     case ErrorCode::Unsupported:
-        return english(msg::kUnsupported);
+        return msg::kUnsupported;
     case ErrorCode::Disconnected:
-        return english(msg::kDisconnected);
+        return msg::kDisconnected;
     case ErrorCode::Cancelled:
-        return english(msg::kCancelled);
+        return msg::kCancelled;
     }
-    return english(msg::kError);
+    return msg::kError;
 }
 
-QString Error::toString() const
+Message Error::describe() const
 {
-    return english(msg::kWithDetail).arg(errorCodeName(code), message);
+    return Message(msg::kWithDetail).arg(errorCodeName(code), message);
 }
 
 } // namespace cipherwatt::instruments

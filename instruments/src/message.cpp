@@ -3,15 +3,18 @@
 #include <cipherwatt/instruments/message.h>
 
 #include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QMutex>
 
-#include <algorithm>
+#include <vector>
 
 namespace cipherwatt::instruments {
 
 namespace {
 
-// Deep enough for "meter sim: timeout: no reply from ... within 3000 ms".
-constexpr int kMaxDepth = 4;
+// Deep enough for "DUT ssh://lab@pi4:22: timeout: no reply from ... within 3000 ms".
+constexpr int kMaxDepth = 6;
 
 // Where the next %1 to %99 starts in `text` from `from`, with its number and length; -1 when
 // there is none.
@@ -30,112 +33,233 @@ qsizetype nextArgument(const QString &text, qsizetype from, int *number, qsizety
     return -1;
 }
 
+struct Registry
+{
+    QMutex mutex;
+    QHash<QString, const MessageTemplate *> byId;
+    std::vector<const void *> registered; // catalogues already in byId
+};
+
+Registry &registry()
+{
+    static Registry r;
+    return r;
+}
+
 } // namespace
 
-QString fillArguments(const QString &translation, const QStringList &arguments)
+Message Message::plain(const QString &text)
+{
+    Message m;
+    m.m_text = text;
+    return m;
+}
+
+Message Message::joined(const QList<Message> &parts, const QString &separator)
+{
+    Message m;
+    m.m_joined = true;
+    m.m_text = separator;
+    m.m_arguments = parts;
+    return m;
+}
+
+Message Message::arg(const Message &argument) const
+{
+    Message m = *this;
+    m.m_arguments.append(argument);
+    return m;
+}
+
+QString Message::id() const
+{
+    return m_template ? QString::fromLatin1(m_template->id) : QString();
+}
+
+// Replaces %1 to %99 in `pattern` by the arguments in one pass: an argument that contains "%2"
+// stays as it is; a number with no argument stays in the text.
+QString Message::fill(const QString &pattern, bool translate) const
 {
     QString out;
     qsizetype from = 0;
     int number = 0;
     qsizetype length = 0;
-    for (qsizetype at = nextArgument(translation, from, &number, &length); at >= 0;
-         at = nextArgument(translation, from, &number, &length)) {
-        out += QStringView(translation).mid(from, at - from);
-        if (number <= arguments.size())
-            out += arguments[number - 1];
-        else
-            out += QStringView(translation).mid(at, length);
+    for (qsizetype at = nextArgument(pattern, from, &number, &length); at >= 0;
+         at = nextArgument(pattern, from, &number, &length)) {
+        out += QStringView(pattern).mid(from, at - from);
+        if (number <= m_arguments.size()) {
+            const Message &a = m_arguments[number - 1];
+            out += translate ? a.translated() : a.english();
+        } else {
+            out += QStringView(pattern).mid(at, length);
+        }
         from = at + length;
     }
-    out += QStringView(translation).mid(from);
+    out += QStringView(pattern).mid(from);
     return out;
 }
 
-MessageTranslator::MessageTranslator(const std::vector<MessageCatalogue> &catalogues)
+QString Message::english() const
 {
-    for (const MessageCatalogue &catalogue : catalogues) {
-        for (const char *source : catalogue.sources) {
-            const QString text = english(source);
-            Pattern pattern;
-            pattern.context = catalogue.context;
-            pattern.source = source;
-            QString expression;
-            qsizetype from = 0;
-            int number = 0;
-            qsizetype length = 0;
-            for (qsizetype at = nextArgument(text, from, &number, &length); at >= 0;
-                 at = nextArgument(text, from, &number, &length)) {
-                const QString literal = text.mid(from, at - from);
-                expression += QRegularExpression::escape(literal) + QStringLiteral("(.*?)");
-                pattern.literal += literal.size();
-                pattern.arguments.push_back(number);
-                from = at + length;
-            }
-            if (pattern.arguments.empty()) {
-                m_plain.push_back({catalogue.context, source, text});
-                continue;
-            }
-            expression += QRegularExpression::escape(text.mid(from));
-            pattern.literal += text.size() - from;
-            pattern.expression = QRegularExpression(QRegularExpression::anchoredPattern(expression),
-                                                    QRegularExpression::DotMatchesEverythingOption);
-            m_patterns.push_back(std::move(pattern));
-        }
-    }
-    // "DUT %1: %2" before "%1: %2": the template with the most fixed text wins.
-    std::stable_sort(m_patterns.begin(), m_patterns.end(),
-                     [](const Pattern &a, const Pattern &b) { return a.literal > b.literal; });
+    if (m_joined)
+        return englishTexts(m_arguments).join(m_text);
+    if (!m_template)
+        return m_text;
+    return fill(QString::fromUtf8(m_template->source), false);
 }
 
-QString MessageTranslator::translate(const QString &text) const
+QString Message::translated() const
 {
-    return translate(text, 0);
+    if (m_joined)
+        return translatedTexts(m_arguments).join(m_text);
+    if (!m_template)
+        return m_text;
+    return fill(QCoreApplication::translate(m_template->context, m_template->source), true);
 }
 
-QString MessageTranslator::translate(const QString &text, int depth) const
+QJsonObject Message::toJson() const
 {
-    if (text.isEmpty() || depth > kMaxDepth)
-        return text;
-    for (const Plain &plain : m_plain) {
-        if (text == plain.text)
-            return QCoreApplication::translate(plain.context, plain.source);
+    QJsonObject out;
+    if (m_joined) {
+        QJsonArray args;
+        for (const Message &a : m_arguments)
+            args.append(a.toJson());
+        out.insert(QStringLiteral("join"), m_text);
+        out.insert(QStringLiteral("args"), args);
+    } else if (m_template) {
+        out.insert(QStringLiteral("id"), id());
+        QJsonArray args;
+        for (const Message &a : m_arguments)
+            args.append(a.toJson());
+        if (!args.isEmpty())
+            out.insert(QStringLiteral("args"), args);
     }
-    for (const Pattern &pattern : m_patterns) {
-        const QRegularExpressionMatch match = pattern.expression.match(text);
-        if (!match.hasMatch())
-            continue;
-        QStringList arguments;
-        for (std::size_t k = 0; k < pattern.arguments.size(); ++k) {
-            const qsizetype index = pattern.arguments[k] - 1;
-            while (arguments.size() <= index)
-                arguments << QString();
-            arguments[index] = translate(match.captured(static_cast<int>(k) + 1), depth + 1);
-        }
-        return fillArguments(QCoreApplication::translate(pattern.context, pattern.source),
-                             arguments);
-    }
-    return text;
+    out.insert(QStringLiteral("text"), english());
+    return out;
 }
 
-std::vector<MessageCatalogue> messageCatalogues()
+Message Message::fromJson(const QJsonObject &json)
 {
-    static constexpr const char *kErrors[] = {
-        msg::kBadResource,  msg::kNotFound,  msg::kAccess,     msg::kIo,
-        msg::kTimeout,      msg::kProtocol,  msg::kInstrument, msg::kUnsupported,
-        msg::kDisconnected, msg::kCancelled, msg::kError,      msg::kWithDetail};
-    static constexpr const char *kMeter[] = {
-        msg::kBadMeterResource, msg::kTcpNeedsPort,      msg::kBadPort,
-        msg::kBadBaud,          msg::kSerialNeedsDevice, msg::kNothingAfter,
-        msg::kUnknownKind,      msg::kCannotConnect,     msg::kTimedOut,
-        msg::kNoReplyFrom,      msg::kConnectionLost,    msg::kCannotOpenSerial,
-        msg::kNoUsbtmcMatch,    msg::kCannotListUsb,     msg::kSimulatedDropped,
-        msg::kSimulatedSilent,  msg::kSimulatedLink,     msg::kMeterClosed,
-        msg::kNoReplyTo,        msg::kRefused,           msg::kNoSuchElement,
-        msg::kNoFunctions,      msg::kRateNotApplied,    msg::kNotIdentified,
-        msg::kNotWt300,         msg::kIntegratorHeld,    msg::kAutoRange,
-        msg::kLinkTooSlow,      msg::kNoMeterOpen,       msg::kStopBeforeConfiguring};
-    return {{"cipherwatt::instruments::Error", kErrors},
-            {"cipherwatt::instruments::Meter", kMeter}};
+    return fromJson(json, 0);
+}
+
+Message Message::fromJson(const QJsonObject &json, int depth)
+{
+    const QString text = json.value(QStringLiteral("text")).toString();
+    if (json.contains(QStringLiteral("join")) && depth < kMaxDepth) {
+        QList<Message> parts;
+        for (const QJsonValue &a : json.value(QStringLiteral("args")).toArray())
+            parts.append(fromJson(a.toObject(), depth + 1));
+        return joined(parts, json.value(QStringLiteral("join")).toString());
+    }
+    const MessageTemplate *tmpl =
+        depth < kMaxDepth ? findMessage(json.value(QStringLiteral("id")).toString()) : nullptr;
+    if (!tmpl)
+        return plain(text);
+    Message m(*tmpl);
+    for (const QJsonValue &a : json.value(QStringLiteral("args")).toArray())
+        m.m_arguments.append(fromJson(a.toObject(), depth + 1));
+    // A template whose text changed since the message was stored (its arguments no longer
+    // fit) is shown as it was stored.
+    if (m.english() != text)
+        return plain(text);
+    return m;
+}
+
+bool operator==(const Message &a, const Message &b)
+{
+    return a.m_template == b.m_template && a.m_text == b.m_text && a.m_arguments == b.m_arguments &&
+           a.m_joined == b.m_joined;
+}
+
+QStringList englishTexts(const QList<Message> &messages)
+{
+    QStringList out;
+    for (const Message &m : messages)
+        out << m.english();
+    return out;
+}
+
+QStringList translatedTexts(const QList<Message> &messages)
+{
+    QStringList out;
+    for (const Message &m : messages)
+        out << m.translated();
+    return out;
+}
+
+void registerMessages(MessageCatalogue catalogue)
+{
+    Registry &r = registry();
+    const QMutexLocker lock(&r.mutex);
+    if (std::find(r.registered.begin(), r.registered.end(), catalogue.data()) != r.registered.end())
+        return;
+    r.registered.push_back(catalogue.data());
+    for (const MessageTemplate *t : catalogue)
+        r.byId.insert(QString::fromLatin1(t->id), t);
+}
+
+const MessageTemplate *findMessage(const QString &id)
+{
+    if (id.isEmpty())
+        return nullptr;
+    registerMessages(messageCatalogue()); // the instruments' own are always known
+    Registry &r = registry();
+    const QMutexLocker lock(&r.mutex);
+    return r.byId.value(id, nullptr);
+}
+
+} // namespace cipherwatt::instruments
+
+namespace cipherwatt::instruments {
+
+MessageCatalogue messageCatalogue()
+{
+    static constexpr const MessageTemplate *kAll[] = {
+        &msg::kBadResource,
+        &msg::kNotFound,
+        &msg::kAccess,
+        &msg::kIo,
+        &msg::kTimeout,
+        &msg::kProtocol,
+        &msg::kInstrument,
+        &msg::kUnsupported,
+        &msg::kDisconnected,
+        &msg::kCancelled,
+        &msg::kError,
+        &msg::kWithDetail,
+        &msg::kBadMeterResource,
+        &msg::kTcpNeedsPort,
+        &msg::kBadPort,
+        &msg::kBadBaud,
+        &msg::kSerialNeedsDevice,
+        &msg::kNothingAfter,
+        &msg::kUnknownKind,
+        &msg::kCannotConnect,
+        &msg::kTimedOut,
+        &msg::kNoReplyFrom,
+        &msg::kConnectionLost,
+        &msg::kCannotOpenSerial,
+        &msg::kNoUsbtmcMatch,
+        &msg::kCannotListUsb,
+        &msg::kSimulatedDropped,
+        &msg::kSimulatedSilent,
+        &msg::kSimulatedLink,
+        &msg::kMeterClosed,
+        &msg::kNoReplyTo,
+        &msg::kRefused,
+        &msg::kNoSuchElement,
+        &msg::kNoFunctions,
+        &msg::kRateNotApplied,
+        &msg::kNotIdentified,
+        &msg::kNotWt300,
+        &msg::kIntegratorHeld,
+        &msg::kAutoRange,
+        &msg::kLinkTooSlow,
+        &msg::kNoMeterOpen,
+        &msg::kStopBeforeConfiguring,
+    };
+    return kAll;
 }
 
 } // namespace cipherwatt::instruments

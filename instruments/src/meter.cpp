@@ -74,9 +74,9 @@ QString integrationStateName(IntegrationState state)
 
 namespace {
 
-Error badResource(const QString &resource, const QString &why)
+Error badResource(const QString &resource, const Message &why)
 {
-    return Error{ErrorCode::BadResource, english(msg::kBadMeterResource).arg(resource, why)};
+    return Error{ErrorCode::BadResource, Message(msg::kBadMeterResource).arg(resource, why)};
 }
 
 Result<std::unique_ptr<Transport>> openSim(const QString & /*resource*/, const QString &rest)
@@ -96,14 +96,14 @@ Result<std::unique_ptr<Transport>> openTcp(const QString &resource, const QStrin
     // tcp:<host>:<port>, with an IPv6 host in brackets: tcp:[::1]:5025
     const qsizetype colon = rest.lastIndexOf(QLatin1Char(':'));
     if (colon <= 0)
-        return badResource(resource, english(msg::kTcpNeedsPort));
+        return badResource(resource, Message(msg::kTcpNeedsPort));
     QString host = rest.left(colon);
     if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
         host = host.mid(1, host.size() - 2);
     bool ok = false;
     const uint port = rest.mid(colon + 1).toUInt(&ok);
     if (!ok || port == 0 || port > 65535 || host.isEmpty())
-        return badResource(resource, english(msg::kBadPort));
+        return badResource(resource, Message(msg::kBadPort));
     return makeTcpTransport(host, static_cast<quint16>(port));
 }
 
@@ -117,12 +117,12 @@ Result<std::unique_ptr<Transport>> openSerial(const QString &resource, const QSt
         bool ok = false;
         const int b = rest.mid(colon + 1).toInt(&ok);
         if (!ok || b < 1200 || b > 921600)
-            return badResource(resource, english(msg::kBadBaud));
+            return badResource(resource, Message(msg::kBadBaud));
         baud = b;
         device = rest.left(colon);
     }
     if (device.isEmpty())
-        return badResource(resource, english(msg::kSerialNeedsDevice));
+        return badResource(resource, Message(msg::kSerialNeedsDevice));
     return makeSerialTransport(device, baud);
 }
 
@@ -170,13 +170,13 @@ Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource, const Ope
         if (prefix != QLatin1String(row.prefix))
             continue;
         if (colon >= 0 && rest.isEmpty())
-            return badResource(r, english(msg::kNothingAfter).arg(prefix));
+            return badResource(r, Message(msg::kNothingAfter).arg(prefix));
         auto transport = row.open(r, rest);
         if (!transport)
             return transport.error();
         return openWt300(std::move(*transport), r, options);
     }
-    return badResource(r, english(msg::kUnknownKind).arg(prefix));
+    return badResource(r, Message(msg::kUnknownKind).arg(prefix));
 }
 
 } // namespace cipherwatt::instruments

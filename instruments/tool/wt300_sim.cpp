@@ -208,7 +208,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(profile)) {
         auto loaded = SimProfile::fromFile(parser.value(profile));
         if (!loaded)
-            return usage(loaded.error().message);
+            return usage(loaded.error().message.english());
         simProfile = *loaded;
     }
     // The standalone simulator powers the workers of whoever started it (a shell, a test),
@@ -218,7 +218,7 @@ int main(int argc, char *argv[])
     for (const QString &spec : parser.values(fault)) {
         auto f = SimFault::parse(spec);
         if (!f)
-            return usage(f.error().message);
+            return usage(f.error().message.english());
         faults.push_back(*f);
     }
 

@@ -31,10 +31,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <live_plot.h>
-#include <live_view.h>
+#include <measure/live_plot.h>
+#include <measure/live_view.h>
+#include <measure/results_model.h>
 #include <random>
-#include <results_model.h>
 #include <sys/resource.h>
 #include <vector>
 
@@ -96,17 +96,19 @@ public:
         settings.baselineSeconds = kBaseline;
         settings.settleSeconds = kSettle;
         m_view.beginSession(settings);
-        const QJsonObject meter{
-            {QStringLiteral("description"), QStringLiteral("YOKOGAWA WT332")},
-            {QStringLiteral("identity"), QJsonObject{{QStringLiteral("simulated"), false}}},
-            {QStringLiteral("element"), 1},
-            {QStringLiteral("items"),
-             QJsonArray{QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"),
-                        QStringLiteral("P1 [W]"), QStringLiteral("S1 [VA]"), QStringLiteral("PF1"),
-                        QStringLiteral("WH1 [Wh]")}}};
-        m_view.onPrepared(meter, {{QStringLiteral("description"), QStringLiteral("local")}}, 102);
+        core::MeterSetup meter;
+        meter.description = QStringLiteral("YOKOGAWA WT332");
+        meter.element = 1;
+        meter.items = {QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"),
+                       QStringLiteral("P1 [W]"), QStringLiteral("S1 [VA]"),
+                       QStringLiteral("PF1"),    QStringLiteral("WH1 [Wh]")};
+        core::DutSetup dut;
+        dut.description = QStringLiteral("local");
+        m_view.onPrepared(meter, dut, 102);
         m_view.onSessionCreated(1);
-        m_view.onPhaseChanged(PhaseKind::Baseline, QStringLiteral("idle baseline"), 0.0, kBaseline);
+        m_view.onPhaseChanged(PhaseKind::Baseline,
+                              core::Message::plain(QStringLiteral("idle baseline")), 0.0,
+                              kBaseline);
     }
 
     // The next update, with the phase changes and run updates due at its time.
@@ -161,13 +163,15 @@ private:
         if (m_running) {
             runUpdate(QStringLiteral("done"));
             m_running = false;
-            m_view.onPhaseChanged(PhaseKind::Settle, QStringLiteral("settle"), m_t, kSettle);
+            m_view.onPhaseChanged(PhaseKind::Settle, core::Message::plain(QStringLiteral("settle")),
+                                  m_t, kSettle);
             m_next = m_t + kSettle;
         } else {
             ++m_ordinal;
             m_running = true;
             m_runStart = m_t;
-            m_view.onPhaseChanged(PhaseKind::Run, QStringLiteral("run"), m_t, kRun);
+            m_view.onPhaseChanged(PhaseKind::Run, core::Message::plain(QStringLiteral("run")), m_t,
+                                  kRun);
             runUpdate(QStringLiteral("running"));
             m_next = m_t + kRun;
         }
@@ -188,7 +192,7 @@ private:
         u.plannedSeconds = kRun;
         u.elapsedSeconds = m_t - m_runStart;
         u.bytes = static_cast<quint64>(u.elapsedSeconds * 2e8);
-        u.status = status;
+        u.status = *core::parseRunStatus(status);
         if (status == QLatin1String("done")) {
             core::RunResult r;
             r.run.count = 590;

@@ -28,18 +28,15 @@ qint64 makeSession(Storage &storage, int index, int runs, double totalSeconds)
 {
     SessionSettings settings;
     settings.label = QStringLiteral("benchmark session %1").arg(index);
-    const QJsonObject meter{
-        {QStringLiteral("description"), QStringLiteral("YOKOGAWA WT332")},
-        {QStringLiteral("element"), 1},
-        {QStringLiteral("interval_ms"), 100},
-        {QStringLiteral("items"),
-         QJsonArray{QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"), QStringLiteral("P1 [W]"),
-                    QStringLiteral("S1 [VA]"), QStringLiteral("PF1")}}};
+    MeterSetup meter;
+    meter.description = QStringLiteral("YOKOGAWA WT332");
+    meter.items = {QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"), QStringLiteral("P1 [W]"),
+                   QStringLiteral("S1 [VA]"), QStringLiteral("PF1")};
     const qint64 id = *storage.createSession(settings, meter, {}, 0, false);
     std::mt19937 rng(static_cast<unsigned>(index));
     std::normal_distribution<double> noise(0.0, 0.05);
     const double runSeconds = (totalSeconds - 60.0) / runs;
-    const qint64 baselinePhase = *storage.beginPhase(id, PhaseKind::Baseline, {}, 0, 0);
+    const qint64 baselinePhase = *storage.beginPhase(id, PhaseKind::Baseline, Message(), 0, 0);
     std::vector<PowerSample> power;
     const auto updates = static_cast<int>(totalSeconds * 10);
     std::vector<qint64> runIds;
@@ -54,7 +51,7 @@ qint64 makeSession(Storage &storage, int index, int runs, double totalSeconds)
         run.repeat = r / 4 + 1;
         runIds.push_back(*storage.addRun(id, run));
         runPhases.push_back(
-            *storage.beginPhase(id, PhaseKind::Run, {}, runIds.back(),
+            *storage.beginPhase(id, PhaseKind::Run, Message(), runIds.back(),
                                 static_cast<qint64>((60.0 + r * runSeconds) * 1e9)));
     }
     for (int i = 1; i <= updates; ++i) {
@@ -82,13 +79,14 @@ qint64 makeSession(Storage &storage, int index, int runs, double totalSeconds)
         in.counter = QStringLiteral("tsc");
         StoredRun run;
         run.id = runIds[static_cast<std::size_t>(r)];
-        run.status = QStringLiteral("done");
+        run.status = RunStatus::Done;
         run.windowStartNs = static_cast<qint64>(in.windowStart * 1e9);
         run.windowEndNs = static_cast<qint64>(in.windowEnd * 1e9);
-        run.result = {{QStringLiteral("seconds"), runSeconds},
-                      {QStringLiteral("bytes"), static_cast<qint64>(in.bytes)}};
-        run.analysis =
-            toJson(analyseRun(in, power, baseline, MeterAccuracy{0.001, 0.002, 150}, 100));
+        WorkerResult result;
+        result.seconds = runSeconds;
+        result.bytes = in.bytes;
+        run.result = result;
+        run.analysis = analyseRun(in, power, baseline, MeterAccuracy{0.001, 0.002, 150}, 100);
         (void)storage.updateRun(run);
     }
     (void)storage.setStatus(id, SessionStatus::Complete);
@@ -137,9 +135,9 @@ int main(int argc, char *argv[])
             return 2;
         }
     }
-    const auto check = [](const cipherwatt::instruments::Result<void> &r) {
+    const auto check = [](const cipherwatt::core::Result<void> &r) {
         if (!r)
-            std::fprintf(stderr, "bench_reports: %s\n", qPrintable(r.error().message));
+            std::fprintf(stderr, "bench_reports: %s\n", qPrintable(r.error().message.english()));
     };
     check(cipherwatt::report::writeSessionPdf(hour, out + "/h.pdf"));
     std::printf("  (the one-hour report is %lld bytes)\n", QFileInfo(out + "/h.pdf").size());

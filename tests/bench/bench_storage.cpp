@@ -40,13 +40,13 @@ int main(int argc, char *argv[])
     const QString path = dir.path() + QStringLiteral("/bench.sqlite");
     auto storage = Storage::open(path);
     if (!storage) {
-        std::fprintf(stderr, "bench_storage: %s\n", qPrintable(storage.error().message));
+        std::fprintf(stderr, "bench_storage: %s\n", qPrintable(storage.error().message.english()));
         return 2;
     }
     SessionSettings settings;
     settings.label = QStringLiteral("one hour");
     auto id = (*storage)->createSession(settings, {}, {}, 0, false);
-    auto phase = (*storage)->beginPhase(*id, PhaseKind::Baseline, {}, 0, 0);
+    auto phase = (*storage)->beginPhase(*id, PhaseKind::Baseline, Message(), 0, 0);
     for (int r = 0; r < 30; ++r) {
         StoredRun run;
         run.ordinal = r + 1;

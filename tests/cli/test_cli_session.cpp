@@ -147,10 +147,27 @@ TEST_CASE("run loads a plugin into the worker and measures its cipher", "[cli][p
 {
     TempDir dir;
     const std::string db = (dir.path() / "s.sqlite").string();
-    const auto r = cli({"run", "--meter", "sim:" + kProfile, "--db", db, "--label", "xtea",
-                        "--governor", "none", "--worker", CIPHERWATT_BENCH_EXE, "--plugin",
-                        CIPHERWATT_XTEA_PLUGIN, "--plan", "xtea-128-cbc/plugin:xtea:encrypt",
-                        "--baseline", "1", "--seconds", "2", "--min-updates", "10"});
+    const auto r = cli({"run",
+                        "--meter",
+                        "sim:" + kProfile,
+                        "--db",
+                        db,
+                        "--label",
+                        "xtea",
+                        "--governor",
+                        "none",
+                        "--worker",
+                        CIPHERWATT_BENCH_EXE,
+                        "--plugin",
+                        CIPHERWATT_XTEA_PLUGIN,
+                        "--plan",
+                        "xtea-128-cbc/plugin:xtea:encrypt",
+                        "--baseline",
+                        "1",
+                        "--seconds",
+                        "2",
+                        "--min-updates",
+                        "10"});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea"));
@@ -205,7 +222,7 @@ TEST_CASE("kill -9 in the middle of a run: interrupted, readable, at most a seco
     const qint64 lastSample = data->originUtcMs + data->samples.back().tNs / 1'000'000;
     INFO("last stored update " << killedAt - lastSample << " ms before the kill");
     CHECK(killedAt - lastSample <= 1000);
-    CHECK(data->runs.at(0).status == QStringLiteral("running"));
+    CHECK(data->runs.at(0).status == cipherwatt::core::RunStatus::Running);
 }
 
 TEST_CASE("export and compare write PDFs and CSVs, and refuse what they cannot do", "[cli]")

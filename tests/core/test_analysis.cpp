@@ -2,12 +2,14 @@
 // (the arithmetic is in the comments), and Student's t quantiles come from any t table.
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/records_json.h>
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 using namespace cipherwatt::core;
+using cipherwatt::instruments::englishTexts;
 
 namespace {
 
@@ -167,7 +169,7 @@ TEST_CASE("run: net power, energy per byte and the 95 % interval by hand", "[ana
     // The same run judged against 150 required updates is flagged as short.
     const RunResult shortRun = analyseRun(in, samples, baseline, wt332At300V500mA(), 150);
     REQUIRE(shortRun.flags.size() == 1);
-    CHECK(shortRun.flags[0].startsWith(QStringLiteral("short run: 100 updates")));
+    CHECK(shortRun.flags[0].english().startsWith(QStringLiteral("short run: 100 updates")));
 }
 
 TEST_CASE("run: invalid, duplicate and missed updates are left out and counted", "[analysis]")
@@ -190,8 +192,11 @@ TEST_CASE("run: invalid, duplicate and missed updates are left out and counted",
     CHECK(r.excludedDuplicates == 1);
     CHECK(r.missed == 2);
     CHECK(r.netWatts == Approx(5.0));
-    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("1 update over range")));
-    CHECK(r.flags.join(QLatin1Char(';')).contains(QStringLiteral("2 updates missed")));
+    CHECK(englishTexts(r.flags)
+              .join(QLatin1Char(';'))
+              .contains(QStringLiteral("1 update over range")));
+    CHECK(
+        englishTexts(r.flags).join(QLatin1Char(';')).contains(QStringLiteral("2 updates missed")));
 }
 
 TEST_CASE("run: the integrator cross-check", "[analysis]")
@@ -218,7 +223,9 @@ TEST_CASE("run: the integrator cross-check", "[analysis]")
     for (std::size_t i = 0; i < samples.size(); ++i)
         samples[i].wattHours = 0.00105 * static_cast<double>(i + 1); // 5 % more
     const RunResult disagree = analyseRun(in, samples, baseline, wt332At300V500mA(), 10);
-    CHECK(disagree.flags.join(QLatin1Char(';')).contains(QStringLiteral("integrator disagrees")));
+    CHECK(englishTexts(disagree.flags)
+              .join(QLatin1Char(';'))
+              .contains(QStringLiteral("integrator disagrees")));
 }
 
 TEST_CASE("run without samples or baseline reports why instead of a number", "[analysis]")
@@ -234,7 +241,7 @@ TEST_CASE("run without samples or baseline reports why instead of a number", "[a
     const RunResult r = analyseRun(in, updates(10.1, 10, [](double, int) { return 9.0; }), none,
                                    wt332At300V500mA(), 1);
     CHECK(std::isnan(r.netWatts));
-    CHECK(r.flags.contains(QStringLiteral("no baseline")));
+    CHECK(englishTexts(r.flags).contains(QStringLiteral("no baseline")));
 }
 
 TEST_CASE("spread over repeats: median and range", "[analysis]")

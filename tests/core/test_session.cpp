@@ -25,6 +25,7 @@
 #include <temp_dir.h>
 
 using namespace cipherwatt::core;
+using cipherwatt::instruments::englishTexts;
 using cipherwatt::test::FakeSysfs;
 using cipherwatt::test::SimProcess;
 using cipherwatt::test::TempDir;
@@ -77,13 +78,13 @@ TEST_CASE("session: the known net power of the scripted meter, within 0.5 %", "[
     CHECK(d.summary.status == SessionStatus::Complete);
     CHECK(d.summary.simulated);
     CHECK(phaseKinds(d) == QStringList{"prepare", "baseline", "run", "run"});
-    const QJsonObject baseline = d.analysis[QStringLiteral("baseline")].toObject();
-    CHECK(baseline[QStringLiteral("mean_w")].toDouble() == Approx(4.0).margin(0.02));
+    REQUIRE(d.analysis.baseline);
+    CHECK(d.analysis.baseline->result.stats.mean == Approx(4.0).margin(0.02));
     REQUIRE(d.runs.size() == 2);
     for (const StoredRun &r : d.runs) {
         INFO(r.cipher.toStdString());
-        CHECK(r.status == QStringLiteral("done"));
-        const RunResult a = runResultFromJson(r.analysis);
+        CHECK(r.status == RunStatus::Done);
+        const RunResult a = r.analysis.value_or(RunResult{});
         CHECK(std::fabs(a.netWatts - 8.5) <= 0.005 * 8.5);
         CHECK(a.netLow < 8.5);
         CHECK(a.netHigh > 8.5);
@@ -92,8 +93,7 @@ TEST_CASE("session: the known net power of the scripted meter, within 0.5 %", "[
         CHECK(a.integratorRead); // the cross-check with the meter's WH
         CHECK(a.integratorWh == Approx(a.samplesWh).epsilon(0.01));
         CHECK(a.energyPerByteNj > 0);
-        CHECK(r.windowEndNs - r.windowStartNs ==
-              Approx(r.result[QStringLiteral("seconds")].toDouble() * 1e9).margin(1));
+        CHECK(r.windowEndNs - r.windowStartNs == Approx(r.result->seconds * 1e9).margin(1));
     }
     // Every update is stored with the phase it belongs to, at the meter's pace.
     REQUIRE(d.samples.size() >= 130);
@@ -124,7 +124,7 @@ TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs"
     QString seenGovernor;
     const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::phaseChanged, &runner,
-                         [&](PhaseKind kind, const QString &, double, double) {
+                         [&](PhaseKind kind, const Message &, double, double) {
                              if (kind == PhaseKind::Baseline)
                                  seenGovernor =
                                      QString::fromStdString(tree.cpuFile(0, "scaling_governor"));
@@ -137,11 +137,11 @@ TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs"
     CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
     const SessionData d = load(opts, out.session);
     CHECK(phaseKinds(d) == QStringList{"prepare", "pin", "baseline", "run", "restore"});
-    const QJsonObject pinning = d.dut[QStringLiteral("pinning")].toObject();
-    CHECK(pinning[QStringLiteral("applied")].toObject()[QStringLiteral("cpus")].toArray().size() ==
-          2);
-    CHECK(d.dut[QStringLiteral("restore")].toObject()[QStringLiteral("restored")].toBool());
-    const RunResult a = runResultFromJson(d.runs.at(0).analysis);
+    REQUIRE(d.dut.pinning);
+    CHECK(d.dut.pinning->state.cpus.size() == 2);
+    REQUIRE(d.dut.restore);
+    CHECK(d.dut.restore->restored);
+    const RunResult a = d.runs.at(0).analysis.value_or(RunResult{});
     CHECK(a.netWatts > 3.0);       // about 6 W for one busy core
     CHECK(d.samples.size() >= 60); // 3 s baseline and a 4 s run at 10 updates a second
 }
@@ -160,7 +160,7 @@ TEST_CASE("session: cancelling mid-run stops the run, restores, keeps the data",
     QElapsedTimer clock;
     const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
-            if (u.status == QLatin1String("running") && !clock.isValid()) {
+            if (u.status == RunStatus::Running && !clock.isValid()) {
                 clock.start();
                 QTimer::singleShot(1500, &runner, [&runner] { runner.cancel(); });
             }
@@ -172,8 +172,8 @@ TEST_CASE("session: cancelling mid-run stops the run, restores, keeps the data",
     const SessionData d = load(opts, out.session);
     CHECK(d.summary.status == SessionStatus::Cancelled);
     REQUIRE(d.runs.size() == 2);
-    CHECK(d.runs[0].status == QStringLiteral("cancelled"));
-    CHECK(d.runs[1].status == QStringLiteral("planned"));
+    CHECK(d.runs[0].status == RunStatus::Cancelled);
+    CHECK(d.runs[1].status == RunStatus::Planned);
     CHECK(phaseKinds(d).contains(QStringLiteral("restore")));
     CHECK(d.samples.size() >= 30);
 }
@@ -195,9 +195,9 @@ TEST_CASE("session: the meter dropping mid-run interrupts it, keeping what was m
     CHECK(out.reason.contains(QStringLiteral("disconnected")));
     const SessionData d = load(opts, out.session);
     CHECK(d.summary.status == SessionStatus::Interrupted);
-    CHECK(d.summary.statusReason == out.reason);
+    CHECK(d.summary.statusReason.english() == out.reason);
     CHECK(d.samples.size() >= 40);
-    CHECK(d.runs[0].status == QStringLiteral("cancelled"));
+    CHECK(d.runs[0].status == RunStatus::Cancelled);
 }
 
 TEST_CASE("session: a worker crash costs its run, a new worker pins again and goes on", "[session]")
@@ -223,7 +223,7 @@ TEST_CASE("session: a worker crash costs its run, a new worker pins again and go
     QString governorInSecondRun;
     const Outcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
-            if (u.status != QLatin1String("running"))
+            if (u.status != RunStatus::Running)
                 return;
             if (u.ordinal == 2)
                 governorInSecondRun = QString::fromStdString(tree.cpuFile(0, "scaling_governor"));
@@ -245,13 +245,13 @@ TEST_CASE("session: a worker crash costs its run, a new worker pins again and go
     CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");   // and restored at the end
     const SessionData d = load(opts, out.session);
     REQUIRE(d.runs.size() == 2);
-    CHECK(d.runs[0].status == QStringLiteral("failed"));
-    CHECK(d.runs[0].error.contains(QStringLiteral("crashed")));
-    CHECK(d.runs[1].status == QStringLiteral("done"));
-    CHECK(runResultFromJson(d.runs[1].analysis).netWatts == Approx(8.5).epsilon(0.005));
+    CHECK(d.runs[0].status == RunStatus::Failed);
+    CHECK(d.runs[0].error.english().contains(QStringLiteral("crashed")));
+    CHECK(d.runs[1].status == RunStatus::Done);
+    CHECK(d.runs[1].analysis.value_or(RunResult{}).netWatts == Approx(8.5).epsilon(0.005));
     bool tookOver = false;
     for (const StoredEvent &e : d.events)
-        tookOver |= e.text.contains(QStringLiteral("new worker"));
+        tookOver |= e.text.english().contains(QStringLiteral("new worker"));
     CHECK(tookOver);
 }
 
@@ -293,18 +293,19 @@ TEST_CASE("session: automatic run lengths span the updates asked for", "[session
     REQUIRE(automatic.status == SessionStatus::Complete);
     const SessionData d = load(opts, automatic.session);
     CHECK(phaseKinds(d) == QStringList{"prepare", "plan", "baseline", "run"});
-    const RunResult a = runResultFromJson(d.runs.at(0).analysis);
+    const RunResult a = d.runs.at(0).analysis.value_or(RunResult{});
     CHECK(a.run.count >= 30);
     CHECK(a.flags.isEmpty());
-    CHECK(d.runs[0].request[QStringLiteral("iterations")].toInteger() > 0);
+    REQUIRE(d.runs[0].request);
+    CHECK(d.runs[0].request->iterations.value_or(0) > 0);
 
     // A run fixed at too few iterations is measured, and flagged as too short.
     s.runLength.kind = RunLength::Kind::Iterations;
     s.runLength.iterations = 200000; // well under a second
     const Outcome fixed = runSession(s, opts);
     REQUIRE(fixed.status == SessionStatus::Complete);
-    const RunResult b = runResultFromJson(load(opts, fixed.session).runs.at(0).analysis);
-    CHECK(b.flags.join(QLatin1Char(';')).contains(QStringLiteral("short run")));
+    const RunResult b = load(opts, fixed.session).runs.at(0).analysis.value_or(RunResult{});
+    CHECK(englishTexts(b.flags).join(QLatin1Char(';')).contains(QStringLiteral("short run")));
 }
 
 TEST_CASE("session: external commands are timed, their output kept, failures not measured",
@@ -324,31 +325,29 @@ TEST_CASE("session: external commands are timed, their output kept, failures not
     const SessionData d = load(opts, out.session);
     REQUIRE(d.runs.size() == 3);
     const StoredRun &given = d.runs[0];
-    CHECK(given.status == QStringLiteral("done"));
+    CHECK(given.status == RunStatus::Done);
     CHECK(given.cipher == QStringLiteral("cmd:given"));
-    CHECK(given.result[QStringLiteral("bytes")].toInteger() == 1000000);
-    CHECK(given.result[QStringLiteral("bytes_source")].toString() == QStringLiteral("operator"));
-    CHECK(given.result[QStringLiteral("seconds")].toDouble() == Approx(2.0).margin(0.3));
-    CHECK(given.request[QStringLiteral("argv")].toArray().size() == 2);
-    const RunResult a = runResultFromJson(given.analysis);
+    REQUIRE(given.result);
+    CHECK(given.result->programBytes == 1000000U);
+    CHECK(given.result->bytesSource == QStringLiteral("operator"));
+    CHECK(given.result->seconds == Approx(2.0).margin(0.3));
+    REQUIRE(given.request);
+    CHECK(given.request->argv.size() == 2);
+    const RunResult a = given.analysis.value_or(RunResult{});
     CHECK(a.run.count >= 15);
     CHECK(std::isfinite(a.energyPerByteNj));
     const StoredRun &printed = d.runs[1];
-    CHECK(printed.status == QStringLiteral("done"));
-    CHECK(printed.result[QStringLiteral("bytes")].toInteger() == 4096);
-    CHECK(printed.result[QStringLiteral("bytes_source")].toString() == QStringLiteral("output"));
-    CHECK(printed.result[QStringLiteral("stdout")]
-              .toObject()[QStringLiteral("text")]
-              .toString()
-              .contains(QStringLiteral("cipherwatt-bytes: 4096")));
+    CHECK(printed.status == RunStatus::Done);
+    REQUIRE(printed.result);
+    CHECK(printed.result->programBytes == 4096U);
+    CHECK(printed.result->bytesSource == QStringLiteral("output"));
+    CHECK(printed.result->out.text.contains(QStringLiteral("cipherwatt-bytes: 4096")));
     const StoredRun &broken = d.runs[2];
-    CHECK(broken.status == QStringLiteral("failed"));
-    CHECK(broken.analysis.isEmpty()); // never measured
-    CHECK(broken.result[QStringLiteral("exit_code")].toInt() == 3);
-    CHECK(broken.result[QStringLiteral("stderr")]
-              .toObject()[QStringLiteral("text")]
-              .toString()
-              .contains(QStringLiteral("oops")));
+    CHECK(broken.status == RunStatus::Failed);
+    CHECK_FALSE(broken.analysis.has_value()); // never measured
+    REQUIRE(broken.result);
+    CHECK(broken.result->exitCode == 3);
+    CHECK(broken.result->err.text.contains(QStringLiteral("oops")));
 }
 
 TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs only its run",
@@ -386,8 +385,8 @@ TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs on
         INFO(measured.toStdString());
         REQUIRE(byCipher.contains(measured));
         const StoredRun &r = *byCipher[measured];
-        CHECK(r.status == QStringLiteral("done"));
-        const RunResult a = runResultFromJson(r.analysis);
+        CHECK(r.status == RunStatus::Done);
+        const RunResult a = r.analysis.value_or(RunResult{});
         CHECK(std::fabs(a.netWatts - 8.5) <= 0.01 * 8.5); // the scripted meter's busy power
         CHECK(a.energyPerByteNj > 0);
     }
@@ -395,9 +394,9 @@ TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs on
     // again.
     CHECK(byCipher[QStringLiteral("xtea-128-cbc")]->backend == QStringLiteral("plugin:xtea"));
     const StoredRun &crashed = *byCipher[QStringLiteral("crash-128-ecb")];
-    CHECK(crashed.status == QStringLiteral("failed"));
-    CHECK(crashed.analysis.isEmpty());
-    CHECK(crashed.error.contains(QStringLiteral("crashed")));
+    CHECK(crashed.status == RunStatus::Failed);
+    CHECK_FALSE(crashed.analysis.has_value());
+    CHECK(crashed.error.english().contains(QStringLiteral("crashed")));
     const StoredRun &refused = *byCipher[QStringLiteral("toy-128-ecb")];
-    CHECK(refused.status == QStringLiteral("skipped"));
+    CHECK(refused.status == RunStatus::Skipped);
 }

@@ -29,7 +29,7 @@ QString dbPath(const TempDir &dir, const char *name = "sessions.sqlite")
 std::unique_ptr<Storage> openOk(const QString &path)
 {
     auto s = Storage::open(path);
-    INFO((s ? QString() : s.error().message).toStdString());
+    INFO((s ? QString() : s.error().message.english()).toStdString());
     REQUIRE(s.ok());
     return std::move(*s);
 }
@@ -117,12 +117,15 @@ TEST_CASE("storage: a session round-trips with phases, runs, samples and events"
     TempDir dir;
     const QString path = dbPath(dir);
     auto storage = openOk(path);
-    const QJsonObject meter{{QStringLiteral("description"), QStringLiteral("YOKOGAWA WT332")}};
-    const QJsonObject dut{{QStringLiteral("description"), QStringLiteral("local: test")}};
+    MeterSetup meter;
+    meter.description = QStringLiteral("YOKOGAWA WT332");
+    DutSetup dut;
+    dut.description = QStringLiteral("local: test");
     auto id = storage->createSession(settings(QStringLiteral("LEA, \"fast\" 리아")), meter, dut,
                                      1'700'000'000'000, true);
     REQUIRE(id.ok());
-    auto phase = storage->beginPhase(*id, PhaseKind::Baseline, QStringLiteral("idle"), 0, 0);
+    auto phase =
+        storage->beginPhase(*id, PhaseKind::Baseline, Message::plain(QStringLiteral("idle")), 0, 0);
     REQUIRE(phase.ok());
     for (int i = 1; i <= 25; ++i)
         REQUIRE(storage->addSample(*id, sample(i * 100'000'000LL, 4.0 + i * 0.01)).ok());
@@ -136,12 +139,17 @@ TEST_CASE("storage: a session round-trips with phases, runs, samples and events"
     auto runId = storage->addRun(*id, run);
     REQUIRE(runId.ok());
     run.id = *runId;
-    run.status = QStringLiteral("done");
+    run.status = RunStatus::Done;
     run.windowStartNs = 3'000'000'000;
     run.windowEndNs = 13'000'000'000;
-    run.result = {{QStringLiteral("bytes"), 40960000}};
+    WorkerResult result;
+    result.bytes = 40960000;
+    run.result = result;
     REQUIRE(storage->updateRun(run).ok());
-    REQUIRE(storage->addEvent(*id, {5, QStringLiteral("warning"), QStringLiteral("hot")}).ok());
+    REQUIRE(
+        storage
+            ->addEvent(*id, {5, QStringLiteral("warning"), Message::plain(QStringLiteral("hot"))})
+            .ok());
     REQUIRE(storage->setStatus(*id, SessionStatus::Complete).ok());
 
     auto data = storage->load(*id);
@@ -161,11 +169,12 @@ TEST_CASE("storage: a session round-trips with phases, runs, samples and events"
     CHECK(data->samples[24].values == std::vector<double>{230.0, 4.25 / 230.0, 4.25});
     CHECK(std::isnan(data->samples[0].wattHours));
     REQUIRE(data->runs.size() == 1);
-    CHECK(data->runs[0].status == QStringLiteral("done"));
+    CHECK(data->runs[0].status == RunStatus::Done);
     CHECK(data->runs[0].windowEndNs == 13'000'000'000);
-    CHECK(data->runs[0].result[QStringLiteral("bytes")].toInt() == 40960000);
+    REQUIRE(data->runs[0].result);
+    CHECK(data->runs[0].result->bytes == 40960000U);
     REQUIRE(data->events.size() == 1);
-    CHECK(data->events[0].text == QStringLiteral("hot"));
+    CHECK(data->events[0].text.english() == QStringLiteral("hot"));
     CHECK_FALSE(storage->load(*id + 100).ok());
 }
 
@@ -212,7 +221,7 @@ TEST_CASE("storage: a session left running by a dead program becomes interrupted
     auto data = reopened->load(id);
     REQUIRE(data.ok());
     CHECK(data->summary.status == SessionStatus::Interrupted);
-    CHECK(data->summary.statusReason.contains(QStringLiteral("program ended")));
+    CHECK(data->summary.statusReason.english().contains(QStringLiteral("program ended")));
     CHECK(data->samples.size() == 1);
 }
 
@@ -228,8 +237,8 @@ TEST_CASE("storage: a database from a newer CipherWatt is refused and untouched"
     const QByteArray before = fileHash(path);
     auto refused = Storage::open(path);
     REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().message.contains(QStringLiteral("newer CipherWatt")));
-    CHECK(refused.error().message.contains(QStringLiteral("untouched")));
+    CHECK(refused.error().message.english().contains(QStringLiteral("newer CipherWatt")));
+    CHECK(refused.error().message.english().contains(QStringLiteral("untouched")));
     CHECK(fileHash(path) == before);
 }
 
@@ -245,7 +254,7 @@ TEST_CASE("storage: files that are not CipherWatt databases are refused and unto
     const QByteArray textHash = fileHash(text);
     auto a = Storage::open(text);
     REQUIRE_FALSE(a.ok());
-    CHECK(a.error().message.contains(QStringLiteral("not a CipherWatt database")));
+    CHECK(a.error().message.english().contains(QStringLiteral("not a CipherWatt database")));
     CHECK(fileHash(text) == textHash);
 
     const QString other = dbPath(dir, "other.sqlite");
@@ -256,7 +265,7 @@ TEST_CASE("storage: files that are not CipherWatt databases are refused and unto
     const QByteArray otherHash = fileHash(other);
     auto b = Storage::open(other);
     REQUIRE_FALSE(b.ok());
-    CHECK(b.error().message.contains(QStringLiteral("not a CipherWatt database")));
+    CHECK(b.error().message.english().contains(QStringLiteral("not a CipherWatt database")));
     CHECK(fileHash(other) == otherHash);
 }
 
@@ -277,7 +286,9 @@ TEST_CASE("storage: rename, notes, tags and deleting a session with all its rows
         run.backend = QStringLiteral("botan");
         run.operation = QStringLiteral("encrypt");
         REQUIRE(storage->addRun(id, run).ok());
-        REQUIRE(storage->addEvent(id, {0, QStringLiteral("note"), QStringLiteral("x")}).ok());
+        REQUIRE(
+            storage->addEvent(id, {0, QStringLiteral("note"), Message::plain(QStringLiteral("x"))})
+                .ok());
         REQUIRE(storage->setStatus(id, SessionStatus::Complete).ok());
     }
     // A running session cannot be deleted from under its runner.

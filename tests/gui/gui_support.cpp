@@ -13,8 +13,8 @@
 
 #include <cmath>
 #include <limits>
-#include <live_view.h>
-#include <session_controller.h>
+#include <measure/live_view.h>
+#include <measure/session_controller.h>
 #include <session_helpers.h>
 
 namespace cipherwatt::test {
@@ -41,17 +41,17 @@ double contrast(const QColor &a, const QColor &b)
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
-QJsonObject meterJson(bool simulated)
+core::MeterSetup meterSetup(bool simulated)
 {
-    return {
-        {QStringLiteral("description"), simulated ? QStringLiteral("YOKOGAWA WT332 (simulated)")
-                                                  : QStringLiteral("YOKOGAWA WT332")},
-        {QStringLiteral("identity"), QJsonObject{{QStringLiteral("simulated"), simulated}}},
-        {QStringLiteral("element"), 1},
-        {QStringLiteral("interval_ms"), 100},
-        {QStringLiteral("items"),
-         QJsonArray{QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"), QStringLiteral("P1 [W]"),
-                    QStringLiteral("S1 [VA]"), QStringLiteral("PF1")}}};
+    core::MeterSetup m;
+    m.description =
+        simulated ? QStringLiteral("YOKOGAWA WT332 (simulated)") : QStringLiteral("YOKOGAWA WT332");
+    m.identity.simulated = simulated;
+    m.element = 1;
+    m.intervalMs = 100;
+    m.items = {QStringLiteral("U1 [V]"), QStringLiteral("I1 [A]"), QStringLiteral("P1 [W]"),
+               QStringLiteral("S1 [VA]"), QStringLiteral("PF1")};
+    return m;
 }
 
 instruments::Sample sample(double volts, double amps, double watts, std::uint32_t flags,

@@ -39,7 +39,7 @@ inline QString saveScreenshot(QWidget &widget, const QString &name)
 }
 
 // A meter description as the runner makes it: U, I, P, S, PF of element 1.
-QJsonObject meterJson(bool simulated);
+core::MeterSetup meterSetup(bool simulated);
 // One update of those items; NaN values get the state `invalid`.
 instruments::Sample sample(double volts, double amps, double watts, std::uint32_t flags = 0,
                            instruments::ValueState invalid = instruments::ValueState::NoData);

@@ -22,11 +22,11 @@
 #include <qcustomplot.h>
 
 #include <cmath>
-#include <compare_view.h>
-#include <comparison_model.h>
-#include <message_bar.h>
+#include <compare/compare_view.h>
+#include <compare/comparison_model.h>
+#include <library/session_list_model.h>
 #include <session_helpers.h>
-#include <session_list_model.h>
+#include <widgets/message_bar.h>
 
 using namespace cipherwatt;
 using namespace cipherwatt::core;

@@ -18,8 +18,8 @@
 #include <QSpinBox>
 #include <catch2/catch.hpp>
 
-#include <connection_panel.h>
 #include <fstream>
+#include <measure/connection_panel.h>
 #include <sshd.h>
 
 using namespace cipherwatt;

@@ -25,11 +25,11 @@
 #include <QTest>
 #include <catch2/catch.hpp>
 
-#include <library_view.h>
-#include <message_bar.h>
-#include <session_dialogs.h>
+#include <library/library_view.h>
+#include <library/session_dialogs.h>
+#include <library/session_list_model.h>
 #include <session_helpers.h>
-#include <session_list_model.h>
+#include <widgets/message_bar.h>
 
 using namespace cipherwatt;
 using namespace cipherwatt::core;
@@ -98,10 +98,12 @@ std::unique_ptr<Storage> startRunningSession(const QString &database, qint64 *id
     SessionSettings settings;
     settings.label = QStringLiteral("still measuring");
     settings.planSpec = QStringLiteral("aes-128-xts/openssl");
-    const auto created = (*storage)->createSession(
-        settings, QJsonObject{{QStringLiteral("description"), QStringLiteral("YOKOGAWA WT332")}},
-        QJsonObject{{QStringLiteral("description"), QStringLiteral("local")}},
-        QDateTime::currentMSecsSinceEpoch(), false);
+    MeterSetup meter;
+    meter.description = QStringLiteral("YOKOGAWA WT332");
+    DutSetup dut;
+    dut.description = QStringLiteral("local");
+    const auto created =
+        (*storage)->createSession(settings, meter, dut, QDateTime::currentMSecsSinceEpoch(), false);
     REQUIRE(created.ok());
     *id = *created;
     return std::move(*storage);
@@ -137,7 +139,7 @@ TEST_CASE("library: the model lists the sessions with their columns", "[gui][lib
     utc.setTimeSpec(Qt::UTC);
     CHECK(cell(view, ids.odd, SessionListModel::Started) ==
           QLocale().toString(utc.toLocalTime(), QLocale::ShortFormat));
-    CHECK(cell(view, ids.odd, SessionListModel::Dut) == odd.dut["description"].toString());
+    CHECK(cell(view, ids.odd, SessionListModel::Dut) == odd.dut.description);
     CHECK_FALSE(cell(view, ids.odd, SessionListModel::Dut).isEmpty());
     // The simulated meter said in words, first, where eliding cannot hide it.
     const QString meter = cell(view, ids.odd, SessionListModel::Meter);
@@ -354,7 +356,7 @@ TEST_CASE("library: delete asks first, says what goes with the session, and remo
     REQUIRE(storage.ok());
     const auto gone = (*storage)->load(ids.odd);
     REQUIRE_FALSE(gone.ok());
-    CHECK(gone.error().code == instruments::ErrorCode::NotFound);
+    CHECK(gone.error().code == core::ErrorCode::NotFound);
     CHECK((*storage)->load(ids.second).ok());
     CHECK(view.messageBar()->text().contains("deleted"));
 }

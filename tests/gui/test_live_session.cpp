@@ -20,12 +20,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <live_format.h>
-#include <live_plot.h>
-#include <live_view.h>
-#include <readout.h>
-#include <results_model.h>
-#include <session_controller.h>
+#include <measure/live_format.h>
+#include <measure/live_plot.h>
+#include <measure/live_view.h>
+#include <measure/readout.h>
+#include <measure/results_model.h>
+#include <measure/session_controller.h>
 #include <session_helpers.h>
 #include <temp_dir.h>
 
@@ -94,36 +94,38 @@ TEST_CASE("live view: a real session live (plot, phases, readouts, results, foll
     QString runningPhase;
     QString runningRemaining;
     const auto outcome = test::runLive(
-        view, test::quickSettings(QLatin1String(kPlan)), options, [&](gui::SessionController &controller) {
-            QObject::connect(&controller, &gui::SessionController::runUpdated, &view, [&](const RunUpdate &u) {
-                if (u.ordinal != 2 || u.status != QLatin1String("running") || looked)
-                    return;
-                looked = true;
-                QTimer::singleShot(2000, &view, [&] {
-                    view.refreshNow();
-                    runningStatus = view.statusText();
-                    runningPhase =
-                        view.findChild<QLabel *>(QStringLiteral("phaseLabel"))->toolTip();
-                    runningRemaining =
-                        view.findChild<QLabel *>(QStringLiteral("runRemaining"))->text();
-                    test::saveScreenshot(view, QStringLiteral("live-running-light"));
-                    test::applyPalette(view, test::darkPalette());
-                    view.refreshNow();
-                    test::saveScreenshot(view, QStringLiteral("live-running-dark"));
-                    test::applyPalette(view, test::lightPalette());
-                    plot.setWindowSeconds(8);
-                    view.refreshNow();
-                    firstUpper = plot.xAxis->range().upper;
+        view, test::quickSettings(QLatin1String(kPlan)), options,
+        [&](gui::SessionController &controller) {
+            QObject::connect(
+                &controller, &gui::SessionController::runUpdated, &view, [&](const RunUpdate &u) {
+                    if (u.ordinal != 2 || u.status != RunStatus::Running || looked)
+                        return;
+                    looked = true;
+                    QTimer::singleShot(2000, &view, [&] {
+                        view.refreshNow();
+                        runningStatus = view.statusText();
+                        runningPhase =
+                            view.findChild<QLabel *>(QStringLiteral("phaseLabel"))->toolTip();
+                        runningRemaining =
+                            view.findChild<QLabel *>(QStringLiteral("runRemaining"))->text();
+                        test::saveScreenshot(view, QStringLiteral("live-running-light"));
+                        test::applyPalette(view, test::darkPalette());
+                        view.refreshNow();
+                        test::saveScreenshot(view, QStringLiteral("live-running-dark"));
+                        test::applyPalette(view, test::lightPalette());
+                        plot.setWindowSeconds(8);
+                        view.refreshNow();
+                        firstUpper = plot.xAxis->range().upper;
+                    });
+                    QTimer::singleShot(3200, &view, [&] {
+                        view.refreshNow();
+                        laterUpper = plot.xAxis->range().upper;
+                        laterLower = plot.xAxis->range().lower;
+                        laterNow = view.trace().now();
+                        view.findChild<QComboBox *>()->setCurrentIndex(1);
+                        plot.setWindowSeconds(60);
+                    });
                 });
-                QTimer::singleShot(3200, &view, [&] {
-                    view.refreshNow();
-                    laterUpper = plot.xAxis->range().upper;
-                    laterLower = plot.xAxis->range().lower;
-                    laterNow = view.trace().now();
-                    view.findChild<QComboBox *>()->setCurrentIndex(1);
-                    plot.setWindowSeconds(60);
-                });
-            });
         });
     INFO(outcome.reason.toStdString());
     REQUIRE(outcome.status == SessionStatus::Complete);
@@ -191,9 +193,8 @@ TEST_CASE("live view: a real session live (plot, phases, readouts, results, foll
               gui::format::reading(last.values.at(1), 4, 4));
         CHECK(view.readout(Reading::PowerFactor)->value() ==
               gui::format::reading(last.values.at(4), 4, 3));
-        const double baseline = stored.analysis[QStringLiteral("baseline")]
-                                    .toObject()[QStringLiteral("mean_w")]
-                                    .toDouble();
+        REQUIRE(stored.analysis.baseline);
+        const double baseline = stored.analysis.baseline->result.stats.mean;
         CHECK(baseline == Approx(4.0).margin(0.02));
         CHECK(view.trace().baselineFinal());
         CHECK(view.trace().baselineMean() == Approx(baseline).epsilon(1e-9));
@@ -345,25 +346,26 @@ TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "
     };
     const auto outcome = test::runLive(
         view, settings, test::quickOptions(database(dir)), [&](gui::SessionController &controller) {
-            QObject::connect(&controller, &gui::SessionController::runUpdated, &view, [&](const RunUpdate &u) {
-                if (u.status != QLatin1String("running") || clock.isValid())
-                    return;
-                clock.start();
-                QTimer::singleShot(1000, &view, [&] {
-                    // First thoughts: keep it running.
-                    cancel->click();
-                    answer("keepRunning");
-                    CHECK(requests == 0);
-                    CHECK(view.isRunning());
-                    CHECK(cancel->isEnabled());
-                    // Then for real.
-                    cancel->click();
-                    answer("confirmCancel");
-                    CHECK(requests == 1);
-                    CHECK_FALSE(cancel->isEnabled());
-                    CHECK(view.statusText() == QStringLiteral("Cancelling…"));
-                });
-            });
+            QObject::connect(&controller, &gui::SessionController::runUpdated, &view,
+                             [&](const RunUpdate &u) {
+                                 if (u.status != RunStatus::Running || clock.isValid())
+                                     return;
+                                 clock.start();
+                                 QTimer::singleShot(1000, &view, [&] {
+                                     // First thoughts: keep it running.
+                                     cancel->click();
+                                     answer("keepRunning");
+                                     CHECK(requests == 0);
+                                     CHECK(view.isRunning());
+                                     CHECK(cancel->isEnabled());
+                                     // Then for real.
+                                     cancel->click();
+                                     answer("confirmCancel");
+                                     CHECK(requests == 1);
+                                     CHECK_FALSE(cancel->isEnabled());
+                                     CHECK(view.statusText() == QStringLiteral("Cancelling…"));
+                                 });
+                             });
         });
     CHECK(requests == 1);
     REQUIRE(outcome.status == SessionStatus::Cancelled);

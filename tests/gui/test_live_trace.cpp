@@ -7,7 +7,7 @@
 
 #include <cmath>
 #include <limits>
-#include <live_trace.h>
+#include <measure/live_trace.h>
 #include <random>
 
 using cipherwatt::core::PhaseKind;

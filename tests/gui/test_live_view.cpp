@@ -15,12 +15,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <elided_label.h>
 #include <limits>
-#include <live_plot.h>
-#include <live_view.h>
-#include <readout.h>
-#include <session_controller.h>
+#include <measure/live_plot.h>
+#include <measure/live_view.h>
+#include <measure/readout.h>
+#include <measure/session_controller.h>
+#include <widgets/elided_label.h>
 
 using namespace cipherwatt;
 using namespace cipherwatt::core;
@@ -42,9 +42,10 @@ void prepare(LiveView &view, bool simulated = false)
     SessionSettings settings;
     settings.label = QStringLiteral("Hand-fed session");
     view.beginSession(settings);
-    view.onPrepared(test::meterJson(simulated), {}, 3);
+    view.onPrepared(test::meterSetup(simulated), {}, 3);
     view.onSessionCreated(7);
-    view.onPhaseChanged(PhaseKind::Baseline, QStringLiteral("idle baseline"), 0.0, 600.0);
+    view.onPhaseChanged(PhaseKind::Baseline, core::Message::plain(QStringLiteral("idle baseline")),
+                        0.0, 600.0);
 }
 
 // Updates every 100 ms from `from` to `to` (session seconds) at `watts`.
@@ -290,8 +291,9 @@ TEST_CASE("live view: readable in light and dark palettes", "[gui]")
     view.show();
     prepare(view, true);
     feed(view, 0.1, 30.0, 4.0);
-    view.onPhaseChanged(PhaseKind::Run, QStringLiteral("aes-128-xts/openssl encrypt 4096 B #1"),
-                        30.0, 10.0);
+    view.onPhaseChanged(
+        PhaseKind::Run,
+        core::Message::plain(QStringLiteral("aes-128-xts/openssl encrypt 4096 B #1")), 30.0, 10.0);
     feed(view, 30.1, 36.0, 12.5);
     core::BaselineResult baseline;
     baseline.stats.mean = 4.0;
@@ -369,9 +371,10 @@ TEST_CASE("live view: attach() takes a controller's signals and gives it Cancel"
     SessionSettings settings;
     settings.label = QStringLiteral("Attached");
     view.beginSession(settings);
-    emit controller.prepared(test::meterJson(true), {}, 2);
+    emit controller.prepared(test::meterSetup(true), {}, 2);
     emit controller.sessionCreated(42);
-    emit controller.phaseChanged(PhaseKind::Baseline, QStringLiteral("idle baseline"), 0.5, 60);
+    emit controller.phaseChanged(PhaseKind::Baseline,
+                                 core::Message::plain(QStringLiteral("idle baseline")), 0.5, 60);
     emit controller.sampleArrived(test::sample(230.0, 0.02, 4.6), 0.6, 4.6);
     emit controller.progress(0.25, 90.0);
     emit controller.warning(QStringLiteral("the meter reports a range change"));
@@ -399,7 +402,7 @@ TEST_CASE("live view: the session's details fit the header, and show more when i
     settings.operatorName =
         QStringLiteral("Dr. A. Operator of the Institute for Measurement Science, Lab 3, Bench 2");
     view.beginSession(settings);
-    view.onPrepared(test::meterJson(true), {}, 3);
+    view.onPrepared(test::meterSetup(true), {}, 3);
     view.onSessionCreated(7);
     view.refreshNow();
     auto *details = view.findChild<gui::ElidedLabel *>(QStringLiteral("sessionDetails"));

@@ -26,16 +26,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <compare_view.h>
-#include <comparison_model.h>
-#include <connection_panel.h>
+#include <compare/compare_view.h>
+#include <compare/comparison_model.h>
 #include <fake_sysfs.h>
-#include <library_view.h>
-#include <live_view.h>
+#include <library/library_view.h>
+#include <library/session_list_model.h>
 #include <main_window.h>
-#include <results_model.h>
-#include <session_list_model.h>
-#include <setup_panel.h>
+#include <measure/connection_panel.h>
+#include <measure/live_view.h>
+#include <measure/results_model.h>
+#include <measure/setup_panel.h>
 #include <translations.h>
 
 using namespace cipherwatt;
@@ -156,7 +156,7 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
         CHECK(session->summary.status == SessionStatus::Complete);
         REQUIRE(session->runs.size() == 2);
         for (const auto &run : session->runs)
-            CHECK(run.analysis[QStringLiteral("net_w")].toDouble() == Approx(8.5).margin(0.1));
+            CHECK(run.analysis.value_or(RunResult{}).netWatts == Approx(8.5).margin(0.1));
     }
     saveGrab(window, QStringLiteral("main-window-results"));
 
@@ -347,7 +347,8 @@ TEST_CASE("main window: the operator's plugin and an external program are runs o
     REQUIRE(session.ok());
     QStringList measured;
     for (const auto &run : session->runs)
-        measured << run.cipher + QLatin1Char('/') + run.backend + QLatin1Char('=') + run.status;
+        measured << run.cipher + QLatin1Char('/') + run.backend + QLatin1Char('=') +
+                        runStatusName(run.status);
     INFO(measured.join(QStringLiteral(", ")).toStdString());
     CHECK(measured.contains(QStringLiteral("xtea-128-cbc/plugin:xtea=done")));
     CHECK(measured.contains(QStringLiteral("chacha20/botan=done")));

@@ -7,7 +7,7 @@
 #include <QIcon>
 #include <catch2/catch.hpp>
 
-#include <results_model.h>
+#include <measure/results_model.h>
 
 using namespace cipherwatt::core;
 using cipherwatt::gui::ResultsModel;
@@ -26,7 +26,7 @@ RunUpdate update(int ordinal, const QString &cipher, const QString &status, doub
     u.operation = QStringLiteral("encrypt");
     u.bufferBytes = 4096;
     u.repeat = ordinal;
-    u.status = status;
+    u.status = *parseRunStatus(status);
     u.elapsedSeconds = 10.0 + ordinal * 0.01;
     u.bytes = 1'000'000'000;
     if (status == QLatin1String("done")) {
@@ -41,7 +41,8 @@ RunUpdate update(int ordinal, const QString &cipher, const QString &status, doub
         r.throughputBytesPerSecond = 1e8;
         r.cyclesPerByte = 3.25;
         r.counter = QStringLiteral("rdtsc");
-        r.flags = flags;
+        for (const QString &f : flags)
+            r.flags << Message::plain(f);
         u.analysis = r;
     }
     return u;
@@ -61,7 +62,7 @@ TEST_CASE("results model: repeats as medians, rows as runs end, flags visible", 
                            {QStringLiteral("short run")}));
     model.updateRun(update(3, QStringLiteral("lea-128-xts"), QStringLiteral("done"), 8.6));
     RunUpdate failed = update(4, QStringLiteral("aes-128-xts"), QStringLiteral("failed"));
-    failed.error = QStringLiteral("the worker crashed");
+    failed.error = Message::plain(QStringLiteral("the worker crashed"));
     model.updateRun(failed);
     REQUIRE(model.rowCount() == 2);
 

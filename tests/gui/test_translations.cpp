@@ -8,13 +8,13 @@
 
 #include "gui_test_support.h"
 
-#include <cipherwatt/core/translation.h>
-
 #include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
 #include <QFile>
 #include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -31,11 +31,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <compare_view.h>
-#include <connection_panel.h>
-#include <library_view.h>
+#include <compare/compare_view.h>
+#include <library/library_view.h>
+#include <library/session_dialogs.h>
 #include <main_window.h>
-#include <session_dialogs.h>
+#include <measure/connection_panel.h>
 #include <translations.h>
 
 using namespace cipherwatt;
@@ -115,8 +115,16 @@ TEST_CASE("translations: the window in Korean under LANG=ko_KR.UTF-8, from the s
     // Qt's own texts (qt6-translations-l10n): the standard buttons of every dialog.
     CHECK(QCoreApplication::translate("QPlatformTheme", "Cancel") == QStringLiteral("취소"));
     // The core's messages, shown by the window, stay English in the core.
-    CHECK(core::translatedMessage(QStringLiteral("DUT local: the worker crashed")) ==
-          QStringLiteral("DUT local: 워커가 비정상 종료됨"));
+    core::registerMessageCatalogue();
+    const core::Message crashed = core::Message::fromJson(QJsonObject{
+        {QStringLiteral("id"), QStringLiteral("core.runner.dut-failed")},
+        {QStringLiteral("args"),
+         QJsonArray{QJsonObject{{QStringLiteral("text"), QStringLiteral("local")}},
+                    QJsonObject{{QStringLiteral("id"), QStringLiteral("core.dut.worker-crashed")},
+                                {QStringLiteral("text"), QStringLiteral("the worker crashed")}}}},
+        {QStringLiteral("text"), QStringLiteral("DUT local: the worker crashed")}});
+    CHECK(crashed.english() == QStringLiteral("DUT local: the worker crashed"));
+    CHECK(crashed.translated() == QStringLiteral("DUT local: 워커가 비정상 종료됨"));
 
     TempDir dir;
     SessionIds ids;

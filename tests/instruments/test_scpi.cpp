@@ -77,10 +77,10 @@ TEST_CASE("malformed, truncated and oversized ASCII replies are protocol errors"
     }
     auto tooMany = scpi::parseAsciiValues("1,2,3", 2);
     REQUIRE_FALSE(tooMany.ok());
-    CHECK(tooMany.error().message.contains(QStringLiteral("more than the 2")));
+    CHECK(tooMany.error().message.english().contains(QStringLiteral("more than the 2")));
     auto tooFew = scpi::parseAsciiValues("1", 2);
     REQUIRE_FALSE(tooFew.ok());
-    CHECK(tooFew.error().message.contains(QStringLiteral("1 values, expected 2")));
+    CHECK(tooFew.error().message.english().contains(QStringLiteral("1 values, expected 2")));
 }
 
 TEST_CASE("FLOAT blocks: big-endian float32 and the special codes", "[scpi]")

@@ -49,7 +49,7 @@ TEST_CASE("serial: 9600 baud cannot carry ten ASCII items every 100 ms", "[seria
     config.format = NumericFormat::Ascii;
     auto applied = (*meter)->configure(config);
     REQUIRE(applied.ok());
-    const QString warnings = applied->warnings.join(QLatin1Char(' '));
+    const QString warnings = englishTexts(applied->warnings).join(QLatin1Char(' '));
     CHECK(warnings.contains(QStringLiteral("960 B/s")));
     CHECK(warnings.contains(QStringLiteral("raise the baud rate")));
 }

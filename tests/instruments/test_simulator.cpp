@@ -10,7 +10,6 @@
 #include <catch2/catch.hpp>
 
 #include <thread>
-
 #include <unistd.h>
 
 using namespace cipherwatt::instruments;
@@ -232,7 +231,7 @@ TEST_CASE("simulator: profile and fault texts", "[sim]")
     CHECK(p->busyPower == 9.0);
     auto bad = SimProfile::parse(QStringLiteral("idle_power 3\nvoltage lots\n"));
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().message.contains(QStringLiteral("line 2")));
+    CHECK(bad.error().message.english().contains(QStringLiteral("line 2")));
     CHECK_FALSE(SimProfile::parse(QStringLiteral("load script\n")).ok());
     CHECK_FALSE(SimProfile::parse(QStringLiteral("model WT9000\n")).ok());
     CHECK_FALSE(SimProfile::parse(QStringLiteral("colour blue\n")).ok());

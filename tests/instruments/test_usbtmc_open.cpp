@@ -179,7 +179,7 @@ TEST_CASE("Devices open by serial and by bus.address, and NotFound names what is
         REQUIRE_FALSE(transport.ok());
         const auto &error = transport.error();
         CHECK(error.code == ErrorCode::NotFound);
-        const std::string message = error.message.toStdString();
+        const std::string message = error.message.english().toStdString();
         CHECK_THAT(message, Contains(missing));
         CHECK_THAT(message, Contains("usbtmc:C3TL08017E"));
         CHECK_THAT(message, Contains("usbtmc:C2PH13047V"));
@@ -394,8 +394,8 @@ TEST_CASE("Without permission on the device node, open fails with Access and a u
     REQUIRE(::waitpid(pid, &status, 0) == pid);
     REQUIRE(WIFEXITED(status));
     INFO(report);
-    const std::string accessName = errorCodeName(ErrorCode::Access).toStdString();
-    const std::string notFoundName = errorCodeName(ErrorCode::NotFound).toStdString();
+    const std::string accessName = errorCodeName(ErrorCode::Access).english().toStdString();
+    const std::string notFoundName = errorCodeName(ErrorCode::NotFound).english().toStdString();
     // Any device: found, but it may not be opened.
     CHECK_THAT(report, Contains("usbtmc\t" + accessName + ": cannot open USB 001.00"));
     CHECK_THAT(report, Contains("udev rule"));

@@ -217,7 +217,7 @@ TEST_CASE("A reply with a wrong bTag or MsgID is a protocol error and the device
     auto reply = transport->read(2000ms);
     REQUIRE_FALSE(reply.ok());
     CHECK(reply.error().code == ErrorCode::Protocol);
-    CHECK_THAT(reply.error().message.toStdString(),
+    CHECK_THAT(reply.error().message.english().toStdString(),
                Contains(corruption == UsbtmcEmulator::Corruption::Tag ? "bTag" : "MsgID"));
     CHECK(named(meter.classRequests(), kInitiateClear).size() == 1);
     CHECK(query(*transport, "*IDN?") == kWt332Idn);

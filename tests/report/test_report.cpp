@@ -122,7 +122,7 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     const SessionData &d = sessions().data.at(0);
     const QString pdf = artifacts("report") + QStringLiteral("/session.pdf");
     const auto written = cipherwatt::report::writeSessionPdf(d, pdf);
-    INFO((written ? QString() : written.error().message).toStdString());
+    INFO((written ? QString() : written.error().message.english()).toStdString());
     REQUIRE(written.ok());
     const std::string path = pdf.toStdString();
     const int pages = pageCount(path);
@@ -165,14 +165,16 @@ TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[
     // The worker's governor answer as stored (ciphers/tool/governor_access.cpp): the method
     // it wrote cpufreq with, and the settings read back per CPU.
     const auto pinnedWith = [](const char *method) {
-        const QJsonObject cpu{{QStringLiteral("cpu"), 0},
-                              {QStringLiteral("governor"), QStringLiteral("performance")},
-                              {QStringLiteral("min_khz"), 1800000},
-                              {QStringLiteral("max_khz"), 1800000}};
-        return QJsonObject{
-            {QStringLiteral("method"), QLatin1String(method)},
-            {QStringLiteral("applied"), QJsonObject{{QStringLiteral("cpus"), QJsonArray{cpu}}}},
-            {QStringLiteral("mismatches"), QJsonArray{}}};
+        CpuFrequency cpu;
+        cpu.cpu = 0;
+        cpu.governor = QStringLiteral("performance");
+        cpu.minKHz = 1800000;
+        cpu.maxKHz = 1800000;
+        Pinning p;
+        p.applied = true;
+        p.method = QLatin1String(method);
+        p.state.cpus.push_back(cpu);
+        return p;
     };
     const std::pair<const char *, QString> cases[] = {
         {"pkexec", QStringLiteral("pinned through pkexec as applied (read back): CPU 0 "
@@ -182,7 +184,7 @@ TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[
     for (const auto &[method, expected] : cases) {
         INFO(method);
         SessionData d = sessions().data.at(1);
-        d.dut[QStringLiteral("pinning")] = pinnedWith(method);
+        d.dut.pinning = pinnedWith(method);
         const QString pdf =
             artifacts("report") + QStringLiteral("/pinned-%1.pdf").arg(QLatin1String(method));
         REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
@@ -251,7 +253,7 @@ TEST_CASE("runs CSV: every result field and its interval, as stored", "[report]"
     for (const SessionData &d : all) {
         for (const StoredRun &run : d.runs) {
             const QStringList &row = rows[r++];
-            const RunResult a = runResultFromJson(run.analysis);
+            const RunResult a = run.analysis.value_or(RunResult{});
             CHECK(row[column("session")].toLongLong() == d.summary.id);
             CHECK(row[column("cipher")] == run.cipher);
             CHECK(row[column("net power [W]")].toDouble() == Approx(a.netWatts).margin(1e-6));
@@ -260,8 +262,7 @@ TEST_CASE("runs CSV: every result field and its interval, as stored", "[report]"
                   Approx(a.netHigh).margin(1e-6));
             CHECK(row[column("energy per byte [nJ/B]")].toDouble() ==
                   Approx(a.energyPerByteNj).margin(1e-6));
-            CHECK(row[column("bytes [B]")].toLongLong() ==
-                  run.result[QStringLiteral("bytes")].toInteger());
+            CHECK(row[column("bytes [B]")].toLongLong() == static_cast<qint64>(run.result->bytes));
             CHECK(row[column("simulated meter")] == QStringLiteral("yes"));
         }
     }

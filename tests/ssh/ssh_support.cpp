@@ -50,19 +50,20 @@ SshDut::SshDut(const core::SshOptions &options)
 {
     DutReport *r = &report;
     core::Dut *dut = m_dut.get();
-    QObject::connect(dut, &core::Dut::ready, dut, [r](const QJsonObject &hello, qint64) {
+    QObject::connect(dut, &core::Dut::ready, dut, [r](const core::WorkerHello &hello, qint64) {
         r->ready = true;
         r->hello = hello;
     });
     QObject::connect(dut, &core::Dut::event, dut,
-                     [r](const QJsonObject &e, qint64) { r->events.push_back(e); });
+                     [r](const core::WorkerEvent &e, qint64) { r->events.push_back(e); });
     QObject::connect(dut, &core::Dut::failed, dut,
-                     [r](const QString &reason) { r->failure = reason; });
-    QObject::connect(dut, &core::Dut::note, dut, [r](const QString &text) { r->notes << text; });
+                     [r](const core::Message &reason) { r->failure = reason.english(); });
+    QObject::connect(dut, &core::Dut::note, dut,
+                     [r](const core::Message &text) { r->notes << text.english(); });
     QObject::connect(dut, &core::Dut::diagnostic, dut,
                      [r](const QString &text) { r->diagnostics << text; });
-    QObject::connect(dut, &core::Dut::finished, dut, [r](const QString &reason, bool clean) {
-        r->finished = reason;
+    QObject::connect(dut, &core::Dut::finished, dut, [r](const core::Message &reason, bool clean) {
+        r->finished = reason.english();
         r->clean = clean;
     });
     m_dut->start();
@@ -80,14 +81,35 @@ void SshDut::finish()
         report, [](const DutReport &x) { return !x.finished.isEmpty(); }, std::chrono::seconds(20));
 }
 
-std::optional<QJsonObject> SshDut::awaitEvent(const QString &name, std::size_t from)
+QString eventName(const core::WorkerEvent &event)
 {
-    std::optional<QJsonObject> found;
+    using namespace core::worker;
+    struct Visitor
+    {
+        QString operator()(const Catalogue &) const { return QStringLiteral("list"); }
+        QString operator()(const SelfTestDone &) const { return QStringLiteral("selftest"); }
+        QString operator()(const RunStarted &) const { return QStringLiteral("run_start"); }
+        QString operator()(const Progress &) const { return QStringLiteral("progress"); }
+        QString operator()(const RunEnded &) const { return QStringLiteral("run_end"); }
+        QString operator()(const GovernorDone &) const { return QStringLiteral("governor"); }
+        QString operator()(const CancelAck &) const { return QStringLiteral("cancel"); }
+        QString operator()(const Checked &) const { return QStringLiteral("check"); }
+        QString operator()(const Failure &) const { return QStringLiteral("error"); }
+        QString operator()(const Bye &) const { return QStringLiteral("bye"); }
+        QString operator()(const Unknown &u) const { return u.name; }
+        QString operator()(const core::WorkerHello &) const { return QStringLiteral("hello"); }
+    };
+    return std::visit(Visitor{}, event.body);
+}
+
+std::optional<core::WorkerEvent> SshDut::awaitEvent(const QString &name, std::size_t from)
+{
+    std::optional<core::WorkerEvent> found;
     waitFor(
         report,
         [&](const DutReport &r) {
             for (std::size_t i = from; i < r.events.size(); ++i) {
-                if (r.events[i][QStringLiteral("event")].toString() == name) {
+                if (eventName(r.events[i]) == name) {
                     found = r.events[i];
                     return true;
                 }

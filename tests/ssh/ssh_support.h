@@ -38,9 +38,12 @@ struct DutReport
     bool clean = false;
     QStringList notes;
     QStringList diagnostics;
-    std::vector<QJsonObject> events;
-    QJsonObject hello;
+    std::vector<core::WorkerEvent> events;
+    core::WorkerHello hello;
 };
+
+// The protocol's name of the event ("governor", "error", "list", ...).
+QString eventName(const core::WorkerEvent &event);
 
 // Runs the event loop until `until` holds for the report or `limit` passes.
 void waitFor(DutReport &report, const std::function<bool(const DutReport &)> &until,
@@ -56,11 +59,11 @@ public:
     SshDut(const SshDut &) = delete;
     SshDut &operator=(const SshDut &) = delete;
 
-    int send(const QJsonObject &command) { return m_dut->send(command); }
+    core::Dut &dut() { return *m_dut; }
     // End of input; waits (at most 20 s) until the worker is gone.
     void finish();
     // The first event named `name` from the `from`-th on, waiting up to 30 s for it.
-    std::optional<QJsonObject> awaitEvent(const QString &name, std::size_t from = 0);
+    std::optional<core::WorkerEvent> awaitEvent(const QString &name, std::size_t from = 0);
 
     DutReport report;
 

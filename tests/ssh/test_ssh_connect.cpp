@@ -89,7 +89,7 @@ TEST_CASE("every remote argument arrives through sshd as it was sent", "[ssh]")
                          QStringLiteral(") ;");
     auto r =
         runRemoteCommand(o, QStringList{QStringLiteral("printf"), QStringLiteral("%s\\0")} + words);
-    INFO((r ? QString() : r.error().message).toStdString());
+    INFO((r ? QString() : r.error().message.english()).toStdString());
     REQUIRE(r.ok());
     CHECK(r->exitCode == 0);
     CHECK(splitNul(r->out) == words);
@@ -119,9 +119,10 @@ TEST_CASE("an unknown host key is refused until the operator accepts it", "[ssh]
     const QStringList echo{QStringLiteral("echo"), QStringLiteral("in")};
     auto refused = runRemoteCommand(o, echo);
     REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().code == cipherwatt::instruments::ErrorCode::Cancelled);
-    CHECK(refused.error().message.contains(QString::fromStdString(server.hostFingerprint())));
-    CHECK(refused.error().message.contains(QStringLiteral("not known")));
+    CHECK(refused.error().code == cipherwatt::core::ErrorCode::Cancelled);
+    CHECK(refused.error().message.english().contains(
+        QString::fromStdString(server.hostFingerprint())));
+    CHECK(refused.error().message.english().contains(QStringLiteral("not known")));
     REQUIRE(asked.size() == 1);
     CHECK(asked[0].state == HostKeyInfo::State::Unknown);
     CHECK(asked[0].sha256Fingerprint.toStdString() == server.hostFingerprint());
@@ -138,7 +139,7 @@ TEST_CASE("an unknown host key is refused until the operator accepts it", "[ssh]
         return true;
     };
     auto accepted = runRemoteCommand(o, echo);
-    INFO((accepted ? QString() : accepted.error().message).toStdString());
+    INFO((accepted ? QString() : accepted.error().message.english()).toStdString());
     REQUIRE(accepted.ok());
     CHECK(accepted->out == "in\n");
     CHECK(asked.size() == 2);
@@ -173,10 +174,11 @@ TEST_CASE("a changed host key is refused with a warning, never asked about", "[s
         o.appKnownHosts = inAppFile ? qs(changed) : qs(server.dir() / "none");
         auto r = runRemoteCommand(o, command);
         REQUIRE_FALSE(r.ok());
-        CHECK(r.error().code == cipherwatt::instruments::ErrorCode::Access);
-        CHECK(r.error().message.contains(QStringLiteral("CHANGED")));
-        CHECK(r.error().message.contains(QString::fromStdString(server.hostFingerprint())));
-        CHECK(r.error().message.contains(qs(changed)));
+        CHECK(r.error().code == cipherwatt::core::ErrorCode::Refused);
+        CHECK(r.error().message.english().contains(QStringLiteral("CHANGED")));
+        CHECK(
+            r.error().message.english().contains(QString::fromStdString(server.hostFingerprint())));
+        CHECK(r.error().message.english().contains(qs(changed)));
     }
     CHECK(asked == 0);
     // A file that also holds the right key: known (as OpenSSH, any matching line counts).
@@ -198,16 +200,16 @@ TEST_CASE("a key the server does not know is refused, and a missing key file is 
     };
     auto wrong = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(wrong.ok());
-    CHECK(wrong.error().code == cipherwatt::instruments::ErrorCode::Access);
-    CHECK(wrong.error().message.contains(QStringLiteral("authentication")));
-    CHECK(wrong.error().message.contains(qs(server.unauthorizedKey())));
-    CHECK(wrong.error().message.contains(QStringLiteral("publickey")));
+    CHECK(wrong.error().code == cipherwatt::core::ErrorCode::Refused);
+    CHECK(wrong.error().message.english().contains(QStringLiteral("authentication")));
+    CHECK(wrong.error().message.english().contains(qs(server.unauthorizedKey())));
+    CHECK(wrong.error().message.english().contains(QStringLiteral("publickey")));
     CHECK(asked == 0);
 
     o.keyFile = qs(server.dir() / "no_such_key");
     auto missing = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(missing.ok());
-    CHECK(missing.error().message.contains(QStringLiteral("no_such_key")));
+    CHECK(missing.error().message.english().contains(QStringLiteral("no_such_key")));
 
     // An encrypted key the server would refuse: its public half is asked first, so no
     // passphrase is asked for nothing.
@@ -233,14 +235,14 @@ TEST_CASE("a password is asked for only when allowed, and never more than three 
     };
     auto keyOnly = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(keyOnly.ok());
-    CHECK(
-        keyOnly.error().message.contains(QStringLiteral("the server offers: publickey, password")));
+    CHECK(keyOnly.error().message.english().contains(
+        QStringLiteral("the server offers: publickey, password")));
     CHECK(prompts.isEmpty());
 
     o.allowPassword = true;
     auto refused = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().message.contains(QStringLiteral("password (refused 3 times)")));
+    CHECK(refused.error().message.english().contains(QStringLiteral("password (refused 3 times)")));
     REQUIRE(prompts.size() == 3);
     CHECK(prompts[0] ==
           QStringLiteral("Password for %1@127.0.0.1: ").arg(QString::fromStdString(server.user())));
@@ -260,7 +262,8 @@ TEST_CASE("nothing listening: refused at once, naming the host and port", "[ssh]
     const auto start = std::chrono::steady_clock::now();
     auto r = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error().message.contains(QStringLiteral("cannot connect to 127.0.0.1:%1").arg(port)));
+    CHECK(r.error().message.english().contains(
+        QStringLiteral("cannot connect to 127.0.0.1:%1").arg(port)));
     CHECK(std::chrono::steady_clock::now() - start < 6s);
 }
 
@@ -279,7 +282,7 @@ TEST_CASE("a passphrase-protected key asks for the passphrase until it is right"
         return answers.takeFirst();
     };
     auto r = runRemoteCommand(o, {QStringLiteral("echo"), QStringLiteral("ok")});
-    INFO((r ? QString() : r.error().message).toStdString());
+    INFO((r ? QString() : r.error().message.english()).toStdString());
     REQUIRE(r.ok());
     CHECK(r->out == "ok\n");
     REQUIRE(prompts.size() == 2);
@@ -290,7 +293,7 @@ TEST_CASE("a passphrase-protected key asks for the passphrase until it is right"
     prompts.clear();
     auto declined = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(declined.ok());
-    CHECK(declined.error().message.contains(QStringLiteral("no passphrase given")));
+    CHECK(declined.error().message.english().contains(QStringLiteral("no passphrase given")));
     CHECK(prompts.size() == 1);
 }
 
@@ -312,7 +315,7 @@ TEST_CASE("authentication through an SSH agent", "[ssh]")
     o.agentSocket = QString::fromStdString(socket);
     o.keyFile = qs(server.unauthorizedKey()); // would fail: the agent's key is the one used
     auto r = runRemoteCommand(o, {QStringLiteral("echo"), QStringLiteral("agent")});
-    INFO((r ? QString() : r.error().message).toStdString());
+    INFO((r ? QString() : r.error().message.english()).toStdString());
     REQUIRE(r.ok());
     CHECK(r->out == "agent\n");
 
@@ -320,7 +323,7 @@ TEST_CASE("authentication through an SSH agent", "[ssh]")
     REQUIRE(runProcess({"/usr/bin/ssh-add", "-D"}, {}, 30s, env).exitCode == 0);
     auto empty = runRemoteCommand(o, {QStringLiteral("true")});
     REQUIRE_FALSE(empty.ok());
-    CHECK(empty.error().message.contains(QStringLiteral("agent")));
+    CHECK(empty.error().message.english().contains(QStringLiteral("agent")));
     agent.kill(SIGTERM);
     agent.wait(5s);
 }

@@ -104,7 +104,7 @@ TEST_CASE("a missing worker is uploaded to a private cache, verified and then re
     SshDut first(o);
     INFO(first.report.failure.toStdString());
     REQUIRE(first.report.ready);
-    CHECK(first.report.hello[QStringLiteral("executable")].toString() == qs(uploaded));
+    CHECK(first.report.hello.executable == qs(uploaded));
     REQUIRE(first.report.notes.size() == 1);
     CHECK(first.report.notes[0].contains(QStringLiteral("uploaded")));
     CHECK(first.report.notes[0].contains(sha256(o.uploadWorker)));
@@ -140,7 +140,7 @@ TEST_CASE("a worker of another version on the DUT is replaced by an upload", "[s
         SshDut dut(o);
         INFO(dut.report.failure.toStdString());
         REQUIRE(dut.report.ready);
-        CHECK(dut.report.hello[QStringLiteral("version")].toString() == kVersion);
+        CHECK(dut.report.hello.version == kVersion);
         REQUIRE(dut.report.notes.size() == 1);
         CHECK(dut.report.notes[0].contains(QStringLiteral("is version 0.0.1, not ") + kVersion));
         dut.finish();
@@ -242,16 +242,15 @@ TEST_CASE("the operator's plugin goes beside the worker: uploaded, verified, loa
         CHECK(sha256(qs(uploaded)) == sum);
         CHECK(permissions(cache) == fs::perms::owner_all);
         // The remote worker loaded it from there: its ciphers are on the DUT.
-        const QJsonArray plugins = dut.report.hello[QStringLiteral("plugins")].toArray();
+        const auto &plugins = dut.report.hello.plugins;
         REQUIRE(plugins.size() == 1);
-        CHECK(plugins[0].toObject()[QStringLiteral("path")].toString() == qs(uploaded));
-        dut.send({{QStringLiteral("cmd"), QStringLiteral("list")}});
+        CHECK(plugins[0].path == qs(uploaded));
+        dut.dut().list();
         const auto list = dut.awaitEvent(QStringLiteral("list"));
         REQUIRE(list);
         bool xtea = false;
-        for (const QJsonValue &c : (*list)[QStringLiteral("ciphers")].toArray())
-            xtea = xtea || c.toObject()[QStringLiteral("backends")].toArray().contains(
-                               QStringLiteral("plugin:xtea"));
+        for (const CatalogueEntry &c : std::get<worker::Catalogue>(list->body).ciphers)
+            xtea = xtea || c.backends.contains(QStringLiteral("plugin:xtea"));
         CHECK(xtea);
         dut.finish();
     }

@@ -4,6 +4,7 @@
 
 #include "ssh_support.h"
 
+#include <cipherwatt/core/records_json.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/storage.h>
 
@@ -75,26 +76,27 @@ TEST_CASE("a whole session over SSH measures the scripted net power, and no secr
     REQUIRE(d.runs.size() == 2);
     for (const StoredRun &r : d.runs) {
         INFO(r.cipher.toStdString());
-        CHECK(r.status == QStringLiteral("done"));
-        const RunResult a = runResultFromJson(r.analysis);
+        CHECK(r.status == RunStatus::Done);
+        const RunResult a = r.analysis.value_or(RunResult{});
         CHECK(std::fabs(a.netWatts - 8.5) <= 0.005 * 8.5);
         CHECK(a.run.count >= 35);
     }
     // Recorded as a local DUT is, plus where and as whom.
-    CHECK(d.dut[QStringLiteral("host")].toString() == QStringLiteral("127.0.0.1"));
-    CHECK(d.dut[QStringLiteral("user")].toString().toStdString() == server.user());
-    CHECK(d.dut[QStringLiteral("port")].toInt() == server.port());
-    CHECK(d.dut[QStringLiteral("description")].toString().startsWith(
-        QString::fromStdString(server.resource()) + QStringLiteral(": ")));
-    const QJsonObject system = d.dut[QStringLiteral("system")].toObject();
-    for (const char *field : {"cpu_model", "kernel", "architecture", "libraries"})
-        CHECK(system.contains(QLatin1String(field)));
-    CHECK(d.dut[QStringLiteral("link_notes")].toArray().size() == 1);
+    CHECK(d.dut.host == QStringLiteral("127.0.0.1"));
+    CHECK(d.dut.user.toStdString() == server.user());
+    CHECK(d.dut.port == server.port());
+    CHECK(d.dut.description.startsWith(QString::fromStdString(server.resource()) +
+                                       QStringLiteral(": ")));
+    CHECK_FALSE(d.dut.system.cpuModel.isEmpty());
+    CHECK_FALSE(d.dut.system.kernel.isEmpty());
+    CHECK_FALSE(d.dut.system.architecture.isEmpty());
+    CHECK_FALSE(d.dut.system.libraries.isEmpty());
+    CHECK(d.dut.linkNotes.size() == 1);
     // The passphrase is nowhere in the database.
     const QByteArray secret(SshServer::passphrase);
     CHECK_FALSE(fileBytes(opts.databasePath).contains(secret));
     CHECK_FALSE(fileBytes(opts.databasePath + QStringLiteral("-wal")).contains(secret));
-    CHECK_FALSE(QJsonDocument(d.dut).toJson().contains("phrase_key"));
+    CHECK_FALSE(QJsonDocument(toJson(d.dut)).toJson().contains("phrase_key"));
 }
 
 TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worker restores "
@@ -118,7 +120,7 @@ TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worke
     QString pinnedDuringRun;
     const SessionOutcome out = runSession(s, opts, [&](SessionRunner &runner) {
         QObject::connect(&runner, &SessionRunner::runUpdated, &runner, [&](const RunUpdate &u) {
-            if (u.status != QLatin1String("running") || dropped)
+            if (u.status != RunStatus::Running || dropped)
                 return;
             dropped = true;
             QTimer::singleShot(1500, &runner, [&] {
@@ -134,10 +136,10 @@ TEST_CASE("the link dropping mid-run interrupts the session, and the DUT's worke
     CHECK(out.reason.contains(QStringLiteral("lost")));
     const SessionData d = loadSession(opts.databasePath, out.session);
     CHECK(d.summary.status == SessionStatus::Interrupted);
-    CHECK(d.summary.statusReason == out.reason);
+    CHECK(d.summary.statusReason.english() == out.reason);
     CHECK(d.samples.size() >= 30); // the baseline and the run so far are kept
     REQUIRE(d.runs.size() == 1);
-    CHECK(d.runs[0].status == QStringLiteral("failed"));
+    CHECK(d.runs[0].status == RunStatus::Interrupted);
     // The worker on the DUT saw its input close: it stopped, restored and exited.
     CHECK(waitUntilGone(root, 20s));
     CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
@@ -164,10 +166,8 @@ TEST_CASE("a worker path and sysfs root full of shell syntax reach the DUT as th
         SshDut dut(ssh);
         INFO(dut.report.failure.toStdString());
         REQUIRE(dut.report.ready);
-        CHECK(dut.report.hello[QStringLiteral("executable")].toString() ==
-              qs(bin / "cipherwatt-bench"));
-        dut.send({{QStringLiteral("cmd"), QStringLiteral("governor")},
-                  {QStringLiteral("action"), QStringLiteral("pin")}});
+        CHECK(dut.report.hello.executable == qs(bin / "cipherwatt-bench"));
+        dut.dut().pin({});
         REQUIRE(dut.awaitEvent(QStringLiteral("governor")));
         CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
         dut.finish();
@@ -189,10 +189,9 @@ TEST_CASE("reconnecting ends the older worker first, so two never run", "[ssh]")
     const DutReport &a = first->report;
     INFO(a.failure.toStdString());
     REQUIRE(a.ready);
-    CHECK_FALSE(a.hello.contains(QStringLiteral("replaced_worker")));
-    const qint64 firstPid = a.hello[QStringLiteral("pid")].toInteger();
-    first->send({{QStringLiteral("cmd"), QStringLiteral("governor")},
-                 {QStringLiteral("action"), QStringLiteral("pin")}});
+    CHECK_FALSE(a.hello.replacedWorker);
+    const qint64 firstPid = a.hello.pid;
+    first->dut().pin({});
     REQUIRE(first->awaitEvent(QStringLiteral("governor")));
     CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
     REQUIRE(processesWithArgument(root).size() == 1);
@@ -201,23 +200,23 @@ TEST_CASE("reconnecting ends the older worker first, so two never run", "[ssh]")
     SshDut second(ssh);
     const DutReport &b = second.report;
     REQUIRE(b.ready);
-    CHECK(b.hello[QStringLiteral("replaced_worker")].toInteger() == firstPid);
-    CHECK(b.hello[QStringLiteral("pid")].toInteger() != firstPid);
+    CHECK(b.hello.replacedWorker == firstPid);
+    CHECK(b.hello.pid != firstPid);
     // The first worker treated SIGTERM as the end of its input: restored, said bye, exited.
     waitFor(
         first->report, [](const DutReport &r) { return !r.finished.isEmpty(); }, 20s);
     CHECK(a.clean);
     bool restoredByFirst = false;
-    for (const QJsonObject &e : a.events) {
-        if (e[QStringLiteral("event")] == QLatin1String("governor") &&
-            e[QStringLiteral("action")] == QLatin1String("restore"))
-            restoredByFirst = e[QStringLiteral("reason")].toString().contains(u"SIGTERM");
+    for (const WorkerEvent &e : a.events) {
+        if (const auto *g = std::get_if<worker::GovernorDone>(&e.body);
+            g && g->action == QLatin1String("restore"))
+            restoredByFirst = g->reason.contains(u"SIGTERM");
     }
     CHECK(restoredByFirst);
     CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
     const auto running = processesWithArgument(root);
     REQUIRE(running.size() == 1);
-    CHECK(running[0] == b.hello[QStringLiteral("pid")].toInteger());
+    CHECK(running[0] == b.hello.pid);
 
     second.finish();
     CHECK(b.clean);
@@ -238,19 +237,17 @@ TEST_CASE("pinning on the DUT through sudo -n: refused with the sudoers line, or
     ssh.serveArguments << QStringLiteral("--sysfs-root") << QString::fromStdString(root)
                        << QStringLiteral("--governor-helper") << QStringLiteral("sudo");
     ssh.environment << QStringLiteral("PATH=") + qs(bin) + QStringLiteral(":/usr/bin:/bin");
-    const QJsonObject pin{{QStringLiteral("cmd"), QStringLiteral("governor")},
-                          {QStringLiteral("action"), QStringLiteral("pin")}};
 
     SECTION("sudo wants a password")
     {
         writeScript(bin / "sudo", "#!/bin/sh\necho 'sudo: a password is required' >&2\nexit 1\n");
         SshDut dut(ssh);
         REQUIRE(dut.report.ready);
-        const int id = dut.send(pin);
+        const int id = dut.dut().pin({});
         const auto error = dut.awaitEvent(QStringLiteral("error"));
         REQUIRE(error);
-        CHECK((*error)[QStringLiteral("id")].toInt() == id);
-        const QString message = (*error)[QStringLiteral("message")].toString();
+        CHECK(error->id == id);
+        const QString message = std::get<worker::Failure>(error->body).message;
         CHECK(message.contains(
             QStringLiteral("governor pinning needs root: sudo -n refused (a password is "
                            "required)")));
@@ -267,17 +264,17 @@ TEST_CASE("pinning on the DUT through sudo -n: refused with the sudoers line, or
         SshDut dut(ssh);
         const DutReport &r = dut.report;
         REQUIRE(r.ready);
-        dut.send(pin);
+        dut.dut().pin({});
         const auto pinned = dut.awaitEvent(QStringLiteral("governor"));
         REQUIRE(pinned);
-        CHECK((*pinned)[QStringLiteral("method")].toString() == QStringLiteral("sudo"));
+        CHECK(std::get<worker::GovernorDone>(pinned->body).method == QStringLiteral("sudo"));
         CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
         const std::size_t before = r.events.size();
         dut.finish(); // end of input: the worker restores through sudo too, then exits
         CHECK(r.clean);
         const auto restored = dut.awaitEvent(QStringLiteral("governor"), before);
         REQUIRE(restored);
-        CHECK((*restored)[QStringLiteral("method")].toString() == QStringLiteral("sudo"));
+        CHECK(std::get<worker::GovernorDone>(restored->body).method == QStringLiteral("sudo"));
         CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
         std::ifstream in(log);
         std::string setLine;

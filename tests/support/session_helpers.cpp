@@ -32,15 +32,15 @@ SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &
     SessionOutcome out;
     QEventLoop loop;
     QObject::connect(&runner, &SessionRunner::finished, &loop,
-                     [&](SessionStatus status, const QString &reason) {
+                     [&](SessionStatus status, const core::Message &reason) {
                          out.status = status;
-                         out.reason = reason;
+                         out.reason = reason.english();
                          loop.quit();
                      });
     QObject::connect(&runner, &SessionRunner::warning, &loop,
-                     [&](const QString &w) { out.warnings << w; });
+                     [&](const core::Message &w) { out.warnings << w.english(); });
     QObject::connect(&runner, &SessionRunner::note, &loop,
-                     [&](const QString &text) { out.notes << text; });
+                     [&](const core::Message &text) { out.notes << text.english(); });
     if (during)
         during(runner);
     QTimer guard;
@@ -59,10 +59,10 @@ SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &
 SessionData loadSession(const QString &database, qint64 id)
 {
     auto storage = Storage::open(database);
-    INFO((storage ? QString() : storage.error().message).toStdString());
+    INFO((storage ? QString() : storage.error().message.english()).toStdString());
     REQUIRE(storage.ok());
     auto data = (*storage)->load(id);
-    INFO((data ? QString() : data.error().message).toStdString());
+    INFO((data ? QString() : data.error().message.english()).toStdString());
     REQUIRE(data.ok());
     return *data;
 }

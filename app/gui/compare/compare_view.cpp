@@ -4,11 +4,11 @@
 #include "compare/comparison_model.h"
 #include "display_format.h"
 #include "export_job.h"
+#include "library/session_list_model.h"
+#include "library/session_loader.h"
 #include "widgets/grouped_header_view.h"
 #include "widgets/interval_delegate.h"
 #include "widgets/message_bar.h"
-#include "library/session_list_model.h"
-#include "library/session_loader.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -247,7 +247,7 @@ void CompareView::setDatabase(const QString &path)
     const auto r = m_sessions->setDatabase(path);
     m_syncing = false;
     if (!r)
-        m_message->showMessage(MessageBar::Kind::Error, r.error().message);
+        m_message->showMessage(MessageBar::Kind::Error, r.error().message.translated());
     m_picker->resizeColumnToContents(SessionListModel::Started);
     setCompared({});
 }
@@ -258,7 +258,7 @@ void CompareView::setSessions(const QList<qint64> &ids)
     const auto r = m_sessions->refresh();
     m_syncing = false;
     if (!r) {
-        m_message->showMessage(MessageBar::Kind::Error, r.error().message);
+        m_message->showMessage(MessageBar::Kind::Error, r.error().message.translated());
         return;
     }
     QStringList missing;
@@ -284,7 +284,7 @@ void CompareView::refresh()
     const auto r = m_sessions->refresh();
     m_syncing = false;
     if (!r)
-        m_message->showMessage(MessageBar::Kind::Error, r.error().message);
+        m_message->showMessage(MessageBar::Kind::Error, r.error().message.translated());
     // Sessions deleted meanwhile leave the comparison.
     QList<qint64> ids = m_ids;
     ids.removeIf([this](qint64 id) { return m_sessions->rowOf(id) < 0; });

@@ -2,7 +2,6 @@
 
 #include "display_format.h"
 
-#include <cipherwatt/core/translation.h>
 #include <cipherwatt/report/charts.h>
 
 #include <QApplication>
@@ -289,10 +288,10 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
     default:
         break;
     }
-    for (const QString &f : r->flags)
-        lines << tr("Flag: %1").arg(core::translatedMessage(f));
-    for (const QString &n : r->notMeasured)
-        lines << core::translatedMessage(n);
+    for (const core::Message &f : r->flags)
+        lines << tr("Flag: %1").arg(f.translated());
+    for (const core::Message &n : r->notMeasured)
+        lines << n.translated();
     return lines.join(QLatin1Char('\n'));
 }
 

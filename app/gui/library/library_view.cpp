@@ -2,10 +2,10 @@
 
 #include "display_format.h"
 #include "export_job.h"
-#include "widgets/message_bar.h"
 #include "library/session_dialogs.h"
 #include "library/session_list_model.h"
 #include "library/session_loader.h"
+#include "widgets/message_bar.h"
 
 #include <QAction>
 #include <QApplication>
@@ -249,7 +249,7 @@ void LibraryView::setDatabase(const QString &path)
     const auto r = m_model->setDatabase(path);
     m_databaseError = !r;
     if (!r)
-        showError(r.error().message);
+        showError(r.error().message.translated());
     fitColumns();
     if (m_model->anyRunning())
         m_poll->start();
@@ -267,7 +267,7 @@ void LibraryView::refresh()
     const auto r = m_model->refresh();
     if (!r) {
         m_databaseError = true;
-        showError(r.error().message);
+        showError(r.error().message.translated());
     } else if (m_databaseError) {
         m_databaseError = false;
         m_message->dismiss();
@@ -429,7 +429,7 @@ void LibraryView::editNotesAndTags()
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (auto r = m_model->setNotesAndTags(id, dialog.notes(), dialog.tags()); !r) {
-        showError(r.error().message);
+        showError(r.error().message.translated());
         return;
     }
     m_message->showMessage(MessageBar::Kind::Positive,
@@ -485,7 +485,7 @@ void LibraryView::confirmDelete(const QList<qint64> &ids, const LoadedSessions &
         const SessionSummary *s = m_model->session(id);
         const QString label = s != nullptr ? DisplayFormat::singleLine(s->label) : QString();
         if (auto r = m_model->remove(id); !r) {
-            showError(r.error().message);
+            showError(r.error().message.translated());
             if (!removed.isEmpty())
                 emit sessionsChanged();
             return;

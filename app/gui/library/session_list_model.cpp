@@ -2,8 +2,6 @@
 
 #include "display_format.h"
 
-#include <cipherwatt/core/translation.h>
-
 #include <QColor>
 #include <QFont>
 #include <QIcon>
@@ -93,8 +91,8 @@ SessionListModel::~SessionListModel() = default;
 
 Error SessionListModel::operatorError(const QString &what, const Error &error) const
 {
-    return Error{error.code, tr("%1: %2").arg(what, core::translatedMessage(error.message)),
-                 error.instrumentCode};
+    return Error{error.code,
+                 core::Message::plain(tr("%1: %2").arg(what, error.message.translated()))};
 }
 
 Result<void> SessionListModel::setDatabase(const QString &path)
@@ -202,12 +200,13 @@ Result<void> SessionListModel::rename(qint64 id, const QString &label)
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{instruments::ErrorCode::NotFound,
-                     tr("Session %1 is not in the library.").arg(id)};
+        return Error{core::ErrorCode::NotFound,
+                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
     const QString trimmed = label.trimmed();
     if (trimmed.isEmpty())
-        return Error{instruments::ErrorCode::BadResource,
-                     tr("A session needs a label: the label was left as it was.")};
+        return Error{
+            core::ErrorCode::Usage,
+            core::Message::plain(tr("A session needs a label: the label was left as it was."))};
     if (auto r = m_storage->rename(id, trimmed); !r)
         return operatorError(tr("Renaming failed"), r.error());
     SessionSummary s = m_sessions[static_cast<std::size_t>(row)];
@@ -221,8 +220,8 @@ Result<void> SessionListModel::setNotesAndTags(qint64 id, const QString &notes,
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{instruments::ErrorCode::NotFound,
-                     tr("Session %1 is not in the library.").arg(id)};
+        return Error{core::ErrorCode::NotFound,
+                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
     if (auto r = m_storage->setNotes(id, notes); !r)
         return operatorError(tr("Saving the notes failed"), r.error());
     if (auto r = m_storage->setTags(id, tags); !r)
@@ -234,20 +233,22 @@ Result<void> SessionListModel::setNotesAndTags(qint64 id, const QString &notes,
 Result<void> SessionListModel::remove(qint64 id)
 {
     if (!m_storage)
-        return Error{instruments::ErrorCode::NotFound, tr("No session library is open.")};
+        return Error{core::ErrorCode::NotFound,
+                     core::Message::plain(tr("No session library is open."))};
     // The status may have changed since the list was read: read it again first.
     if (auto r = refresh(); !r)
         return r;
     const SessionSummary *s = session(id);
     if (s == nullptr)
-        return Error{instruments::ErrorCode::NotFound,
-                     tr("Session %1 is not in the library.").arg(id)};
+        return Error{core::ErrorCode::NotFound,
+                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
     if (s->status == SessionStatus::Running)
-        return Error{instruments::ErrorCode::Unsupported,
-                     tr("Session %1 “%2” is being measured: stop it on the Measure page before "
-                        "deleting it.")
-                         .arg(id)
-                         .arg(DisplayFormat::singleLine(s->label))};
+        return Error{core::ErrorCode::Refused,
+                     core::Message::plain(
+                         tr("Session %1 “%2” is being measured: stop it on the Measure page "
+                            "before deleting it.")
+                             .arg(id)
+                             .arg(DisplayFormat::singleLine(s->label)))};
     if (auto r = m_storage->remove(id); !r)
         return operatorError(tr("Deleting session %1 failed").arg(id), r.error());
     const int row = rowOf(id);
@@ -313,7 +314,7 @@ QVariant SessionListModel::toolTipData(const SessionSummary &s, int column) cons
     case Status:
         return s.statusReason.isEmpty() ? DisplayFormat::status(s.status)
                                         : tr("%1: %2").arg(DisplayFormat::status(s.status),
-                                                           core::translatedMessage(s.statusReason));
+                                                           (s.statusReason).translated());
     case Runs:
         return tr("%n planned runs", nullptr, s.runs);
     default: {
@@ -453,7 +454,7 @@ bool SessionListModel::setData(const QModelIndex &index, const QVariant &value, 
     if (value.toString() == s.label)
         return true;
     if (auto r = rename(s.id, value.toString()); !r) {
-        emit editRefused(r.error().message);
+        emit editRefused(r.error().message.translated());
         return false;
     }
     return true;

@@ -9,7 +9,7 @@ LoadedSessions loadSessions(const QString &database, const QList<qint64> &ids)
     LoadedSessions out;
     auto storage = core::Storage::open(database);
     if (!storage) {
-        out.error = storage.error().message;
+        out.error = storage.error().message.translated();
         return out;
     }
     auto sessions = std::make_shared<std::vector<core::SessionData>>();
@@ -17,7 +17,7 @@ LoadedSessions loadSessions(const QString &database, const QList<qint64> &ids)
     for (const qint64 id : ids) {
         auto data = (*storage)->load(id);
         if (!data) {
-            out.error = data.error().message;
+            out.error = data.error().message.translated();
             return out;
         }
         sessions->push_back(std::move(*data));

@@ -1,6 +1,5 @@
 #include "measure/connection_panel.h"
 
-#include <cipherwatt/core/translation.h>
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/usbtmc.h>
 
@@ -361,7 +360,7 @@ void ConnectionPanel::refreshUsb()
     m_usbDevices->clear();
     auto devices = findUsbtmcDevices();
     if (!devices) {
-        showText(m_meterError, core::translatedMessage(devices.error().message));
+        showText(m_meterError, (devices.error().message).translated());
         return;
     }
     for (const UsbtmcDevice &d : *devices) {
@@ -592,7 +591,7 @@ QString ConnectionPanel::dutProblem() const
     if (m_sshUser->text().trimmed().isEmpty())
         return tr("Give the user name on the DUT.");
     if (auto parsed = core::DutResource::parse(dutResource()); !parsed)
-        return parsed.error().message;
+        return parsed.error().message.translated();
     if (const QString key = m_sshKey->text().trimmed(); !key.isEmpty() && !QFileInfo(key).isFile())
         return tr("The key file %1 does not exist.").arg(key);
     return {};
@@ -647,8 +646,8 @@ void ConnectionPanel::probe()
                 for (const Item &item : applied.items)
                     m_probeItems.push_back(itemLabel(item));
                 QStringList warnings;
-                for (const QString &w : applied.warnings)
-                    warnings << core::translatedMessage(w);
+                for (const core::Message &w : applied.warnings)
+                    warnings << w.translated();
                 if (!warnings.isEmpty())
                     showText(m_meterError, warnings.join(QLatin1Char('\n')));
                 acquisition->start();
@@ -660,7 +659,7 @@ void ConnectionPanel::probe()
                     acquisition->close();
             });
     connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
-        showText(m_meterError, core::translatedMessage(e.toString()));
+        showText(m_meterError, e.describe().translated());
         acquisition->close();
     });
     connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
@@ -709,70 +708,62 @@ void ConnectionPanel::check()
     m_checking = dut;
     auto info = std::make_shared<QString>();
     auto notes = std::make_shared<QStringList>();
-    connect(dut, &core::Dut::note, this, [this, notes](const QString &text) {
-        *notes << text.toHtmlEscaped();
+    connect(dut, &core::Dut::note, this, [this, notes](const core::Message &text) {
+        *notes << text.translated().toHtmlEscaped();
         showText(m_dutInfo, notes->join(QStringLiteral("<br>")));
     });
+    connect(dut, &core::Dut::ready, this,
+            [this, dut, info, notes](const core::WorkerHello &hello, qint64) {
+                const core::DutSystem &sys = hello.system;
+                QStringList governors;
+                for (const core::CpuFrequency &c : sys.governor.cpus)
+                    governors << c.governor;
+                governors.removeDuplicates();
+                *info = (notes->isEmpty()
+                             ? QString()
+                             : notes->join(QStringLiteral("<br>")) + QStringLiteral("<br>")) +
+                        tr("<b>%1</b>, %n logical cores, %2<br>%3<br>governor: %4<br>worker: "
+                           "cipherwatt-bench %5",
+                           nullptr, static_cast<int>(sys.logicalCores))
+                            .arg(sys.cpuModel.toHtmlEscaped(), sys.architecture.toHtmlEscaped(),
+                                 sys.kernel.toHtmlEscaped(),
+                                 governors.isEmpty()
+                                     ? tr("no cpufreq (the governor cannot be pinned here)")
+                                     : governors.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                 hello.version.toHtmlEscaped());
+                showText(m_dutInfo, *info + QStringLiteral("<br>") +
+                                        tr("Running the known-answer self-test…"));
+                dut->list();
+                dut->selfTest({});
+            });
     connect(
-        dut, &core::Dut::ready, this, [this, dut, info, notes](const QJsonObject &hello, qint64) {
-            const QJsonObject sys = hello[QStringLiteral("system")].toObject();
-            QStringList governors;
-            for (const QJsonValue &c :
-                 sys[QStringLiteral("governor")].toObject()[QStringLiteral("cpus")].toArray())
-                governors << c.toObject()[QStringLiteral("governor")].toString();
-            governors.removeDuplicates();
-            *info =
-                (notes->isEmpty() ? QString()
-                                  : notes->join(QStringLiteral("<br>")) + QStringLiteral("<br>")) +
-                tr("<b>%1</b>, %n logical cores, %2<br>%3<br>governor: %4<br>worker: "
-                   "cipherwatt-bench %5",
-                   nullptr, sys[QStringLiteral("logical_cores")].toInt())
-                    .arg(sys[QStringLiteral("cpu_model")].toString().toHtmlEscaped(),
-                         sys[QStringLiteral("architecture")].toString().toHtmlEscaped(),
-                         sys[QStringLiteral("kernel")].toString().toHtmlEscaped(),
-                         governors.isEmpty() ? tr("no cpufreq (the governor cannot be pinned here)")
-                                             : governors.join(QStringLiteral(", ")).toHtmlEscaped(),
-                         hello[QStringLiteral("version")].toString().toHtmlEscaped());
-            showText(m_dutInfo,
-                     *info + QStringLiteral("<br>") + tr("Running the known-answer self-test…"));
-            dut->send({{QStringLiteral("cmd"), QStringLiteral("list")}});
-            dut->send({{QStringLiteral("cmd"), QStringLiteral("selftest")}});
-        });
-    connect(dut, &core::Dut::event, this, [this, dut, info](const QJsonObject &event, qint64) {
-        const QString kind = event[QStringLiteral("event")].toString();
-        if (kind == QLatin1String("list")) {
-            emit catalogueChanged(core::parseCatalogue(event[QStringLiteral("ciphers")].toArray()));
-        } else if (kind == QLatin1String("selftest")) {
-            int passed = 0;
-            QStringList failed;
-            for (const QJsonValue &v : event[QStringLiteral("results")].toArray()) {
-                const QJsonObject r = v.toObject();
-                if (r[QStringLiteral("status")].toString() == QLatin1String("failed"))
-                    failed << QStringLiteral("%1 (%2)").arg(
-                        r[QStringLiteral("cipher")].toString(),
-                        r[QStringLiteral("backend")].toString());
-                else if (r[QStringLiteral("status")].toString() == QLatin1String("passed"))
-                    ++passed;
+        dut, &core::Dut::event, this, [this, dut, info](const core::WorkerEvent &event, qint64) {
+            if (const auto *list = std::get_if<core::worker::Catalogue>(&event.body)) {
+                emit catalogueChanged(list->ciphers);
+            } else if (const auto *done = std::get_if<core::worker::SelfTestDone>(&event.body)) {
+                const QStringList refused = done->result.refused();
+                const QString result =
+                    refused.isEmpty()
+                        ? tr("self-test: passed (%n cipher/backend pairs)", nullptr,
+                             done->result.passedPairs())
+                        : tr("self-test: %1 FAILED").arg(refused.join(QStringLiteral(", ")));
+                showText(m_dutInfo, *info + QStringLiteral("<br>") + result.toHtmlEscaped());
+                dut->finish();
+            } else if (const auto *failure = std::get_if<core::worker::Failure>(&event.body)) {
+                showText(m_dutError, failure->message);
             }
-            QString result =
-                failed.isEmpty()
-                    ? tr("self-test: passed (%n cipher/backend pairs)", nullptr, passed)
-                    : tr("self-test: %1 FAILED").arg(failed.join(QStringLiteral(", ")));
-            showText(m_dutInfo, *info + QStringLiteral("<br>") + result.toHtmlEscaped());
-            dut->finish();
-        } else if (kind == QLatin1String("error")) {
-            showText(m_dutError, event[QStringLiteral("message")].toString());
-        }
-    });
-    connect(dut, &core::Dut::failed, this, [this, dut](const QString &reason) {
-        showText(m_dutError, core::translatedMessage(reason));
+        });
+    const auto failed = [this, dut](const core::Message &reason) {
+        showText(m_dutError, reason.translated());
         showText(m_dutInfo, {});
         m_check->setEnabled(true);
         dut->deleteLater();
-    });
-    connect(dut, &core::Dut::finished, this, [this, dut](const QString &reason, bool clean) {
+    };
+    connect(dut, &core::Dut::failed, this, failed);
+    connect(dut, &core::Dut::protocolError, this, failed);
+    connect(dut, &core::Dut::finished, this, [this, dut](const core::Message &reason, bool clean) {
         if (!clean)
-            showText(m_dutError, core::translatedMessage(reason));
+            showText(m_dutError, reason.translated());
         m_check->setEnabled(true);
         dut->deleteLater();
     });
@@ -792,14 +783,16 @@ void ConnectionPanel::loadCatalogue()
     auto *process = new QProcess(this);
     connect(process, &QProcess::finished, this, [this, process](int code, QProcess::ExitStatus) {
         process->deleteLater();
-        const QJsonDocument doc = QJsonDocument::fromJson(process->readAllStandardOutput());
-        if (code != 0 || !doc.isArray()) {
+        const auto catalogue = core::parseCatalogueJson(process->readAllStandardOutput());
+        if (code != 0 || !catalogue) {
             showText(m_dutError,
                      tr("The worker did not list its ciphers: %1")
-                         .arg(QString::fromUtf8(process->readAllStandardError()).trimmed()));
+                         .arg(code != 0
+                                  ? QString::fromUtf8(process->readAllStandardError()).trimmed()
+                                  : catalogue.error().message.translated()));
             return;
         }
-        emit catalogueChanged(core::parseCatalogue(doc.array()));
+        emit catalogueChanged(*catalogue);
     });
     process->start(program, QStringList(localWorker().global)
                                 << QStringLiteral("list") << QStringLiteral("--json"));

@@ -6,8 +6,6 @@
 #include "measure/results_model.h"
 #include "measure/session_controller.h"
 
-#include <cipherwatt/core/translation.h>
-
 #include <QComboBox>
 #include <QFrame>
 #include <QJsonArray>
@@ -154,14 +152,14 @@ void LiveView::beginSession(const core::SessionSettings &settings)
     refreshNow();
 }
 
-void LiveView::onPrepared(const QJsonObject &meter, const QJsonObject &dut, int plannedRuns)
+void LiveView::onPrepared(const core::MeterSetup &meter, const core::DutSetup &dut, int plannedRuns)
 {
     m_plannedRuns = plannedRuns;
-    m_element = meter[QStringLiteral("element")].toInt(m_settings.dutElement);
+    m_element = meter.element;
     m_items = {};
-    const QJsonArray items = meter[QStringLiteral("items")].toArray();
+    const QStringList &items = meter.items;
     for (int k = 0; k < items.size(); ++k) {
-        const auto item = parseItem(items[k].toString());
+        const auto item = parseItem(items[k]);
         if (!item || item->second != m_element)
             continue;
         switch (item->first) {
@@ -181,11 +179,9 @@ void LiveView::onPrepared(const QJsonObject &meter, const QJsonObject &dut, int 
             break;
         }
     }
-    m_simulated =
-        m_simulated ||
-        meter[QStringLiteral("identity")].toObject()[QStringLiteral("simulated")].toBool();
-    m_meterDescription = meter[QStringLiteral("description")].toString();
-    m_dutDescription = dut[QStringLiteral("description")].toString();
+    m_simulated = m_simulated || meter.identity.simulated;
+    m_meterDescription = meter.description;
+    m_dutDescription = dut.description;
     m_plot->setElement(m_element);
     m_power->setCaption(tr("Power P%1").arg(m_element));
     m_voltage->setCaption(tr("Voltage U%1").arg(m_element));
@@ -200,10 +196,10 @@ void LiveView::onSessionCreated(qint64 id)
     scheduleRefresh();
 }
 
-void LiveView::onPhaseChanged(PhaseKind kind, const QString &label, double tSeconds,
+void LiveView::onPhaseChanged(PhaseKind kind, const core::Message &label, double tSeconds,
                               double plannedSeconds)
 {
-    TracePhase &phase = m_trace.beginPhase(kind, label, tSeconds, plannedSeconds);
+    TracePhase &phase = m_trace.beginPhase(kind, label.english(), tSeconds, plannedSeconds);
     labelPhase(phase, label);
     scheduleRefresh();
 }
@@ -226,7 +222,7 @@ void LiveView::onSample(const instruments::Sample &sample, double tSeconds, doub
 
 void LiveView::onRunUpdated(const core::RunUpdate &update)
 {
-    if (update.status == QLatin1String("running")) {
+    if (update.status == core::RunStatus::Running) {
         // The run's phase began just before its first update: give it the run's name.
         TracePhase *phase = m_trace.openPhase();
         if (phase != nullptr && phase->kind == PhaseKind::Run && phase->runId != update.runId)
@@ -295,7 +291,7 @@ void LiveView::onFinished(SessionStatus status, const QString &reason)
 
 void LiveView::showStoredSession(const core::SessionData &session)
 {
-    core::SessionSettings settings = core::SessionSettings::fromJson(session.settings);
+    core::SessionSettings settings = session.settings;
     settings.label = session.summary.label;
     beginSession(settings);
     m_cancelButton->hide();
@@ -308,8 +304,8 @@ void LiveView::showStoredSession(const core::SessionData &session)
     const auto beginUpTo = [&](qint64 tNs) {
         for (; next < session.phases.size() && session.phases[next].startNs <= tNs; ++next) {
             const core::StoredPhase &p = session.phases[next];
-            TracePhase &phase =
-                m_trace.beginPhase(p.kind, p.label, static_cast<double>(p.startNs) / 1e9, 0.0);
+            TracePhase &phase = m_trace.beginPhase(p.kind, p.label.english(),
+                                                   static_cast<double>(p.startNs) / 1e9, 0.0);
             labelPhase(phase, p.label);
             const auto run =
                 std::find_if(session.runs.begin(), session.runs.end(),
@@ -327,19 +323,10 @@ void LiveView::showStoredSession(const core::SessionData &session)
     }
     beginUpTo(std::numeric_limits<qint64>::max());
 
-    const QJsonObject baseline = session.analysis[QStringLiteral("baseline")].toObject();
-    if (!baseline.isEmpty()) {
-        core::BaselineResult b;
-        b.stats.mean = baseline[QStringLiteral("mean_w")].toDouble(kNoValue);
-        b.stats.count = baseline[QStringLiteral("count")].toInt();
-        b.stats.sd = baseline[QStringLiteral("sd_w")].toDouble();
-        b.stats.standardError = baseline[QStringLiteral("standard_error_w")].toDouble();
-        b.driftWatts = baseline[QStringLiteral("drift_w")].toDouble();
-        b.drifting = baseline[QStringLiteral("drifting")].toBool();
-        onBaseline(b);
-    }
+    if (session.analysis.baseline)
+        onBaseline(session.analysis.baseline->result);
     for (const core::StoredRun &r : session.runs) {
-        if (r.status == QLatin1String("planned"))
+        if (r.status == core::RunStatus::Planned)
             continue;
         core::RunUpdate u;
         u.runId = r.id;
@@ -350,22 +337,21 @@ void LiveView::showStoredSession(const core::SessionData &session)
         u.operation = r.operation;
         u.bufferBytes = r.bufferBytes;
         u.repeat = r.repeat;
-        u.elapsedSeconds = r.result[QStringLiteral("seconds")].toDouble();
+        u.elapsedSeconds = r.result ? r.result->seconds : 0.0;
         u.plannedSeconds = u.elapsedSeconds;
-        u.bytes = static_cast<quint64>(r.result[QStringLiteral("bytes")].toInteger());
+        u.bytes = r.result ? r.result->processedBytes() : 0;
         u.status = r.status;
         u.error = r.error;
-        if (!r.analysis.isEmpty())
-            u.analysis = core::runResultFromJson(r.analysis);
+        u.analysis = r.analysis;
         m_run = u;
     }
     m_results->setSession(session);
     for (const core::StoredEvent &e : session.events) {
         if (e.kind == QLatin1String("warning") || e.kind == QLatin1String("meter"))
-            onWarning(core::translatedMessage(e.text));
+            onWarning(e.text.translated());
     }
     onProgress(1.0, 0.0);
-    onFinished(session.summary.status, core::translatedMessage(session.summary.statusReason));
+    onFinished(session.summary.status, session.summary.statusReason.translated());
 }
 
 void LiveView::appendStored(const core::StoredSample &s)
@@ -395,17 +381,19 @@ double LiveView::valueOf(int item, const std::vector<double> &values) const
                : kNoValue;
 }
 
-void LiveView::labelPhase(TracePhase &phase, const QString &runnerLabel)
+void LiveView::labelPhase(TracePhase &phase, const core::Message &runnerLabel)
 {
     switch (phase.kind) {
-    case PhaseKind::Prepare:
-        m_trace.relabel(
-            phase, core::translatedMessage(runnerLabel), core::translatedMessage(runnerLabel),
-            runnerLabel == QLatin1String("self-test")
-                ? tr("Checking every cipher on the DUT with known answers")
-            : runnerLabel == QLatin1String("prepared") ? tr("Meter and DUT ready")
-                                                       : tr("Connecting to the meter and the DUT"));
+    case PhaseKind::Prepare: {
+        const core::PrepareStep step = core::prepareStep(runnerLabel);
+        m_trace.relabel(phase, runnerLabel.translated(), runnerLabel.translated(),
+                        step == core::PrepareStep::SelfTest
+                            ? tr("Checking every cipher on the DUT with known answers")
+                        : step == core::PrepareStep::Prepared
+                            ? tr("Meter and DUT ready")
+                            : tr("Connecting to the meter and the DUT"));
         break;
+    }
     case PhaseKind::Pin:
         m_trace.relabel(phase, tr("pin"), tr("pin"), tr("Pinning the CPU governor"));
         break;
@@ -420,7 +408,8 @@ void LiveView::labelPhase(TracePhase &phase, const QString &runnerLabel)
         break;
     case PhaseKind::Run:
         // Until the run's first update names it (right after).
-        m_trace.relabel(phase, runnerLabel, tr("run"), tr("Run: %1").arg(runnerLabel));
+        m_trace.relabel(phase, runnerLabel.translated(), tr("run"),
+                        tr("Run: %1").arg(runnerLabel.translated()));
         break;
     case PhaseKind::PostBaseline:
         m_trace.relabel(phase, tr("idle again"), tr("idle"),

@@ -57,9 +57,9 @@ public:
     void attach(SessionController *controller);
 
     void beginSession(const core::SessionSettings &settings); // clears everything: "preparing"
-    void onPrepared(const QJsonObject &meter, const QJsonObject &dut, int plannedRuns);
+    void onPrepared(const core::MeterSetup &meter, const core::DutSetup &dut, int plannedRuns);
     void onSessionCreated(qint64 id);
-    void onPhaseChanged(core::PhaseKind kind, const QString &label, double tSeconds,
+    void onPhaseChanged(core::PhaseKind kind, const core::Message &label, double tSeconds,
                         double plannedSeconds);
     void onSample(const instruments::Sample &sample, double tSeconds, double watts);
     void onRunUpdated(const core::RunUpdate &update);
@@ -114,7 +114,7 @@ private:
     void confirmCancel();
     void setWindowIndex(int index);
 
-    void labelPhase(TracePhase &phase, const QString &runnerLabel);
+    void labelPhase(TracePhase &phase, const core::Message &runnerLabel);
     void labelRun(TracePhase &phase, int ordinal, int total, const QString &cipher,
                   const QString &backend, const QString &operation, qint64 bufferBytes, int repeat);
     void appendStored(const core::StoredSample &sample);

@@ -1,14 +1,12 @@
 // What the live view's widgets show, brought up to date at each refresh (at most ~25 times a
 // second), and the operator's actions on them.
 
-#include "widgets/elided_label.h"
 #include "measure/live_format.h"
 #include "measure/live_plot.h"
 #include "measure/live_view.h"
 #include "measure/readout.h"
 #include "measure/results_model.h"
-
-#include <cipherwatt/core/translation.h>
+#include "widgets/elided_label.h"
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -174,13 +172,13 @@ void LiveView::updateRunPanel()
         return;
     }
     const core::RunUpdate &u = *m_run;
-    const bool running = u.status == QLatin1String("running") && m_running;
+    const bool running = u.status == core::RunStatus::Running && m_running;
     m_runTitle->setText(tr("Run %1 of %2").arg(u.ordinal).arg(u.total));
     QString name = tr("%1/%2 %3, %4 B").arg(u.cipher, u.backend, u.operation).arg(u.bufferBytes);
     if (m_settings.repeats > 1)
         name = tr("%1, repeat %2 of %3").arg(name).arg(u.repeat).arg(m_settings.repeats);
     if (!u.error.isEmpty())
-        name = tr("%1\nFailed: %2").arg(name, core::translatedMessage(u.error));
+        name = tr("%1\nFailed: %2").arg(name, u.error.translated());
     m_runName->setText(name);
     // While the run goes on, its phase's clock ticks with every meter update; the worker's
     // own figure (the measured loop) once it has ended.
@@ -193,14 +191,14 @@ void LiveView::updateRunPanel()
         m_runRemaining->setText(
             u.plannedSeconds > 0 ? format::duration(std::max(0.0, u.plannedSeconds - elapsed), true)
                                  : tr("Set by iterations"));
-    else if (u.status == QLatin1String("done"))
+    else if (u.status == core::RunStatus::Done)
         m_runRemaining->setText(tr("Done"));
-    else if (u.status == QLatin1String("failed"))
+    else if (u.status == core::RunStatus::Failed)
         m_runRemaining->setText(tr("Failed"));
-    else if (u.status == QLatin1String("cancelled"))
+    else if (u.status == core::RunStatus::Cancelled)
         m_runRemaining->setText(tr("Cancelled"));
     else
-        m_runRemaining->setText(u.status);
+        m_runRemaining->setText(core::runStatusText(u.status).translated());
     m_runBytes->setText(format::bytes(static_cast<double>(u.bytes)));
     m_runThroughput->setText(u.elapsedSeconds > 0
                                  ? format::rate(static_cast<double>(u.bytes) / u.elapsedSeconds)

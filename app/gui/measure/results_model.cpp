@@ -3,7 +3,6 @@
 #include "display_format.h"
 
 #include <cipherwatt/core/analysis.h>
-#include <cipherwatt/core/translation.h>
 
 #include <QApplication>
 #include <QLocale>
@@ -30,7 +29,7 @@ void ResultsModel::clear()
 
 void ResultsModel::updateRun(const core::RunUpdate &update)
 {
-    if (update.status == QLatin1String("running"))
+    if (update.status == core::RunStatus::Running)
         return;
     core::StoredRun run;
     run.id = update.runId;
@@ -42,10 +41,11 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     run.repeat = update.repeat;
     run.status = update.status;
     run.error = update.error;
-    run.result = QJsonObject{{QStringLiteral("seconds"), update.elapsedSeconds},
-                             {QStringLiteral("bytes"), static_cast<qint64>(update.bytes)}};
-    if (update.analysis)
-        run.analysis = core::toJson(*update.analysis);
+    core::WorkerResult result;
+    result.seconds = update.elapsedSeconds;
+    result.bytes = update.bytes;
+    run.result = result;
+    run.analysis = update.analysis;
     auto it = std::lower_bound(m_runs.begin(), m_runs.end(), run.ordinal,
                                [](const core::StoredRun &r, int o) { return r.ordinal < o; });
     if (it != m_runs.end() && it->ordinal == run.ordinal)
@@ -180,10 +180,10 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
         return row.counter.isEmpty() ? QString() : tr("Cycles counted with %1").arg(row.counter);
     case Status: {
         QStringList lines;
-        for (const QString &f : row.flags)
-            lines << tr("Flag: %1").arg(core::translatedMessage(f));
-        for (const QString &n : row.notMeasured)
-            lines << core::translatedMessage(n);
+        for (const core::Message &f : row.flags)
+            lines << tr("Flag: %1").arg(f.translated());
+        for (const core::Message &n : row.notMeasured)
+            lines << n.translated();
         return lines.isEmpty() ? tr("Every run measured, no flags") : lines.join(QLatin1Char('\n'));
     }
     default:

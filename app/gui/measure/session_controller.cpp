@@ -1,7 +1,5 @@
 #include "measure/session_controller.h"
 
-#include <cipherwatt/core/translation.h>
-
 #include <QEventLoop>
 #include <QMetaObject>
 #include <QTimer>
@@ -54,13 +52,13 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
     connect(m_runner, &SessionRunner::progress, this, &SessionController::progress);
     // The runner reports in English (as it stores); the window shows its language.
     connect(m_runner, &SessionRunner::warning, this,
-            [this](const QString &text) { emit warning(core::translatedMessage(text)); });
+            [this](const core::Message &text) { emit warning(text.translated()); });
     connect(m_runner, &SessionRunner::note, this,
-            [this](const QString &text) { emit note(core::translatedMessage(text)); });
+            [this](const core::Message &text) { emit note(text.translated()); });
     connect(m_runner, &SessionRunner::finished, this,
-            [this](SessionStatus status, const QString &reason) {
+            [this](SessionStatus status, const core::Message &reason) {
                 cleanUp();
-                emit finished(status, core::translatedMessage(reason));
+                emit finished(status, reason.translated());
             });
     m_thread->start();
     SessionRunner *runner = m_runner;

@@ -28,10 +28,11 @@ public:
     qint64 sessionId() const { return m_sessionId; }
 
 signals:
-    void prepared(const QJsonObject &meter, const QJsonObject &dut, int plannedRuns);
+    void prepared(const cipherwatt::core::MeterSetup &meter, const cipherwatt::core::DutSetup &dut,
+                  int plannedRuns);
     void sessionCreated(qint64 id);
-    void phaseChanged(cipherwatt::core::PhaseKind kind, const QString &label, double tSeconds,
-                      double plannedSeconds);
+    void phaseChanged(cipherwatt::core::PhaseKind kind, const cipherwatt::core::Message &label,
+                      double tSeconds, double plannedSeconds);
     void sampleArrived(const cipherwatt::instruments::Sample &sample, double tSeconds,
                        double watts);
     void runUpdated(const cipherwatt::core::RunUpdate &update);

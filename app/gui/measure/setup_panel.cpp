@@ -356,7 +356,7 @@ QStringList SetupPanel::commandEntries(QString *problem) const
             // Each line must be exactly one entry: an unquoted comma would split it.
             const auto parsed = core::resolvePlan(entry, {});
             if (!parsed)
-                *problem = tr("Line %1: %2").arg(i + 1).arg(parsed.error().message);
+                *problem = tr("Line %1: %2").arg(i + 1).arg(parsed.error().message.translated());
             else if (parsed->size() != 1)
                 *problem = tr("Line %1: quote arguments that contain commas.").arg(i + 1);
         }

@@ -491,13 +491,13 @@ Decoded<T> guarded(std::string_view context, F f)
 Json parseLine(std::string_view line, const char *what)
 {
     if (line.size() > kMaxLineBytes)
-        throw ProtocolError(std::string(what) + " longer than " +
-                            std::to_string(kMaxLineBytes) + " bytes");
+        throw ProtocolError(std::string(what) + " longer than " + std::to_string(kMaxLineBytes) +
+                            " bytes");
     try {
         return Json::parse(line);
     } catch (const nlohmann::json::exception &) {
-        throw ProtocolError(std::string("malformed ") + what + ": not JSON (" +
-                            quotePrefix(line) + ")");
+        throw ProtocolError(std::string("malformed ") + what + ": not JSON (" + quotePrefix(line) +
+                            ")");
     }
 }
 
@@ -595,6 +595,20 @@ Decoded<SelfTestEvent> decodeSelfTest(const Json &json, std::string_view what)
     return guarded<SelfTestEvent>({}, [&] {
         Reader r(json, std::string(what));
         return readSelfTest(r);
+    });
+}
+
+Decoded<std::vector<CatalogueEntry>> decodeCatalogue(const Json &json, std::string_view what)
+{
+    return guarded<std::vector<CatalogueEntry>>({}, [&] {
+        if (!json.is_array())
+            throw ProtocolError("field '" + std::string(what) + "' must be an array");
+        std::vector<CatalogueEntry> out;
+        for (std::size_t i = 0; i < json.size(); ++i) {
+            Reader r(json[i], std::string(what) + "[" + std::to_string(i) + "]");
+            out.push_back(readCatalogueEntry(r));
+        }
+        return out;
     });
 }
 

@@ -368,8 +368,7 @@ void plotPowerTrace(QCustomPlot &plot, const SessionData &session, int maxPoints
     plot.yAxis->setRange(std::max(0.0, lo - margin), hi + margin * 2.5);
     plot.xAxis->setRange(t.empty() ? 0 : t.front(), t.empty() ? 1 : t.back());
     plot.xAxis->setLabel(QStringLiteral("time since the session started [s]"));
-    plot.yAxis->setLabel(QStringLiteral("power, element %1 [W]")
-                             .arg(session.meter[QStringLiteral("element")].toInt(1)));
+    plot.yAxis->setLabel(QStringLiteral("power, element %1 [W]").arg(session.meter.element));
 
     plot.addLayer(QStringLiteral("phases"), plot.layer(QStringLiteral("grid")),
                   QCustomPlot::limAbove);

@@ -117,8 +117,8 @@ Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<C
 Result<void> writeComparisonPdf(const std::vector<SessionData> &sessions, const QString &path)
 {
     if (sessions.size() < 2)
-        return Error{instruments::ErrorCode::BadResource,
-                     QStringLiteral("a comparison needs at least two sessions")};
+        return Error{core::ErrorCode::Usage, core::Message::plain(QStringLiteral(
+                                                 "a comparison needs at least two sessions"))};
     const bool simulated = std::any_of(sessions.begin(), sessions.end(),
                                        [](const SessionData &d) { return d.summary.simulated; });
     QStringList ids;

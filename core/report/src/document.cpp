@@ -440,13 +440,14 @@ private:
     int m_pageCount = 0;
 };
 
-instruments::Result<void> Document::writePdf(const QString &path) const
+core::Result<void> Document::writePdf(const QString &path) const
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return instruments::Error{
-            instruments::ErrorCode::Access,
-            QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+        return core::Error{
+            core::ErrorCode::Io,
+            core::Message::plain(
+                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()))};
     {
         QPdfWriter writer(&file);
         writer.setResolution(kDpi);
@@ -461,10 +462,10 @@ instruments::Result<void> Document::writePdf(const QString &path) const
         const int pages = dryRun.run(nullptr, 0);
         QPainter painter;
         if (!painter.begin(&writer))
-            return instruments::Error{instruments::ErrorCode::Io,
-                                      QStringLiteral("cannot write %1: the PDF painter would not "
-                                                     "start")
-                                          .arg(path)};
+            return core::Error{core::ErrorCode::Io,
+                               core::Message::plain(QStringLiteral("cannot write %1: the PDF "
+                                                                   "painter would not start")
+                                                        .arg(path))};
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
         Layout layout(*this, writer, page);
@@ -472,9 +473,10 @@ instruments::Result<void> Document::writePdf(const QString &path) const
         painter.end();
     }
     if (!file.commit())
-        return instruments::Error{
-            instruments::ErrorCode::Io,
-            QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+        return core::Error{
+            core::ErrorCode::Io,
+            core::Message::plain(
+                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()))};
     return {};
 }
 

@@ -5,7 +5,7 @@
 // rows and repeat their header), then paints every page with its header and footer, knowing the
 // page count for "page N of M".
 
-#include <cipherwatt/instruments/error.h>
+#include <cipherwatt/core/error.h>
 
 #include <QFont>
 #include <QList>
@@ -48,7 +48,7 @@ public:
                const QString &caption);
     void pageBreak();
 
-    instruments::Result<void> writePdf(const QString &path) const;
+    core::Result<void> writePdf(const QString &path) const;
 
 private:
     struct Heading

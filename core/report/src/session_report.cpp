@@ -29,7 +29,7 @@ QList<QPair<QString, QString>> sessionFacts(const SessionData &d)
         {QStringLiteral("Status"),
          s.statusReason.isEmpty()
              ? statusName(s.status)
-             : QStringLiteral("%1 — %2").arg(statusName(s.status), s.statusReason)},
+             : QStringLiteral("%1 — %2").arg(statusName(s.status), s.statusReason.english())},
         {QStringLiteral("Operator"),
          s.operatorName.isEmpty() ? QStringLiteral("–") : s.operatorName},
         {QStringLiteral("Started"), d.startedUtc + QStringLiteral(" UTC")},
@@ -105,11 +105,11 @@ Table runsTable(const SessionData &d)
     t.widths = {0.3, 2.2, 0.8, 1.4, 0.8, 1.5, 2.6, 0.6};
     t.numeric = {true, false, false, true, true, true, false, false};
     for (const StoredRun &r : d.runs) {
-        const RunResult a = runResultFromJson(r.analysis);
-        const bool analysed = !r.analysis.isEmpty();
-        QString status = r.status;
+        const RunResult a = r.analysis.value_or(RunResult{});
+        const bool analysed = r.analysis.has_value();
+        QString status = runStatusName(r.status);
         if (!r.error.isEmpty())
-            status += QStringLiteral(": ") + r.error;
+            status += QStringLiteral(": ") + r.error.english();
         t.rows << QStringList{QString::number(r.ordinal),
                               QStringLiteral("%1/%2 %3, %4 B, repeat %5")
                                   .arg(r.cipher, r.backend, r.operation)
@@ -125,10 +125,8 @@ Table runsTable(const SessionData &d)
                               analysed ? fixed(a.run.mean, 4) : QStringLiteral("–"),
                               analysed ? withInterval(a.netWatts, a.netLow, a.netHigh)
                                        : QStringLiteral("–"),
-                              r.result[QStringLiteral("provenance")]
-                                  .toObject()[QStringLiteral("implementation")]
-                                  .toString(),
-                              r.result[QStringLiteral("isa")].toString()};
+                              r.result ? r.result->provenance.implementation : QString(),
+                              r.result ? r.result->isa : QString()};
     }
     return t;
 }
@@ -149,7 +147,7 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
     if (d.summary.status != SessionStatus::Complete)
         doc.warning(QStringLiteral("The session is %1: %2. Its results cover what was measured "
                                    "before it ended.")
-                        .arg(statusName(d.summary.status), d.summary.statusReason));
+                        .arg(statusName(d.summary.status), d.summary.statusReason.english()));
 
     doc.heading(QStringLiteral("Set-up"));
     doc.heading(QStringLiteral("Power meter"), 2);

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <unistd.h>
 
 namespace cipherwatt::instruments {
@@ -182,7 +181,7 @@ Result<SimProfile> SimProfile::fromFile(const QString &path)
     auto profile = parse(QString::fromUtf8(file.readAll()));
     if (!profile) {
         Error e = profile.error();
-        e.message = path + QStringLiteral(": ") + e.message;
+        e.message = Message::plain(path + QStringLiteral(": ") + e.message.english());
         return e;
     }
     return profile;

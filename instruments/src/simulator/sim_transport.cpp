@@ -48,7 +48,7 @@ public:
             return cancelled();
         if (outcome.dropped) {
             m_dropped = true;
-            return Error{ErrorCode::Disconnected, english(msg::kSimulatedDropped)};
+            return Error{ErrorCode::Disconnected, Message(msg::kSimulatedDropped)};
         }
         if (outcome.hasResponse)
             m_responses.push_back(outcome.response);
@@ -72,7 +72,7 @@ public:
                 return cancelled();
             QThread::msleep(10);
         }
-        return Error{ErrorCode::Timeout, english(msg::kSimulatedSilent)};
+        return Error{ErrorCode::Timeout, Message(msg::kSimulatedSilent)};
     }
 
     Result<void> clear() override
@@ -86,7 +86,7 @@ public:
     QString kind() const override { return QStringLiteral("sim"); }
     QString describe() const override
     {
-        return english(msg::kSimulatedLink).arg(m_sim->profile().model);
+        return Message(msg::kSimulatedLink).arg(m_sim->profile().model).english();
     }
 
 private:
@@ -95,7 +95,7 @@ private:
         if (!m_open)
             return Error{ErrorCode::Disconnected, QStringLiteral("the link is closed")};
         if (m_dropped)
-            return Error{ErrorCode::Disconnected, english(msg::kSimulatedDropped)};
+            return Error{ErrorCode::Disconnected, Message(msg::kSimulatedDropped)};
         return {};
     }
 

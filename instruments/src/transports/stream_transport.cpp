@@ -58,7 +58,7 @@ public:
                 return cancelled();
             if (deadline.hasExpired())
                 return Error{ErrorCode::Timeout,
-                             english(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
+                             Message(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
             const auto remaining = deadline.remainingTime();
             if (!device().waitForReadyRead(
                     static_cast<int>(std::min<qint64>(kSliceMs, std::max<qint64>(1, remaining))))) {
@@ -96,7 +96,7 @@ protected:
     Error lost() const
     {
         return Error{ErrorCode::Disconnected,
-                     english(msg::kConnectionLost).arg(describe(), m_deviceError())};
+                     Message(msg::kConnectionLost).arg(describe(), m_deviceError())};
     }
 
     static Error cancelled() { return Error{ErrorCode::Cancelled, QStringLiteral("interrupted")}; }
@@ -133,9 +133,10 @@ public:
                 return cancelled();
             if (m_socket->state() == QAbstractSocket::UnconnectedState || deadline.hasExpired())
                 return Error{ErrorCode::NotFound,
-                             english(msg::kCannotConnect)
-                                 .arg(describe(), deadline.hasExpired() ? english(msg::kTimedOut)
-                                                                        : m_socket->errorString())};
+                             Message(msg::kCannotConnect)
+                                 .arg(describe(), deadline.hasExpired()
+                                                      ? Message(msg::kTimedOut)
+                                                      : Message::plain(m_socket->errorString()))};
             m_socket->waitForConnected(kSliceMs);
         }
         m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
@@ -191,7 +192,7 @@ public:
                                                                               : ErrorCode::NotFound;
             const QString why = m_port->errorString();
             m_port.reset();
-            return Error{code, english(msg::kCannotOpenSerial).arg(m_device, why)};
+            return Error{code, Message(msg::kCannotOpenSerial).arg(m_device, why)};
         }
         // The meter's RS-232 defaults are 8N1 without handshaking (reference 1.3); only the
         // rate is the operator's choice and must match the meter's setting.

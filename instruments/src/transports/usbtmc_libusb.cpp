@@ -192,7 +192,7 @@ Result<std::vector<Candidate>> scanUsbtmc(libusb_context *context, std::uint16_t
     libusb_device **raw = nullptr;
     const ssize_t count = libusb_get_device_list(context, &raw);
     if (count < 0)
-        return libusbError(static_cast<int>(count), english(msg::kCannotListUsb));
+        return libusbError(static_cast<int>(count), Message(msg::kCannotListUsb).english());
     const DeviceListPtr list(raw);
 
     std::vector<Candidate> found;

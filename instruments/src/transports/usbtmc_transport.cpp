@@ -54,7 +54,7 @@ Error notOpen()
 
 Error withContext(const Error &error, const QString &context)
 {
-    return Error{error.code, context + QStringLiteral(": ") + error.message, 0};
+    return Error{error.code, context + QStringLiteral(": ") + error.message.english(), 0};
 }
 
 QString shortened(const QByteArray &message)
@@ -99,7 +99,7 @@ Result<void> UsbtmcTransport::open()
     if (match == candidates->end()) {
         return Error{
             ErrorCode::NotFound,
-            english(msg::kNoUsbtmcMatch).arg(m_selector.toString(), describeAttached(*candidates))};
+            Message(msg::kNoUsbtmcMatch).arg(m_selector.toString(), describeAttached(*candidates))};
     }
     if (auto claimed = claim(*match); !claimed) {
         close();
@@ -267,7 +267,7 @@ Result<QByteArray> UsbtmcTransport::read(std::chrono::milliseconds timeout)
             case ErrorCode::Timeout:
                 abortBulkIn(tag);
                 return Error{ErrorCode::Timeout,
-                             english(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
+                             Message(msg::kNoReplyFrom).arg(describe()).arg(timeout.count())};
             case ErrorCode::Cancelled:
                 abortBulkIn(tag);
                 return Error{ErrorCode::Cancelled,

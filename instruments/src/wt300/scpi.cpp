@@ -30,7 +30,7 @@ QByteArrayView trimmed(QByteArrayView text)
 
 Error protocolError(const QString &message)
 {
-    return Error{ErrorCode::Protocol, message};
+    return Error{ErrorCode::Protocol, Message::plain(message)};
 }
 
 // The reply as text for an error message: printable ASCII, shortened.

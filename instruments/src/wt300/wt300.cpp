@@ -108,7 +108,7 @@ private:
     Result<void> send(const QByteArray &message)
     {
         if (!m_open)
-            return Error{ErrorCode::Disconnected, english(msg::kMeterClosed)};
+            return Error{ErrorCode::Disconnected, Message(msg::kMeterClosed)};
         if (m_desynced) {
             if (auto r = resync(); !r)
                 return r;
@@ -133,7 +133,7 @@ private:
         m_desynced =
             reply.error().code == ErrorCode::Cancelled || reply.error().code == ErrorCode::Timeout;
         if (reply.error().code == ErrorCode::Timeout)
-            return Error{ErrorCode::Timeout, english(msg::kNoReplyTo)
+            return Error{ErrorCode::Timeout, Message(msg::kNoReplyTo)
                                                  .arg(QString::fromLatin1(message))
                                                  .arg((m_options.timeout + extra).count())};
         return reply;
@@ -179,7 +179,7 @@ private:
             return errors.error();
         if (!errors->empty()) {
             Error e = errors->front();
-            e.message = english(msg::kRefused).arg(QString::fromLatin1(message), e.message);
+            e.message = Message(msg::kRefused).arg(QString::fromLatin1(message), e.message);
             return e;
         }
         return {};
@@ -225,7 +225,7 @@ Result<void> Wt300Driver::validate(const MeterConfig &config, std::vector<Item> 
             for (const int h : m_model.info.elements)
                 have << QString::number(h);
             return Error{ErrorCode::Unsupported,
-                         english(msg::kNoSuchElement)
+                         Message(msg::kNoSuchElement)
                              .arg(e)
                              .arg(m_model.info.name, have.join(QStringLiteral(", ")))};
         }
@@ -238,7 +238,7 @@ Result<void> Wt300Driver::validate(const MeterConfig &config, std::vector<Item> 
         elements.push_back(kSigma);
     }
     if (config.functions.empty())
-        return Error{ErrorCode::Unsupported, english(msg::kNoFunctions)};
+        return Error{ErrorCode::Unsupported, Message(msg::kNoFunctions)};
     const auto checkRange = [&](const std::optional<Range> &r, const std::vector<double> &have,
                                 const char *what, const char *unit) -> Result<void> {
         if (!r || r->automatic)
@@ -319,7 +319,7 @@ Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
             return r.error();
     }
 
-    QStringList warnings;
+    QList<Message> warnings;
     // Most settings are refused while the integrator holds a value (error 813, reference 6.3).
     auto state = integrationState();
     if (!state)
@@ -331,7 +331,7 @@ Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
         }
         if (auto r = command(":INTEG:RES"); !r)
             return r.error();
-        warnings << english(msg::kIntegratorHeld).arg(integrationStateName(*state));
+        warnings << Message(msg::kIntegratorHeld).arg(integrationStateName(*state));
     }
 
     std::vector<QByteArray> commands;
@@ -395,12 +395,12 @@ Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
         return applied.error();
     applied->warnings = warnings + applied->warnings;
     if (applied->voltageRange.automatic || applied->currentRange.automatic)
-        applied->warnings << english(msg::kAutoRange);
+        applied->warnings << Message(msg::kAutoRange);
     if (const double capacity = m_transport->bytesPerSecond(); capacity > 0) {
         const double need = bytesPerUpdate(static_cast<qsizetype>(items.size()), config.format) *
                             1000.0 / static_cast<double>(config.interval.count());
         if (need > 0.8 * capacity)
-            applied->warnings << english(msg::kLinkTooSlow)
+            applied->warnings << Message(msg::kLinkTooSlow)
                                      .arg(m_transport->describe())
                                      .arg(qRound(capacity))
                                      .arg(items.size())
@@ -428,7 +428,7 @@ Result<AppliedConfig> Wt300Driver::readBack(const MeterConfig &config,
     if (a.interval != config.interval)
         return Error{
             ErrorCode::Unsupported,
-            english(msg::kRateNotApplied).arg(a.interval.count()).arg(config.interval.count())};
+            Message(msg::kRateNotApplied).arg(a.interval.count()).arg(config.interval.count())};
 
     auto mode = query(":INP:MODE?");
     if (!mode)
@@ -733,7 +733,7 @@ Result<std::unique_ptr<PowerMeter>> openWt300(std::unique_ptr<Transport> transpo
     auto reply = transport->read(options.timeout);
     if (!reply) {
         Error e = reply.error();
-        e.message = english(msg::kNotIdentified).arg(transport->describe(), e.message);
+        e.message = Message(msg::kNotIdentified).arg(transport->describe(), e.message);
         return e;
     }
     auto idn = scpi::parseIdn(*reply);
@@ -745,7 +745,7 @@ Result<std::unique_ptr<PowerMeter>> openWt300(std::unique_ptr<Transport> transpo
         for (const Wt300Model &m : wt300Models())
             known << m.idnModel;
         return Error{ErrorCode::Unsupported,
-                     english(msg::kNotWt300)
+                     Message(msg::kNotWt300)
                          .arg(transport->describe(), idn->manufacturer, idn->model,
                               known.join(QStringLiteral(", ")))};
     }

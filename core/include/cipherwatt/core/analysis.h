@@ -15,9 +15,10 @@
 //   - Energy per byte and per operation scale P_net by exact quantities (the run's wall time,
 //     bytes and operations), so they carry the same relative interval.
 
-#include <QJsonObject>
+#include <cipherwatt/instruments/message.h>
+
+#include <QList>
 #include <QString>
-#include <QStringList>
 
 #include <cstdint>
 #include <limits>
@@ -117,7 +118,8 @@ struct RunResult
     bool integratorRead = false;
     double integratorWh = 0.0; // the meter's WH over the samples used
     double samplesWh = 0.0;    // the sum of P x interval over the same samples
-    QStringList flags;         // "short run", "over range", "gaps", "integrator disagrees", ...
+    // "short run", "over range", "gaps", "integrator disagrees", ...
+    QList<instruments::Message> flags;
 };
 
 // P_net = P_run - P_idle and what follows from it, for one run.
@@ -133,9 +135,5 @@ struct Spread
     double max = 0.0;
 };
 Spread spreadOf(std::vector<double> values);
-
-// The stored form of a run's analysis (JSON, as in the database and the exports).
-QJsonObject toJson(const RunResult &result);
-RunResult runResultFromJson(const QJsonObject &json);
 
 } // namespace cipherwatt::core

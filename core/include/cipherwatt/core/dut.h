@@ -5,9 +5,9 @@
 // lines; Dut runs it on its own thread, parses events and stamps each with the host's steady
 // clock when it arrives.
 
-#include <cipherwatt/instruments/error.h>
+#include <cipherwatt/core/error.h>
+#include <cipherwatt/core/worker_events.h>
 
-#include <QJsonObject>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -17,9 +17,6 @@
 #include <memory>
 
 namespace cipherwatt::core {
-
-using instruments::Error;
-using instruments::Result;
 
 // `local` or `ssh://<user>@<host>[:<port>]` (DESIGN.md).
 struct DutResource
@@ -51,14 +48,33 @@ public:
 signals:
     void started();
     void lineReceived(const QByteArray &line);
-    void diagnostic(const QString &text); // the worker's stderr
-    void note(const QString &text);       // what the link itself did (e.g. uploaded the worker)
-    void failed(const QString &reason);   // could not start
+    // A line longer than the protocol allows (protocol::kMaxLineBytes) was dropped.
+    void lineTooLong();
+    void diagnostic(const QString &text);                 // the worker's stderr
+    void note(const cipherwatt::core::Message &text);     // what the link did (uploaded the worker)
+    void failed(const cipherwatt::core::Message &reason); // could not start
     // The worker process died from a signal (a crash in cipher code, a plugin's bug), as
     // opposed to the link breaking; followed by finished().
     void crashed();
     // The worker is gone: it exited (`clean` when it said bye and exited 0) or the link broke.
-    void finished(const QString &reason, bool clean);
+    void finished(const cipherwatt::core::Message &reason, bool clean);
+};
+
+// Splits a byte stream into lines of at most protocol::kMaxLineBytes, looking at each byte
+// once; a longer line is dropped as it arrives and reported.
+class LineSplitter
+{
+public:
+    struct Lines
+    {
+        std::vector<QByteArray> lines;
+        int tooLong = 0; // lines dropped for their length
+    };
+    Lines append(const QByteArray &bytes);
+
+private:
+    QByteArray m_buffer;
+    bool m_dropping = false;
 };
 
 struct LocalWorkerOptions
@@ -74,7 +90,8 @@ QString findLocalWorker();
 
 std::unique_ptr<WorkerLink> makeLocalWorkerLink(const LocalWorkerOptions &options);
 
-// A worker on its own thread. Calls return at once; events arrive as queued signals.
+// A worker on its own thread. Calls return at once; events arrive as queued signals. Each
+// command returns the id its answers carry.
 class Dut : public QObject
 {
     Q_OBJECT
@@ -87,23 +104,33 @@ public:
     ~Dut() override; // ends the worker (end of input, then kill after a grace period)
 
     void start();
-    // Sends a command; a numeric "id" is added unless present. Returns the id.
-    int send(QJsonObject command);
+    int hello();
+    int list();
+    int selfTest(const QStringList &ciphers);
+    int pin(const PinRequest &request);
+    int restore();
+    int run(const WorkerRequest &request);
+    int check(const std::vector<WorkerRequest> &runs);
+    int cancel();
     void finish(); // end of input: the worker stops a run, restores the governor and exits
     void kill();
 
     QString description() const { return m_description; }
 
 signals:
-    void ready(const QJsonObject &hello, qint64 hostNs);
-    void event(const QJsonObject &event, qint64 hostNs);
+    void ready(const cipherwatt::core::WorkerHello &hello, qint64 hostNs);
+    void event(const cipherwatt::core::WorkerEvent &event, qint64 hostNs);
+    // The worker said something the protocol does not allow: what and why.
+    void protocolError(const cipherwatt::core::Message &why);
     void diagnostic(const QString &text);
-    void note(const QString &text);
-    void failed(const QString &reason);
+    void note(const cipherwatt::core::Message &text);
+    void failed(const cipherwatt::core::Message &reason);
     void crashed();
-    void finished(const QString &reason, bool clean);
+    void finished(const cipherwatt::core::Message &reason, bool clean);
 
 private:
+    int send(const QByteArray &line);
+
     QThread m_thread;
     QObject *m_context = nullptr; // lives in m_thread, owns the link
     WorkerLink *m_link = nullptr;

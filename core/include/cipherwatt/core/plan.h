@@ -1,21 +1,17 @@
 #pragma once
 
 // Plans: the plan spec of DESIGN.md (`<cipher id>[/<backend>][:<op>[+<op>]...]`, comma
-// separated; a plugin's backend is `plugin:<name>`) resolved against the catalogue the DUT's worker reports (`list`), and expanded
-// into runs (entry x buffer size x repeat).
+// separated; a plugin's backend is `plugin:<name>`) resolved against the catalogue the DUT's worker
+// reports (`list`), and expanded into runs (entry x buffer size x repeat).
 
+#include <cipherwatt/core/error.h>
 #include <cipherwatt/core/session.h>
-#include <cipherwatt/instruments/error.h>
 
-#include <QJsonArray>
 #include <QStringList>
 
 #include <vector>
 
 namespace cipherwatt::core {
-
-using instruments::Error;
-using instruments::Result;
 
 struct CatalogueEntry
 {
@@ -28,8 +24,8 @@ struct CatalogueEntry
     bool keyAgreement() const;
 };
 
-// The `ciphers` array of the worker's `list` event (or `cipherwatt-bench list --json`).
-std::vector<CatalogueEntry> parseCatalogue(const QJsonArray &ciphers);
+// The catalogue as `cipherwatt-bench list --json` prints it.
+Result<std::vector<CatalogueEntry>> parseCatalogueJson(const QByteArray &json);
 
 // Unknown ids list the valid ones; unknown backends and operations name what the cipher has.
 // Besides ciphers, a plan may run external programs on the DUT:

@@ -49,8 +49,8 @@ struct ResultRow
     double throughputBytesPerSecond = 0.0; // median
     double cyclesPerByte = 0.0;            // median
     QString counter;
-    QStringList flags;       // from every repeat, each once
-    QStringList notMeasured; // "run 3: failed (…)" for runs that gave no result
+    QList<Message> flags;       // from every repeat, each once
+    QList<Message> notMeasured; // "run 3: failed (…)" for runs that gave no result
 };
 
 std::vector<ResultRow> resultRows(const SessionData &session);

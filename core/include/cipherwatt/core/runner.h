@@ -4,17 +4,22 @@
 // (DESIGN.md, "Phases of a session"). The meter streams on its own thread, the worker runs on
 // its own thread; the runner reacts to both, stores everything, and reports as signals.
 //
+// It is made of parts: a state machine (session_flow.h) that lists the stages and the moves
+// between them in one place, a record per planned run (RunRecord), and a recorder that owns
+// the storage, the phases, the samples and their flushing (recorder.h). This class wires them
+// to the meter and the DUT.
+//
 // start() may be called from the thread the runner lives in (any thread with an event loop):
 // the meter, the DUT and the database connection are made there.
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/dut.h>
 #include <cipherwatt/core/plan.h>
+#include <cipherwatt/core/records.h>
 #include <cipherwatt/core/session.h>
 #include <cipherwatt/core/storage.h>
 #include <cipherwatt/instruments/meter.h>
 
-#include <QJsonObject>
 #include <QObject>
 #include <QTimer>
 
@@ -27,6 +32,10 @@ class MeterAcquisition;
 }
 
 namespace cipherwatt::core {
+
+class SessionFlow;
+class SessionRecorder;
+struct RunRecord;
 
 struct RunnerOptions
 {
@@ -52,8 +61,8 @@ struct RunUpdate
     double elapsedSeconds = 0.0;
     double plannedSeconds = 0.0; // 0 when the run is sized by iterations and not yet known
     quint64 bytes = 0;
-    QString status; // running, done, failed, skipped, cancelled
-    QString error;
+    RunStatus status = RunStatus::Planned;
+    Message error;
     std::optional<RunResult> analysis; // once the run is done
 };
 
@@ -70,7 +79,7 @@ public:
     // restored, the analysis stored, the status set to `cancelled`.
     void cancel();
 
-    qint64 sessionId() const { return m_sessionId; }
+    qint64 sessionId() const;
     // The session could not start because of what was asked (an unknown cipher, backend or
     // operation in the plan, an element the meter does not have): the operator's mistake.
     bool rejectedSettings() const { return m_rejectedSettings; }
@@ -79,10 +88,12 @@ public:
 
 signals:
     // Before the session is stored: the meter and the DUT are ready and the plan is resolved.
-    void prepared(const QJsonObject &meter, const QJsonObject &dut, int plannedRuns);
+    void prepared(const cipherwatt::core::MeterSetup &meter, const cipherwatt::core::DutSetup &dut,
+                  int plannedRuns);
     void sessionCreated(qint64 id);
-    void phaseChanged(cipherwatt::core::PhaseKind kind, const QString &label, double tSeconds,
-                      double plannedSeconds);
+    // A phase began: its kind, its label (a run's label for a run), its start and planned length.
+    void phaseChanged(cipherwatt::core::PhaseKind kind, const cipherwatt::core::Message &label,
+                      double tSeconds, double plannedSeconds);
     // Every meter update, with the session time of its end and the DUT element's power.
     void sampleArrived(const cipherwatt::instruments::Sample &sample, double tSeconds,
                        double watts);
@@ -90,84 +101,73 @@ signals:
     void baselineMeasured(const cipherwatt::core::BaselineResult &baseline);
     // Fraction of the session done and an estimate of the time left.
     void progress(double fraction, double secondsLeft);
-    void warning(const QString &text);
-    void note(const QString &text);
+    void warning(const cipherwatt::core::Message &text);
+    void note(const cipherwatt::core::Message &text);
     // The end: the status and, unless complete, why.
-    void finished(cipherwatt::core::SessionStatus status, const QString &reason);
+    void finished(cipherwatt::core::SessionStatus status, const cipherwatt::core::Message &reason);
 
 private:
-    enum class Stage : std::uint8_t {
-        Idle,
-        Preparing,
-        Pinning,
-        Planning,
-        Baseline,
-        Settling,
-        Running,
-        PostBaseline,
-        Restoring,
-        Done
-    };
-
-    // Preparation.
+    // Preparation (runner_prepare.cpp).
     void onMeterOpened(const instruments::Identity &identity,
                        const instruments::Capabilities &capabilities);
     void onMeterConfigured(const instruments::AppliedConfig &applied);
-    void onDutReady(const QJsonObject &hello, qint64 hostNs);
-    void onDutEvent(const QJsonObject &event, qint64 hostNs);
-    void onCatalogue(const QJsonObject &event);
-    void onSelfTest(const QJsonObject &event);
+    void startDut();
+    void onDutReady(const WorkerHello &hello, qint64 hostNs);
+    void onCatalogue(const worker::Catalogue &catalogue);
+    void onSelfTest(const worker::SelfTestDone &selfTest);
     bool createSession();
-
-    // Phases.
-    void beginPhase(PhaseKind kind, const QString &label, qint64 runId, double plannedSeconds);
     void pin();
-    void onGovernor(const QJsonObject &event);
+    void onGovernor(const worker::GovernorDone &event);
+    void onGovernorError(const QString &message);
+
+    // Runs (runner_runs.cpp).
+    // Stores the new phase and tells the front end; false when storing failed (the session is
+    // failing then).
+    bool beginPhase(PhaseKind kind, const Message &label, qint64 runId, double plannedSeconds);
     void nextPilot();
     void startBaseline();
     void nextRun();
     void startRun();
-    void onRunStart(const QJsonObject &event, qint64 hostNs);
-    void onRunProgress(const QJsonObject &event);
-    void onRunEnd(const QJsonObject &event, qint64 hostNs);
+    void onRunStart(qint64 hostNs);
+    void onRunProgress(const worker::Progress &progress);
+    void onRunEnd(const worker::RunEnded &end, qint64 hostNs);
+    void onPilotEnd(const WorkerResult &result, qint64 hostNs);
     void onRunError(const QString &message);
+    void analyseLive(std::size_t index);
     void startPostBaseline();
     void restore();
     void finalize();
+    void reportProgress();
+    RunUpdate updateFor(std::size_t index) const;
+    RunInput runInput(std::size_t index) const; // what the analysis needs of a finished run
+    void saveRun(std::size_t index);
+    void markRuns(const RunRecord &like, RunStatus status, const Message &error);
 
-    // Failures and the end.
+    // Events, failures and the end (runner.cpp).
+    void onDutEvent(const WorkerEvent &event, qint64 hostNs);
     void onSample(const instruments::Sample &sample);
     void onMeterFailed(const instruments::Error &error);
-    void onDutFinished(const QString &reason, bool clean);
-    void startDut();
-    void resumeRuns(); // after a new worker took over and the governor is pinned again
-    void fail(SessionStatus status, const QString &reason);
+    void onDutFinished(const Message &reason, bool clean);
+    void fail(SessionStatus status, const Message &reason);
     void end();
+    void emitWarning(const Message &text, const QString &kind = QStringLiteral("warning"));
     bool store(const Result<void> &result);
     template<typename T>
     bool store(const Result<T> &result);
 
-    double sessionSeconds(qint64 hostNs) const;
-    double plannedRunSeconds(std::size_t index) const;
-    void reportProgress();
-    RunUpdate updateFor(std::size_t index) const;
-    RunInput runInput(std::size_t index) const; // what the analysis needs of a finished run
-    void saveRun(std::size_t index); // the run's whole record, as the runner knows it now
-    std::vector<PowerSample> powerSamples() const;
-
     SessionSettings m_settings;
     RunnerOptions m_options;
-    Stage m_stage = Stage::Idle;
+    std::unique_ptr<SessionFlow> m_flow;
+    SessionRecorder *m_recorder = nullptr; // a child
     bool m_finished = false;
     bool m_rejectedSettings = false;
 
     instruments::MeterAcquisition *m_meter = nullptr;
     Dut *m_dut = nullptr;
-    std::unique_ptr<Storage> m_storage;
+    Dut::LinkFactory m_linkFactory;
 
-    QJsonObject m_meterJson;
-    QJsonObject m_dutJson;
-    QStringList m_linkNotes;
+    MeterSetup m_meterSetup;
+    DutSetup m_dutSetup;
     instruments::Identity m_identity;
     instruments::Capabilities m_capabilities;
     instruments::AppliedConfig m_applied;
@@ -175,60 +175,25 @@ private:
     int m_energyItem = -1; // index of WH of the DUT element, -1 when not read
     MeterAccuracy m_accuracy;
     std::vector<CatalogueEntry> m_catalogue;
-    std::vector<PlannedRun> m_plan;
-    std::vector<qint64> m_runIds;
-    std::vector<QString> m_runStatus;
-    std::vector<std::uint64_t> m_iterations;          // by run: sized by the pilot or the settings
-    std::vector<double> m_expectedSeconds;            // by run: for progress
-    std::vector<QJsonObject> m_results;               // by run: the worker's result
-    std::vector<std::pair<qint64, qint64>> m_windows; // by run: measured loop (session ns)
-    std::vector<qint64> m_runStartNs;                 // by run: run_start received
-    std::vector<qint64> m_runEndNs;                   // by run: run_end received
-    std::vector<QString> m_runErrors;
-    std::vector<QJsonObject> m_requests; // by run: the command sent
-    std::vector<std::optional<RunResult>> m_analyses;
-    QStringList m_failedKat;
-
-    qint64 m_sessionId = 0;
-    qint64 m_originNs = 0;
-    qint64 m_phaseId = 0;
-    PhaseKind m_phase = PhaseKind::Prepare;
-    qint64 m_phaseRunId = 0;
-    struct PhaseSpan
-    {
-        qint64 startNs;
-        qint64 id;
-        qint64 runId;
-        PhaseKind kind;
-    };
-    std::vector<PhaseSpan> m_phases;
-    std::vector<StoredSample> m_samples; // in memory too, for the live analysis
+    std::vector<RunRecord> m_runs;
 
     std::size_t m_pilotIndex = 0;
     std::size_t m_runIndex = 0;
     int m_activeRunCommand = 0; // worker command id of the run in progress
     int m_pendingCommand = 0;   // governor / selftest / list in flight
-    double m_stageStartSeconds = 0;
-    bool m_cancelRequested = false;
     bool m_pinned = false;
+    bool m_resumeAfterPin = false; // a new worker took over: pinned again, then the next run
     bool m_dutGone = false;
-    Dut::LinkFactory m_linkFactory;
     bool m_workerCrashed = false;
-    bool m_restarting = false;
-    bool m_resumeAfterPin = false;
     int m_restarts = 0;
     static constexpr int kMaxWorkerRestarts = 3;
     SessionStatus m_endStatus = SessionStatus::Complete;
-    QString m_endReason;
-    std::optional<BaselineResult> m_baseline;
-    double m_baselineStart = 0;
-    double m_baselineEnd = 0;
-    double m_postStart = 0;
-    double m_postEnd = 0;
-    // Both are children of the runner: a runner made in one thread and moved to another (the
-    // window's SessionController) takes its timers along.
-    QTimer m_timer;      // baseline, settle and post-baseline
-    QTimer m_flushTimer; // samples written at least once a second
+    Message m_endReason;
+    std::optional<BaselineRecord> m_baseline;
+    std::optional<PostBaselineRecord> m_postBaseline;
+    // A child of the runner: a runner made in one thread and moved to another (the window's
+    // SessionController) takes it along.
+    QTimer m_timer; // baseline, settle and post-baseline
 };
 
 } // namespace cipherwatt::core

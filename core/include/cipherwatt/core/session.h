@@ -3,7 +3,8 @@
 // The session model: what an operator asks for (settings and plan) and what a session records
 // (phases, runs, samples, results). Definitions of the phases and of the analysis: DESIGN.md.
 
-#include <QJsonObject>
+#include <cipherwatt/instruments/message.h>
+
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -36,6 +37,10 @@ enum class PhaseKind : std::uint8_t {
 };
 QString phaseName(PhaseKind kind); // "prepare", "pin", "plan", "baseline", ...
 std::optional<PhaseKind> parsePhase(const QString &name);
+
+// The steps the prepare phase tells apart by its label: which one a label names.
+enum class PrepareStep : std::uint8_t { Connecting, SelfTest, Prepared, Other };
+PrepareStep prepareStep(const instruments::Message &label);
 
 // How long a run lasts: a fixed number of iterations, a minimum number of seconds, or
 // automatic (a pilot run sizes it to span at least `minUpdates` meter updates).
@@ -87,9 +92,6 @@ struct SessionSettings
     int cpu = 0;                  // the CPU runs are pinned to; -1: none
     bool integrator = true;       // read the meter's WH for the cross-check
     double driftThreshold = 0.01; // fraction of idle power over the baseline
-
-    QJsonObject toJson() const;
-    static SessionSettings fromJson(const QJsonObject &json);
 };
 
 inline constexpr double kPaperBaselineSeconds = 600.0;

@@ -49,7 +49,7 @@ struct HostKeyInfo
 };
 
 // The warning for a changed key, or the question for an unknown one, in plain words.
-QString describeHostKey(const HostKeyInfo &info);
+Message describeHostKey(const HostKeyInfo &info);
 
 struct SshOptions
 {
@@ -67,11 +67,11 @@ struct SshOptions
     QString appKnownHosts;
 
     // The worker on the DUT.
-    QString remoteWorker;       // empty: `cipherwatt-bench` on the DUT's PATH
-    QString uploadWorker;       // empty: findLocalWorker() (used only if its architecture fits)
-    bool allowUpload = true;    // upload a matching build when the DUT's is missing or stale
-    QString remoteCacheDir;     // empty: ${XDG_CACHE_HOME:-$HOME/.cache}/cipherwatt on the DUT
-    QStringList workerGlobal;   // options before `serve` (--isa, --plugin with a DUT path)
+    QString remoteWorker;     // empty: `cipherwatt-bench` on the DUT's PATH
+    QString uploadWorker;     // empty: findLocalWorker() (used only if its architecture fits)
+    bool allowUpload = true;  // upload a matching build when the DUT's is missing or stale
+    QString remoteCacheDir;   // empty: ${XDG_CACHE_HOME:-$HOME/.cache}/cipherwatt on the DUT
+    QStringList workerGlobal; // options before `serve` (--isa, --plugin with a DUT path)
     // The operator's plugins (local shared libraries): each is uploaded beside the worker with
     // the same architecture check and SHA-256 verification, and loaded with --plugin.
     QStringList uploadPlugins;

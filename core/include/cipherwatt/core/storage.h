@@ -7,10 +7,10 @@
 //
 // One Storage object per thread (a Qt SQL connection belongs to the thread that opened it).
 
+#include <cipherwatt/core/error.h>
+#include <cipherwatt/core/records.h>
 #include <cipherwatt/core/session.h>
-#include <cipherwatt/instruments/error.h>
 
-#include <QJsonObject>
 #include <QString>
 
 #include <chrono>
@@ -20,10 +20,8 @@
 
 namespace cipherwatt::core {
 
-using instruments::Error;
-using instruments::Result;
-
-inline constexpr int kSchemaVersion = 1;
+// 1: the first schema. 2: messages with their identifiers beside their English texts.
+inline constexpr int kSchemaVersion = 2;
 inline constexpr std::int32_t kApplicationId = 0x43575454; // "CWTT"
 
 struct SessionSummary
@@ -34,7 +32,7 @@ struct SessionSummary
     QString notes;
     QStringList tags;
     SessionStatus status = SessionStatus::Running;
-    QString statusReason;
+    Message statusReason;
     QString createdUtc; // ISO 8601
     QString dut;        // short description, e.g. "local: AMD EPYC (2 cores)"
     QString meter;      // e.g. "YOKOGAWA WT332 (serial ...)"
@@ -46,7 +44,7 @@ struct StoredPhase
 {
     qint64 id = 0;
     PhaseKind kind = PhaseKind::Prepare;
-    QString label;
+    Message label;
     qint64 runId = 0;   // 0: none
     qint64 startNs = 0; // since the session's origin
     qint64 endNs = -1;  // -1: still open
@@ -61,15 +59,18 @@ struct StoredRun
     QString operation;
     qint64 bufferBytes = 0;
     int repeat = 1;
-    QString status = QStringLiteral("planned"); // planned, done, failed, skipped, cancelled
-    QString error;
+    RunStatus status = RunStatus::Planned;
+    Message error;
     qint64 startNs = -1;       // run_start received
     qint64 endNs = -1;         // run_end received
     qint64 windowStartNs = -1; // the measured loop
     qint64 windowEndNs = -1;
-    QJsonObject request; // what was asked of the worker
-    QJsonObject result;  // the worker's result
-    QJsonObject analysis;
+    std::optional<WorkerRequest> request; // what was asked of the worker
+    std::optional<WorkerResult> result;   // what it measured
+    std::optional<RunResult> analysis;
+
+    // "lea-128-xts/custom encrypt 4096 B #1": how flags and messages name the run.
+    QString label() const;
 };
 
 struct StoredSample
@@ -90,16 +91,16 @@ struct StoredEvent
 {
     qint64 tNs = 0;
     QString kind; // "warning", "dut", "meter", ...
-    QString text;
+    Message text;
 };
 
 struct SessionData
 {
     SessionSummary summary;
-    QJsonObject settings;
-    QJsonObject meter;    // identity, applied configuration, items
-    QJsonObject dut;      // system info, worker version, pinning as applied
-    QJsonObject analysis; // baseline, post-baseline, flags
+    SessionSettings settings;
+    MeterSetup meter;         // identity, applied configuration, items
+    DutSetup dut;             // system info, worker version, pinning as applied
+    SessionAnalysis analysis; // baseline, post-baseline, flags
     QString startedUtc;
     QString endedUtc;
     qint64 originUtcMs = 0; // UTC of the session's time origin
@@ -128,11 +129,12 @@ public:
     int recoveredSessions() const { return m_recovered; }
 
     // Writing (the session runner).
-    Result<qint64> createSession(const SessionSettings &settings, const QJsonObject &meter,
-                                 const QJsonObject &dut, qint64 originUtcMs, bool simulated);
-    Result<void> setStatus(qint64 session, SessionStatus status, const QString &reason = {});
-    Result<void> setSessionJson(qint64 session, const char *column, const QJsonObject &json);
-    Result<qint64> beginPhase(qint64 session, PhaseKind kind, const QString &label, qint64 runId,
+    Result<qint64> createSession(const SessionSettings &settings, const MeterSetup &meter,
+                                 const DutSetup &dut, qint64 originUtcMs, bool simulated);
+    Result<void> setStatus(qint64 session, SessionStatus status, const Message &reason = {});
+    Result<void> setDut(qint64 session, const DutSetup &dut);
+    Result<void> setAnalysis(qint64 session, const SessionAnalysis &analysis);
+    Result<qint64> beginPhase(qint64 session, PhaseKind kind, const Message &label, qint64 runId,
                               qint64 startNs);
     Result<void> endPhase(qint64 phase, qint64 endNs);
     Result<qint64> addRun(qint64 session, const StoredRun &run);
@@ -158,6 +160,7 @@ private:
     explicit Storage(QString path, QString connection);
     Result<void> migrate();
     Result<void> exec(const QString &sql);
+    Result<void> setSessionJson(qint64 session, const QString &column, const QString &json);
     Error sqlError(const QString &what, const QString &detail) const;
 
     QString m_path;

@@ -4,6 +4,8 @@
 // network call returns. Exceptions never leave this module; the UI maps codes to translated
 // text and shows the message as detail.
 
+#include <cipherwatt/instruments/message.h>
+
 #include <QMetaType>
 #include <QString>
 
@@ -26,27 +28,43 @@ enum class ErrorCode {
     Cancelled,    // interrupted on request (stop, close)
 };
 
-// A short, stable English name of the code ("timeout", "protocol error", ...).
-QString errorCodeName(ErrorCode code);
+// A short name of the code ("timeout", "protocol error", ...).
+Message errorCodeName(ErrorCode code);
 
 struct Error
 {
+    Error() = default;
+    Error(ErrorCode c, Message m, int instrument = 0)
+        : code(c)
+        , message(std::move(m))
+        , instrumentCode(instrument)
+    {}
+    // A detail with no template of its own (a protocol reply, a file's parse error): shown as
+    // it is in every language.
+    Error(ErrorCode c, const QString &text, int instrument = 0)
+        : Error(c, Message::plain(text), instrument)
+    {}
+
     ErrorCode code = ErrorCode::Io;
-    QString message;        // one line, says what was tried and what happened
+    Message message;        // one line, says what was tried and what happened
     int instrumentCode = 0; // the meter's own code (e.g. 113, 813) for ErrorCode::Instrument
 
-    // "<code name>: <message>", for logs and command-line output.
-    QString toString() const;
+    // "<code name>: <message>"
+    Message describe() const;
+    // describe() in English, for logs and command-line output.
+    QString toString() const { return describe().english(); }
 };
 
-template<typename T>
+// A value, or the error that kept it from being made. E is the module's error type (this
+// module's Error; core has its own).
+template<typename T, typename E = Error>
 class [[nodiscard]] Result
 {
 public:
     Result(T value) // NOLINT(google-explicit-constructor): results read like values
         : m_value(std::move(value))
     {}
-    Result(Error error) // NOLINT(google-explicit-constructor)
+    Result(E error) // NOLINT(google-explicit-constructor)
         : m_value(std::move(error))
     {}
 
@@ -61,27 +79,27 @@ public:
     T &operator*() & { return value(); }
     const T &operator*() const & { return value(); }
 
-    const Error &error() const { return std::get<Error>(m_value); }
+    const E &error() const { return std::get<E>(m_value); }
 
 private:
-    std::variant<T, Error> m_value;
+    std::variant<T, E> m_value;
 };
 
-template<>
-class [[nodiscard]] Result<void>
+template<typename E>
+class [[nodiscard]] Result<void, E>
 {
 public:
     Result() = default;
-    Result(Error error) // NOLINT(google-explicit-constructor)
+    Result(E error) // NOLINT(google-explicit-constructor)
         : m_error(std::move(error))
     {}
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
-    const Error &error() const { return *m_error; }
+    const E &error() const { return *m_error; }
 
 private:
-    std::optional<Error> m_error;
+    std::optional<E> m_error;
 };
 
 } // namespace cipherwatt::instruments

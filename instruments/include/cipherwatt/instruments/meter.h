@@ -8,6 +8,7 @@
 
 #include <cipherwatt/instruments/error.h>
 #include <cipherwatt/instruments/measurement.h>
+#include <cipherwatt/instruments/message.h>
 
 #include <QMetaType>
 #include <QString>
@@ -94,7 +95,7 @@ struct AppliedConfig
     Range voltageRange; // V
     Range currentRange; // A
     bool averaging = false;
-    QStringList warnings; // e.g. auto-range loses data while switching; serial too slow
+    QList<Message> warnings; // e.g. auto-range loses data while switching; serial too slow
 };
 
 enum class IntegrationCommand : std::uint8_t { Reset, Start, Stop };

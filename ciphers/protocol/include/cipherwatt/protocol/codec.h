@@ -18,7 +18,10 @@ template<typename T>
 class Decoded
 {
 public:
-    Decoded(T value) : m_value(std::move(value)), m_ok(true) {} // NOLINT(*-explicit-*)
+    Decoded(T value)
+        : m_value(std::move(value))
+        , m_ok(true)
+    {} // NOLINT(*-explicit-*)
     static Decoded failure(std::string error)
     {
         Decoded d;
@@ -76,6 +79,9 @@ Decoded<SystemInfo> decodeSystemInfo(const Json &json, std::string_view what = "
 Decoded<RunOutcome> decodeRunOutcome(const Json &json, std::string_view what = "result");
 Decoded<RunRequest> decodeRunRequest(const Json &json, std::string_view what = "run");
 Decoded<SelfTestEvent> decodeSelfTest(const Json &json, std::string_view what = "selftest");
+// An array of catalogue entries (`cipherwatt-bench list --json`).
+Decoded<std::vector<CatalogueEntry>> decodeCatalogue(const Json &json,
+                                                     std::string_view what = "ciphers");
 Decoded<PinResult> decodePinResult(const Json &json, std::string_view what = "result");
 Decoded<RestoreResult> decodeRestoreResult(const Json &json, std::string_view what = "result");
 

@@ -16,9 +16,9 @@
 
 namespace cipherwatt::report {
 
+using core::Error;
+using core::Result;
 using core::SessionData;
-using instruments::Error;
-using instruments::Result;
 
 // One session: set-up, method, results with 95 % intervals, bar charts of energy per byte
 // (encryption, decryption, total), the power trace with its phases, flags, per-run details.

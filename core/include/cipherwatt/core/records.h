@@ -1,0 +1,334 @@
+#pragma once
+
+// What a session stores, as types: the meter's set-up, the DUT's set-up (its environment as
+// the worker reported it, the self-test, the governor as pinned and restored), each run's
+// request and result, and the session's analysis. Storage, reports, the command line and the
+// window all read these; records_json.h is their one serializer (the database's JSON columns).
+//
+// Adding a field: add it here, to its serializer (records_json.cpp; a field the worker sends
+// goes through the protocol's codec and worker_records.cpp), and to the places that show it.
+// Fields a newer CipherWatt stored and this one does not know are kept in `extra`.
+
+#include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/error.h>
+
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace cipherwatt::core {
+
+// ---- The meter --------------------------------------------------------------------------
+
+struct MeterRange
+{
+    double value = 0.0;     // V or A
+    bool automatic = false; // auto-range was on
+};
+
+struct MeterIdentity
+{
+    QString manufacturer;
+    QString model;
+    QString serial;
+    QString firmware;
+    QString resource;
+    QString transport;
+    bool simulated = false;
+};
+
+struct MeterSetup
+{
+    QString description; // "YOKOGAWA WT332 (serial ...)"
+    MeterIdentity identity;
+    int element = 1;
+    int intervalMs = 100;
+    QString mode; // "RMS", "VMEAN", "DC"
+    MeterRange voltageRange;
+    MeterRange currentRange;
+    double powerRangeWatts = 0.0;
+    double accuracyOfReading = 0.0; // fraction of the reading
+    double accuracyOfRange = 0.0;   // fraction of the power range
+    bool averaging = false;
+    QStringList items; // "P1", "U1", ...
+    QList<Message> warnings;
+    QJsonObject extra;
+};
+
+// ---- The DUT ----------------------------------------------------------------------------
+
+struct CpuFrequency
+{
+    unsigned cpu = 0;
+    QString governor;
+    QStringList availableGovernors;
+    std::uint64_t minKHz = 0;
+    std::uint64_t maxKHz = 0;
+    std::uint64_t curKHz = 0;
+    std::uint64_t hwMinKHz = 0;
+    std::uint64_t hwMaxKHz = 0;
+};
+
+struct GovernorState
+{
+    std::vector<CpuFrequency> cpus;
+    QString turboControl = QStringLiteral("none");
+    std::optional<bool> turboEnabled;
+};
+
+struct Temperature
+{
+    QString sensor;
+    QString label;
+    double celsius = 0.0;
+};
+
+// The DUT's environment as its worker reported it.
+struct DutSystem
+{
+    QString cpuModel;
+    unsigned logicalCores = 0;
+    QString architecture;
+    QString kernel;
+    QString hostname;
+    QStringList cpuFeatures;
+    QString isa;
+    QStringList isaSupported;
+    GovernorState governor;
+    std::vector<Temperature> temperatures;
+    QList<QPair<QString, QString>> libraries; // backend, "Botan 2.19.3"
+    QStringList warnings;
+    QJsonObject extra;
+
+    // "AMD EPYC, 2 logical cores, x86_64": the one CPU line every output shows.
+    QString cpuLine() const;
+};
+
+struct SelfTestEntry
+{
+    QString cipher;
+    QString backend;
+    QString status; // passed, failed, unavailable
+    std::uint64_t passed = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t unavailable = 0;
+    QStringList messages;
+};
+
+struct IsaAgreement
+{
+    QString cipher;
+    QString backend;
+    QString isa;
+    bool agreed = false;
+    QString message;
+};
+
+// The known-answer self-test the DUT ran before measuring, and its tally (the one place it is
+// counted).
+struct SelfTest
+{
+    bool passed = false;
+    std::vector<SelfTestEntry> results;
+    std::vector<IsaAgreement> isaAgreement;
+    QJsonObject extra;
+
+    // (cipher, backend) pairs that passed.
+    int passedPairs() const;
+    // "cipher (backend)" of every pair that failed its vectors or whose instruction-set paths
+    // disagree: these are not measured.
+    QStringList refused() const;
+    bool refuses(const QString &cipher, const QString &backend) const;
+    // What the worker said of backends that could not run the vectors here.
+    QStringList unavailableMessages() const;
+};
+
+// How the governor was pinned for the session: as applied (read back), or why not.
+struct Pinning
+{
+    bool applied = false;
+    QString error;  // why it was not applied (also "not requested")
+    QString method; // "in-process", "sudo", "pkexec"
+    GovernorState state;
+    QStringList mismatches;
+    bool journalCreated = false;
+    QString journal;
+    QJsonObject extra;
+};
+
+struct GovernorRestore
+{
+    bool restored = false;
+    QString error; // why it could not be restored
+    QString method;
+    GovernorState state;
+    QStringList mismatches;
+    std::vector<unsigned> cpus;
+    bool turboRestored = false;
+    QString journal;
+    QJsonObject extra;
+};
+
+struct DutSetup
+{
+    QString resource; // as given
+    QString link;     // the link's description
+    QString kind;     // "linux", "mcu"
+    QString workerVersion;
+    QString workerPath;
+    int protocol = 0;
+    DutSystem system;
+    QString description; // "local: AMD EPYC (2 cores, x86_64)"
+    // An SSH DUT: who and where, never how (no key, passphrase or password).
+    QString host;
+    int port = 0;
+    QString user;
+    QStringList linkNotes;
+    std::optional<SelfTest> selfTest;
+    std::optional<Pinning> pinning;
+    std::optional<GovernorRestore> restore;
+    QJsonObject extra;
+};
+
+// ---- Runs -------------------------------------------------------------------------------
+
+// Interrupted: the run was in progress when the program, the meter or the DUT went away.
+enum class RunStatus : std::uint8_t {
+    Planned,
+    Running,
+    Done,
+    Failed,
+    Skipped,
+    Cancelled,
+    Interrupted
+};
+QString runStatusName(RunStatus status); // "planned", "running", ... (stored so)
+std::optional<RunStatus> parseRunStatus(const QString &name);
+Message runStatusText(RunStatus status); // for the operator
+
+// What was asked of the worker for a run: a cipher benchmark or an external program.
+struct WorkerRequest
+{
+    bool exec = false;
+    // A cipher run.
+    QString cipher;
+    QString backend;
+    QString operation;
+    std::uint64_t bufferBytes = 0;
+    std::optional<std::uint64_t> iterations;
+    std::optional<double> seconds;
+    std::optional<int> cpu;
+    std::optional<std::uint64_t> seed;
+    QString chunking;
+    // An external program.
+    QString label;
+    QStringList argv;
+    std::optional<double> timeoutSeconds;
+    std::optional<std::uint64_t> bytes;
+    QJsonObject extra;
+};
+
+struct Provenance
+{
+    QString backend;
+    QString library;
+    QString implementation;
+    QString note;
+};
+
+struct CapturedOutput
+{
+    QString text; // the start of it
+    std::uint64_t bytes = 0;
+    bool truncated = false;
+};
+
+// What the worker measured: a cipher benchmark's result or an external program's.
+struct WorkerResult
+{
+    bool exec = false;
+    double seconds = 0.0; // the measured loop's (or the program's) wall time
+    bool verified = false;
+    int cpu = -1;
+    // A cipher run.
+    QString cipher;
+    QString backend;
+    QString operation;
+    std::uint64_t bufferBytes = 0;
+    QString chunking;
+    std::uint64_t iterations = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t cycles = 0;
+    QString counter;
+    double counterHz = 0.0;
+    double bytesPerSecond = 0.0;
+    double cyclesPerByte = 0.0;
+    double cyclesPerOperation = 0.0;
+    std::uint64_t warmupIterations = 0;
+    bool cancelled = false;
+    std::uint64_t katVectorsChecked = 0;
+    QString isa;
+    Provenance provenance;
+    // An external program.
+    QString label;
+    QStringList argv;
+    QString program;
+    qint64 pid = 0;
+    QString status; // ok, failed, timeout, cancelled
+    QString failure;
+    std::optional<int> exitCode;
+    std::optional<QString> signal;
+    std::optional<int> signalNumber;
+    double userSeconds = 0.0;
+    double systemSeconds = 0.0;
+    double timeoutSeconds = 0.0;
+    std::optional<std::uint64_t> programBytes; // what the program processed, when known
+    QString bytesSource;                       // operator, output, none
+    std::optional<std::uint64_t> bytesOperator;
+    std::optional<std::uint64_t> bytesOutput;
+    QStringList notes;
+    CapturedOutput out;
+    CapturedOutput err;
+    QJsonObject extra;
+
+    // Bytes processed: the cipher run's, or the program's when known.
+    std::uint64_t processedBytes() const { return exec ? programBytes.value_or(0) : bytes; }
+    bool wasCancelled() const
+    {
+        return cancelled || (exec && status == QLatin1String("cancelled"));
+    }
+};
+
+// ---- The session's analysis -------------------------------------------------------------
+
+struct BaselineRecord
+{
+    double startSeconds = 0.0;
+    double endSeconds = 0.0;
+    BaselineResult result;
+};
+
+struct PostBaselineRecord
+{
+    double startSeconds = 0.0;
+    double endSeconds = 0.0;
+    BaselineResult result;
+    std::optional<double> changeWatts; // from the first baseline
+    std::optional<bool> drifting;      // the change is beyond the drift threshold
+};
+
+struct SessionAnalysis
+{
+    std::optional<BaselineRecord> baseline;
+    std::optional<PostBaselineRecord> postBaseline;
+    QList<Message> flags; // every run's flags, named by run, and the session's own
+    QJsonObject extra;
+};
+
+} // namespace cipherwatt::core

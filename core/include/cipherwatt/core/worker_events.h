@@ -1,0 +1,135 @@
+#pragma once
+
+// What the DUT's worker says, as the core's types: its greeting and the events it answers
+// commands with (the protocol's events, converted where they arrive; worker_records.cpp).
+
+#include <cipherwatt/core/plan.h>
+#include <cipherwatt/core/records.h>
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace cipherwatt::core {
+
+struct WorkerPlugin
+{
+    QString name;
+    QString backend;
+    QString version;
+    QString path;
+    QStringList ciphers;
+    std::uint64_t vectors = 0;
+};
+
+// The worker's greeting.
+struct WorkerHello
+{
+    int protocol = 0;
+    QString version;
+    QString executable;
+    qint64 pid = 0;
+    DutSystem system;
+    QString kind = QStringLiteral("linux"); // "linux" (the worker), "mcu" (the firmware)
+    // A microcontroller's firmware.
+    QString board;
+    QString core;
+    std::uint64_t clockHz = 0;
+    QString build;
+    std::optional<bool> cyclesReal;
+    std::optional<qint64> replacedWorker; // an earlier worker this one ended first
+    // A run reports progress at least this often (0: the worker does not say).
+    double progressIntervalSeconds = 0.0;
+    QString governorMethod; // how it would pin: in-process, sudo, pkexec
+    QString governorReason;
+    std::vector<WorkerPlugin> plugins;
+    QStringList pluginWarnings;
+};
+
+namespace worker {
+
+struct Catalogue
+{
+    std::vector<CatalogueEntry> ciphers;
+};
+struct SelfTestDone
+{
+    SelfTest result;
+};
+struct RunStarted
+{
+};
+struct Progress
+{
+    double seconds = 0.0;
+    std::optional<std::uint64_t> iterations;
+    std::optional<std::uint64_t> bytes;
+};
+struct RunEnded
+{
+    WorkerResult result;
+};
+struct GovernorDone
+{
+    QString action; // show, pin, restore
+    QString method;
+    QString reason; // a restore the worker did on its own: why
+    std::optional<Pinning> pin;
+    std::optional<GovernorRestore> restore;
+    std::optional<GovernorState> state;
+};
+struct CancelAck
+{
+    bool running = false;
+};
+struct Checked
+{
+    struct Verdict
+    {
+        bool ok = false;
+        QString message;
+    };
+    std::vector<Verdict> runs;
+};
+struct Failure // the worker's `error` event
+{
+    QString message;
+};
+struct Bye
+{
+    QString reason;
+};
+struct Unknown // an event of a newer worker
+{
+    QString name;
+};
+
+} // namespace worker
+
+using WorkerEventBody =
+    std::variant<worker::Catalogue, worker::SelfTestDone, worker::RunStarted, worker::Progress,
+                 worker::RunEnded, worker::GovernorDone, worker::CancelAck, worker::Checked,
+                 worker::Failure, worker::Bye, worker::Unknown, WorkerHello>;
+
+struct WorkerEvent
+{
+    int id = 0; // the command it answers; 0: none
+    WorkerEventBody body;
+};
+
+// What is asked of the governor.
+struct PinRequest
+{
+    bool fixFrequency = false;
+    std::optional<std::uint64_t> frequencyKHz;
+    bool disableTurbo = false;
+};
+
+} // namespace cipherwatt::core
+
+Q_DECLARE_METATYPE(cipherwatt::core::WorkerHello)
+Q_DECLARE_METATYPE(cipherwatt::core::WorkerEvent)

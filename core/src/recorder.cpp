@@ -1,0 +1,171 @@
+#include "recorder.h"
+
+#include <cipherwatt/core/dut.h>
+
+#include <QDateTime>
+
+#include <cmath>
+#include <limits>
+
+namespace cipherwatt::core {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+} // namespace
+
+SessionRecorder::SessionRecorder(QObject *parent)
+    : QObject(parent)
+    , m_flushTimer(this) // a child, so that moveToThread() takes it along
+{
+    m_flushTimer.setInterval(1000);
+    connect(&m_flushTimer, &QTimer::timeout, this, [this] {
+        if (auto r = flush(); !r && m_flushError)
+            m_flushError(r.error());
+    });
+}
+
+SessionRecorder::~SessionRecorder() = default;
+
+Result<qint64> SessionRecorder::create(const QString &databasePath, const SessionSettings &settings,
+                                       const MeterSetup &meter, const DutSetup &dut, bool simulated)
+{
+    auto storage = Storage::open(databasePath.isEmpty() ? Storage::defaultPath() : databasePath);
+    if (!storage)
+        return storage.error();
+    m_storage = std::move(*storage);
+    m_originNs = steadyNs();
+    const qint64 originUtc = QDateTime::currentMSecsSinceEpoch();
+    auto id = m_storage->createSession(settings, meter, dut, originUtc, simulated);
+    if (!id) {
+        m_storage.reset();
+        return id.error();
+    }
+    m_sessionId = *id;
+    m_flushTimer.start();
+    return m_sessionId;
+}
+
+double SessionRecorder::seconds(qint64 hostNs) const
+{
+    return static_cast<double>(hostNs - m_originNs) / 1e9;
+}
+
+double SessionRecorder::now() const
+{
+    return seconds(steadyNs());
+}
+
+Result<double> SessionRecorder::beginPhase(PhaseKind kind, const Message &label, qint64 runId)
+{
+    const qint64 now = steadyNs() - m_originNs;
+    if (auto r = endPhase(); !r)
+        return r.error();
+    auto id = m_storage->beginPhase(m_sessionId, kind, label, runId, now);
+    if (!id)
+        return id.error();
+    m_phaseId = *id;
+    m_phases.push_back({now, m_phaseId, runId, kind});
+    return static_cast<double>(now) / 1e9;
+}
+
+Result<void> SessionRecorder::endPhase()
+{
+    if (m_phaseId <= 0 || !m_storage)
+        return {};
+    const qint64 id = std::exchange(m_phaseId, 0);
+    return m_storage->endPhase(id, steadyNs() - m_originNs);
+}
+
+Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sample, int powerItem,
+                                                int energyItem)
+{
+    StoredSample s;
+    s.tNs = sample.hostNs - m_originNs;
+    // The phase is the one in force when the update ended, by time, not by arrival.
+    const Phase *phase = nullptr;
+    for (auto it = m_phases.rbegin(); it != m_phases.rend(); ++it) {
+        if (it->startNs <= s.tNs) {
+            phase = &*it;
+            break;
+        }
+    }
+    s.phaseId = phase ? phase->id : 0;
+    s.runId = phase ? phase->runId : 0;
+    s.meterSequence = sample.sequence;
+    s.intervalMs = sample.intervalMs;
+    s.flags = sample.flags;
+    s.missedBefore = sample.missedBefore;
+    s.values = sample.values;
+    const auto valid = [&](int k) {
+        return k >= 0 && static_cast<std::size_t>(k) < sample.states.size() &&
+               sample.states[static_cast<std::size_t>(k)] == instruments::ValueState::Valid;
+    };
+    s.power = valid(powerItem) ? sample.values[static_cast<std::size_t>(powerItem)] : kNaN;
+    s.wattHours = valid(energyItem) ? sample.values[static_cast<std::size_t>(energyItem)] : kNaN;
+    m_samples.push_back(s);
+    if (auto r = m_storage->addSample(m_sessionId, s); !r)
+        return r.error();
+    return s;
+}
+
+std::vector<PowerSample> SessionRecorder::powerSamples() const
+{
+    std::vector<PowerSample> out;
+    out.reserve(m_samples.size());
+    for (const StoredSample &s : m_samples) {
+        PowerSample p;
+        p.tSeconds = static_cast<double>(s.tNs) / 1e9;
+        p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
+        p.watts = s.power;
+        p.valid = std::isfinite(s.power);
+        p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
+        p.missedBefore = s.missedBefore;
+        p.wattHours = s.wattHours;
+        out.push_back(p);
+    }
+    return out;
+}
+
+Result<void> SessionRecorder::addEvent(const QString &kind, const Message &text, qint64 hostNs)
+{
+    if (!exists())
+        return {};
+    return m_storage->addEvent(m_sessionId, {hostNs - m_originNs, kind, text});
+}
+
+Result<qint64> SessionRecorder::addRun(const StoredRun &run)
+{
+    return m_storage->addRun(m_sessionId, run);
+}
+
+Result<void> SessionRecorder::updateRun(const StoredRun &run)
+{
+    return m_storage->updateRun(run);
+}
+
+Result<void> SessionRecorder::setDut(const DutSetup &dut)
+{
+    return m_storage->setDut(m_sessionId, dut);
+}
+
+Result<void> SessionRecorder::setAnalysis(const SessionAnalysis &analysis)
+{
+    return m_storage->setAnalysis(m_sessionId, analysis);
+}
+
+Result<void> SessionRecorder::setStatus(SessionStatus status, const Message &reason)
+{
+    m_flushTimer.stop();
+    if (auto r = m_storage->flush(); !r)
+        return r;
+    return m_storage->setStatus(m_sessionId, status, reason);
+}
+
+Result<void> SessionRecorder::flush()
+{
+    return m_storage ? m_storage->flush() : Result<void>();
+}
+
+} // namespace cipherwatt::core

@@ -1,0 +1,87 @@
+#pragma once
+
+// Internal: what the runner stores, and the order it is stored in. The recorder owns the
+// database connection, the session's time origin, the phases (each update belongs to the
+// phase in force when it ended), the updates (kept in memory too, for the live analysis) and
+// their flushing at least once a second.
+
+#include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/storage.h>
+#include <cipherwatt/instruments/measurement.h>
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace cipherwatt::core {
+
+class SessionRecorder : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit SessionRecorder(QObject *parent = nullptr);
+    ~SessionRecorder() override;
+
+    // Opens the database and stores the new session; the session's clock starts here.
+    Result<qint64> create(const QString &databasePath, const SessionSettings &settings,
+                          const MeterSetup &meter, const DutSetup &dut, bool simulated);
+    bool exists() const { return m_sessionId > 0; }
+    qint64 sessionId() const { return m_sessionId; }
+    Storage *storage() const { return m_storage.get(); }
+
+    // Session seconds of a steady-clock instant, and of now.
+    double seconds(qint64 hostNs) const;
+    double now() const;
+    // When the phase in force began, in session seconds.
+    double phaseStartSeconds() const
+    {
+        return m_phases.empty() ? 0.0 : static_cast<double>(m_phases.back().startNs) / 1e9;
+    }
+    qint64 sinceOriginNs(qint64 hostNs) const { return hostNs - m_originNs; }
+
+    // Ends the phase in force and begins the next; returns its start in session seconds.
+    Result<double> beginPhase(PhaseKind kind, const Message &label, qint64 runId);
+    Result<void> endPhase();
+
+    // Stores an update of the meter (P and WH of the DUT's element at the given item indexes)
+    // with the phase and run in force when it ended.
+    Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem,
+                                   int energyItem);
+    // Every update so far, as the analysis reads them.
+    std::vector<PowerSample> powerSamples() const;
+
+    Result<void> addEvent(const QString &kind, const Message &text, qint64 hostNs);
+    Result<qint64> addRun(const StoredRun &run);
+    Result<void> updateRun(const StoredRun &run);
+    Result<void> setDut(const DutSetup &dut);
+    Result<void> setAnalysis(const SessionAnalysis &analysis);
+    Result<void> setStatus(SessionStatus status, const Message &reason);
+    Result<void> flush();
+
+    // Called with the error when the flush timer's flush fails.
+    void onFlushError(std::function<void(const Error &)> handler) { m_flushError = handler; }
+
+private:
+    struct Phase
+    {
+        qint64 startNs;
+        qint64 id;
+        qint64 runId;
+        PhaseKind kind;
+    };
+
+    std::unique_ptr<Storage> m_storage;
+    qint64 m_sessionId = 0;
+    qint64 m_originNs = 0;
+    qint64 m_phaseId = 0;
+    std::vector<Phase> m_phases;
+    std::vector<StoredSample> m_samples;
+    QTimer m_flushTimer;
+    std::function<void(const Error &)> m_flushError;
+};
+
+} // namespace cipherwatt::core

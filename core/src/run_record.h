@@ -1,0 +1,31 @@
+#pragma once
+
+// Internal: one planned run as the runner keeps it, from the plan to its stored record.
+
+#include <cipherwatt/core/plan.h>
+#include <cipherwatt/core/storage.h>
+
+#include <cstdint>
+
+namespace cipherwatt::core {
+
+struct RunRecord
+{
+    PlannedRun plan;
+    StoredRun stored;             // what the database has of it (status, times, result, ...)
+    std::uint64_t iterations = 0; // sized by the pilot or the settings; 0: by seconds
+    double expectedSeconds = 0.0; // for progress
+
+    // "lea-128-xts/custom encrypt 4096 B #1"
+    QString label() const { return stored.label(); }
+    // The same cipher, backend, operation and buffer: what one pilot run sizes.
+    bool sameKind(const RunRecord &other) const
+    {
+        return plan.entry.cipher == other.plan.entry.cipher &&
+               plan.entry.backend == other.plan.entry.backend &&
+               plan.entry.operation == other.plan.entry.operation &&
+               plan.bufferBytes == other.plan.bufferBytes;
+    }
+};
+
+} // namespace cipherwatt::core

@@ -1,0 +1,359 @@
+// Preparing a session: the meter identified and set up, the DUT's worker started and checked
+// (version, catalogue, self-test), the session stored, the governor pinned.
+
+#include "messages.h"
+#include "recorder.h"
+#include "run_record.h"
+
+#include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/session_flow.h>
+#include <cipherwatt/instruments/acquisition.h>
+
+#include <QLoggingCategory>
+
+#include <algorithm>
+#include <set>
+
+Q_DECLARE_LOGGING_CATEGORY(lcRunner)
+
+namespace cipherwatt::core {
+
+using namespace instruments;
+
+void SessionRunner::onMeterOpened(const Identity &identity, const Capabilities &capabilities)
+{
+    m_identity = identity;
+    m_capabilities = capabilities;
+    const auto &elements = capabilities.model.elements;
+    if (std::find(elements.begin(), elements.end(), m_settings.dutElement) == elements.end()) {
+        QStringList have;
+        for (const int e : elements)
+            have << QString::number(e);
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed, Message(msg::kNoSuchElement)
+                                        .arg(m_settings.dutElement)
+                                        .arg(identity.model, have.join(QStringLiteral(", "))));
+        return;
+    }
+    if (identity.simulated)
+        emit note(Message(msg::kSimulatedMeter).arg(identity.describe()));
+    MeterConfig config;
+    config.interval = std::chrono::milliseconds(100);
+    config.elements = {m_settings.dutElement};
+    config.functions = {Function::U, Function::I, Function::P, Function::S, Function::Lambda};
+    config.integration = m_settings.integrator;
+    config.format = NumericFormat::Float;
+    m_meter->configure(config);
+}
+
+void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
+{
+    m_applied = applied;
+    for (std::size_t k = 0; k < applied.items.size(); ++k) {
+        const Item &item = applied.items[k];
+        if (item.element != m_settings.dutElement)
+            continue;
+        if (item.function == Function::P)
+            m_powerItem = static_cast<int>(k);
+        else if (item.function == Function::WH)
+            m_energyItem = static_cast<int>(k);
+    }
+    m_accuracy.ofReading = m_capabilities.powerAccuracyOfReading;
+    m_accuracy.ofRange = m_capabilities.powerAccuracyOfRange;
+    m_accuracy.powerRangeWatts = applied.voltageRange.value * applied.currentRange.value;
+
+    MeterSetup &m = m_meterSetup;
+    m.description = m_identity.describe();
+    m.identity = {m_identity.manufacturer, m_identity.model,    m_identity.serial,
+                  m_identity.firmware,     m_identity.resource, m_identity.transport,
+                  m_identity.simulated};
+    m.element = m_settings.dutElement;
+    m.intervalMs = static_cast<int>(applied.interval.count());
+    m.mode = measurementModeName(applied.mode);
+    m.voltageRange = {applied.voltageRange.value, applied.voltageRange.automatic};
+    m.currentRange = {applied.currentRange.value, applied.currentRange.automatic};
+    m.powerRangeWatts = m_accuracy.powerRangeWatts;
+    m.accuracyOfReading = m_accuracy.ofReading;
+    m.accuracyOfRange = m_accuracy.ofRange;
+    m.averaging = applied.averaging;
+    m.items.clear();
+    for (const Item &item : applied.items)
+        m.items << itemHeader(item);
+    m.warnings = applied.warnings;
+    for (const Message &w : applied.warnings)
+        emit warning(Message(msg::kMeterWarning).arg(w));
+
+    Dut::LinkFactory factory = m_options.linkFactory;
+    if (!factory) {
+        auto resource = DutResource::parse(m_settings.dutResource);
+        if (!resource) {
+            m_rejectedSettings = true;
+            fail(SessionStatus::Failed, resource.error().message);
+            return;
+        }
+        if (resource->kind != DutResource::Kind::Local) {
+            fail(SessionStatus::Failed, Message(msg::kNoSshLink).arg(m_settings.dutResource));
+            return;
+        }
+        const LocalWorkerOptions local = m_options.localWorker;
+        factory = [local] { return makeLocalWorkerLink(local); };
+    }
+    m_linkFactory = std::move(factory);
+    startDut();
+}
+
+void SessionRunner::startDut()
+{
+    if (m_dut != nullptr)
+        m_dut->deleteLater();
+    m_workerCrashed = false;
+    m_dut = new Dut(m_linkFactory, this);
+    connect(m_dut, &Dut::ready, this, &SessionRunner::onDutReady);
+    connect(m_dut, &Dut::crashed, this, [this] { m_workerCrashed = true; });
+    connect(m_dut, &Dut::event, this, &SessionRunner::onDutEvent);
+    connect(m_dut, &Dut::failed, this, [this](const Message &reason) {
+        fail(SessionStatus::Failed, Message(msg::kDutFailed).arg(m_settings.dutResource, reason));
+    });
+    connect(m_dut, &Dut::protocolError, this, [this](const Message &why) {
+        fail(SessionStatus::Failed, Message(msg::kDutFailed).arg(m_settings.dutResource, why));
+    });
+    connect(m_dut, &Dut::finished, this, &SessionRunner::onDutFinished);
+    // What the link did before the worker ran (host key accepted, worker uploaded): shown, and
+    // kept with the DUT's description.
+    connect(m_dut, &Dut::note, this, [this](const Message &text) {
+        m_dutSetup.linkNotes << text.english();
+        emit note(Message(msg::kDutMessage).arg(text));
+    });
+    connect(m_dut, &Dut::diagnostic, this, [this](const QString &text) {
+        qCInfo(lcRunner) << "worker:" << text;
+        if (m_recorder->exists())
+            store(m_recorder->addEvent(QStringLiteral("dut"), Message::plain(text), steadyNs()));
+    });
+    m_dut->start();
+}
+
+void SessionRunner::onDutReady(const WorkerHello &hello, qint64 hostNs)
+{
+    if (m_flow->stage() == Stage::Restarting) {
+        // A new worker after a crash: it restored the governor its predecessor pinned (from the
+        // journal); pin again and go on with the next run.
+        m_dutGone = false;
+        store(m_recorder->addEvent(QStringLiteral("dut"), msg::kNewWorker, hostNs));
+        if (m_pinned)
+            pin();
+        else
+            nextRun();
+        return;
+    }
+    if (hello.version != QLatin1String(CIPHERWATT_VERSION)) {
+        fail(SessionStatus::Failed,
+             Message(msg::kWorkerVersion)
+                 .arg(m_settings.dutResource, hello.version, QLatin1String(CIPHERWATT_VERSION)));
+        return;
+    }
+    // The resource as written, or normalised (`ssh://lab@pi4:22`) for an SSH DUT.
+    const auto resource = DutResource::parse(m_settings.dutResource);
+    const QString where = resource ? resource->toString() : m_settings.dutResource;
+    DutSetup &d = m_dutSetup;
+    d.resource = m_settings.dutResource;
+    d.link = m_dut->description();
+    d.kind = hello.kind;
+    d.workerVersion = hello.version;
+    d.workerPath = hello.executable;
+    d.protocol = hello.protocol;
+    d.system = hello.system;
+    d.description = QStringLiteral("%1: %2 (%3 cores, %4)")
+                        .arg(where, hello.system.cpuModel)
+                        .arg(hello.system.logicalCores)
+                        .arg(hello.system.architecture);
+    // Who and where, never how: no key, passphrase or password is recorded.
+    if (resource && resource->kind == DutResource::Kind::Ssh) {
+        d.host = resource->host;
+        d.port = resource->port;
+        d.user = resource->user;
+    }
+    if (hello.replacedWorker)
+        emit note(Message(msg::kEarlierWorker).arg(*hello.replacedWorker));
+    for (const QString &w : hello.system.warnings)
+        emitWarning(Message(msg::kDutMessage).arg(w));
+    m_pendingCommand = m_dut->list();
+}
+
+void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
+{
+    m_pendingCommand = 0;
+    m_catalogue = catalogue.ciphers;
+    auto entries = resolvePlan(m_settings.planSpec, m_catalogue);
+    if (!entries) {
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed, entries.error().message);
+        return;
+    }
+    const std::vector<PlannedRun> plan =
+        expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats);
+    m_runs.clear();
+    for (const PlannedRun &p : plan) {
+        RunRecord r;
+        r.plan = p;
+        r.stored.ordinal = p.ordinal;
+        r.stored.cipher = p.entry.cipher;
+        r.stored.backend = p.entry.backend;
+        r.stored.operation = p.entry.operation;
+        r.stored.bufferBytes = static_cast<qint64>(p.bufferBytes);
+        r.stored.repeat = p.repeat;
+        m_runs.push_back(std::move(r));
+    }
+    QStringList ciphers;
+    for (const RunRecord &r : m_runs) {
+        if (!r.plan.entry.isCommand() && !ciphers.contains(r.plan.entry.cipher))
+            ciphers << r.plan.entry.cipher;
+    }
+    if (ciphers.isEmpty()) {
+        onSelfTest({}); // only external commands: no cipher to vouch for
+        return;
+    }
+    emit phaseChanged(PhaseKind::Prepare, msg::kPhaseSelfTest, 0.0, 0.0);
+    m_pendingCommand = m_dut->selfTest(ciphers);
+}
+
+void SessionRunner::onSelfTest(const worker::SelfTestDone &selfTest)
+{
+    m_pendingCommand = 0;
+    // Which (cipher, backend) may be measured: its known-answer vectors passed on the DUT and
+    // its instruction-set paths agree with the portable one.
+    const SelfTest &result = selfTest.result;
+    for (const QString &m : result.unavailableMessages())
+        emit warning(Message::plain(m));
+    m_dutSetup.selfTest = result;
+    for (RunRecord &r : m_runs) {
+        if (!r.plan.entry.isCommand() &&
+            result.refuses(r.plan.entry.cipher, r.plan.entry.backend)) {
+            r.stored.status = RunStatus::Skipped;
+            r.stored.error = msg::kKatFailedRun;
+        }
+    }
+    const QStringList refused = result.refused();
+    for (const QString &which : refused)
+        emit warning(Message(msg::kKatFailedWarning).arg(which));
+    if (!createSession())
+        return;
+    const bool any = std::any_of(m_runs.begin(), m_runs.end(), [](const RunRecord &r) {
+        return r.stored.status == RunStatus::Planned;
+    });
+    if (!any) {
+        fail(SessionStatus::Failed,
+             Message(msg::kNoCipherPassed).arg(refused.join(QStringLiteral(", "))));
+        return;
+    }
+    pin();
+}
+
+bool SessionRunner::createSession()
+{
+    auto id = m_recorder->create(m_options.databasePath, m_settings, m_meterSetup, m_dutSetup,
+                                 m_identity.simulated);
+    if (!id) {
+        fail(SessionStatus::Failed, id.error().message);
+        return false;
+    }
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        RunRecord &r = m_runs[i];
+        auto runId = m_recorder->addRun(r.stored);
+        if (!store(runId))
+            return false;
+        r.stored.id = *runId;
+        if (r.stored.status == RunStatus::Skipped)
+            saveRun(i);
+        switch (m_settings.runLength.kind) {
+        case RunLength::Kind::Iterations:
+            r.iterations = m_settings.runLength.iterations;
+            break;
+        case RunLength::Kind::Seconds:
+            r.expectedSeconds = m_settings.runLength.seconds;
+            break;
+        case RunLength::Kind::Automatic:
+            r.expectedSeconds = m_settings.minUpdates * 0.1;
+            break;
+        }
+    }
+    emit sessionCreated(*id);
+    emit prepared(m_meterSetup, m_dutSetup, static_cast<int>(m_runs.size()));
+    // The integrator runs from here, so every sample carries the energy so far.
+    if (m_settings.integrator) {
+        m_meter->integrate(IntegrationCommand::Reset);
+        m_meter->integrate(IntegrationCommand::Start);
+    }
+    m_meter->start();
+    return beginPhase(PhaseKind::Prepare, msg::kPhasePrepared, 0, 0.0);
+}
+
+void SessionRunner::pin()
+{
+    if (m_flow->stopping()) {
+        restore();
+        return;
+    }
+    if (!m_settings.pinGovernor) {
+        Pinning notPinned;
+        notPinned.error = Message(msg::kNotRequested).english();
+        m_dutSetup.pinning = notPinned;
+        store(m_recorder->setDut(m_dutSetup));
+        emit warning(msg::kNotPinned);
+        nextPilot();
+        return;
+    }
+    m_resumeAfterPin = m_flow->stage() == Stage::Restarting;
+    m_flow->enter(Stage::Pinning);
+    if (!m_resumeAfterPin && !beginPhase(PhaseKind::Pin, msg::kPhasePin, 0, 0.0))
+        return;
+    m_pendingCommand = m_dut->pin({m_settings.fixFrequency, std::nullopt, m_settings.disableTurbo});
+}
+
+void SessionRunner::onGovernor(const worker::GovernorDone &event)
+{
+    m_pendingCommand = 0;
+    if (event.pin) {
+        m_pinned = true;
+        m_dutSetup.pinning = *event.pin;
+        for (const QString &m : event.pin->mismatches)
+            emitWarning(Message(msg::kGovernorMismatch).arg(m));
+        store(m_recorder->setDut(m_dutSetup));
+        if (m_flow->stopping())
+            restore();
+        else if (std::exchange(m_resumeAfterPin, false))
+            nextRun(); // a new worker took over: on with the next run
+        else
+            nextPilot();
+    } else if (event.restore) {
+        m_pinned = false;
+        m_dutSetup.restore = *event.restore;
+        finalize();
+    }
+}
+
+void SessionRunner::onGovernorError(const QString &message)
+{
+    m_pendingCommand = 0;
+    if (m_flow->stage() == Stage::Restoring) {
+        emit warning(Message(msg::kRestoreFailed).arg(message));
+        GovernorRestore failed;
+        failed.error = message;
+        m_dutSetup.restore = failed;
+        finalize();
+        return;
+    }
+    // Pinning that fails is recorded and shown, and the session goes on unpinned.
+    Pinning notPinned;
+    notPinned.error = message;
+    m_dutSetup.pinning = notPinned;
+    emitWarning(Message(msg::kPinningFailed).arg(message));
+    store(m_recorder->setDut(m_dutSetup));
+    if (m_flow->stopping())
+        restore();
+    else if (std::exchange(m_resumeAfterPin, false))
+        nextRun();
+    else
+        nextPilot();
+}
+
+} // namespace cipherwatt::core

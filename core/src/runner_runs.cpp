@@ -1,0 +1,480 @@
+// The measuring part of a session: pilot runs, the baseline, the runs, the post-baseline,
+// restoring the governor, and the analysis at the end.
+
+#include "messages.h"
+#include "recorder.h"
+#include "run_record.h"
+
+#include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/session_flow.h>
+#include <cipherwatt/instruments/acquisition.h>
+
+#include <QLoggingCategory>
+
+#include <algorithm>
+#include <cmath>
+
+Q_DECLARE_LOGGING_CATEGORY(lcRunner)
+
+namespace cipherwatt::core {
+
+using namespace instruments;
+
+namespace {
+
+WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
+{
+    WorkerRequest q;
+    q.cipher = r.plan.entry.cipher;
+    q.backend = r.plan.entry.backend;
+    q.operation = r.plan.entry.operation;
+    q.bufferBytes = r.plan.bufferBytes;
+    if (settings.cpu >= 0)
+        q.cpu = settings.cpu;
+    return q;
+}
+
+} // namespace
+
+bool SessionRunner::beginPhase(PhaseKind kind, const Message &label, qint64 runId,
+                               double plannedSeconds)
+{
+    const auto start = m_recorder->beginPhase(kind, label, runId);
+    if (!store(start))
+        return false;
+    emit phaseChanged(kind, label, *start, plannedSeconds);
+    reportProgress();
+    return true;
+}
+
+// Automatic run lengths: a short pilot run per distinct (cipher, backend, operation, buffer)
+// measures the rate; the run then gets enough iterations to span minUpdates updates plus the
+// two boundary updates that cannot count.
+void SessionRunner::nextPilot()
+{
+    if (m_flow->stopping()) {
+        restore();
+        return;
+    }
+    if (m_settings.runLength.kind != RunLength::Kind::Automatic) {
+        startBaseline();
+        return;
+    }
+    while (m_pilotIndex < m_runs.size() &&
+           (m_runs[m_pilotIndex].stored.status != RunStatus::Planned ||
+            m_runs[m_pilotIndex].iterations > 0 || m_runs[m_pilotIndex].plan.entry.isCommand()))
+        ++m_pilotIndex;
+    if (m_pilotIndex >= m_runs.size()) {
+        startBaseline();
+        return;
+    }
+    if (m_flow->stage() != Stage::Planning) {
+        m_flow->enter(Stage::Planning);
+        if (!beginPhase(PhaseKind::Plan, msg::kPhasePilot, 0, 0.0))
+            return;
+    }
+    WorkerRequest pilot = cipherRequest(m_runs[m_pilotIndex], m_settings);
+    pilot.seconds = m_options.pilotSeconds;
+    m_activeRunCommand = m_dut->run(pilot);
+}
+
+void SessionRunner::startBaseline()
+{
+    m_flow->enter(Stage::Baseline);
+    if (!beginPhase(PhaseKind::Baseline, msg::kPhaseBaseline, 0, m_settings.baselineSeconds))
+        return;
+    m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}};
+    m_timer.disconnect();
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_baseline->endSeconds = m_recorder->now();
+        m_baseline->result = analyseBaseline(m_recorder->powerSamples(), m_baseline->startSeconds,
+                                             m_baseline->endSeconds, m_settings.driftThreshold);
+        const BaselineResult &b = m_baseline->result;
+        emit baselineMeasured(b);
+        if (b.stats.count == 0) {
+            fail(SessionStatus::Failed, msg::kNoBaselineUpdate);
+            return;
+        }
+        if (b.drifting)
+            emitWarning(Message(msg::kBaselineDrifts)
+                            .arg(b.driftWatts, 0, 'f', 4)
+                            .arg(b.seconds, 0, 'f', 0));
+        m_runIndex = 0;
+        nextRun();
+    });
+    m_timer.start(static_cast<int>(std::lround(m_settings.baselineSeconds * 1000.0)));
+}
+
+void SessionRunner::nextRun()
+{
+    if (m_flow->stopping()) {
+        restore();
+        return;
+    }
+    while (m_runIndex < m_runs.size() && m_runs[m_runIndex].stored.status != RunStatus::Planned)
+        ++m_runIndex;
+    if (m_runIndex >= m_runs.size()) {
+        startPostBaseline();
+        return;
+    }
+    if (m_settings.settleSeconds > 0) {
+        m_flow->enter(Stage::Settling);
+        if (!beginPhase(PhaseKind::Settle, msg::kPhaseSettle, 0, m_settings.settleSeconds))
+            return;
+        m_timer.disconnect();
+        connect(&m_timer, &QTimer::timeout, this, &SessionRunner::startRun);
+        m_timer.start(static_cast<int>(std::lround(m_settings.settleSeconds * 1000.0)));
+    } else {
+        startRun();
+    }
+}
+
+void SessionRunner::startRun()
+{
+    if (m_flow->stopping()) {
+        restore();
+        return;
+    }
+    m_flow->enter(Stage::Running);
+    RunRecord &run = m_runs[m_runIndex];
+    if (!beginPhase(PhaseKind::Run, Message::plain(run.label()), run.stored.id,
+                    run.expectedSeconds))
+        return;
+    WorkerRequest request;
+    if (run.plan.entry.isCommand()) {
+        // An external program on the DUT: argument vector, no shell, bounded by a timeout.
+        request.exec = true;
+        request.label = run.plan.entry.cipher.mid(4);
+        request.argv = run.plan.entry.command;
+        request.timeoutSeconds = m_options.commandTimeoutSeconds;
+        if (run.plan.entry.commandBytes > 0)
+            request.bytes = static_cast<std::uint64_t>(run.plan.entry.commandBytes);
+        if (m_settings.cpu >= 0)
+            request.cpu = m_settings.cpu;
+    } else {
+        request = cipherRequest(run, m_settings);
+        if (run.iterations > 0)
+            request.iterations = run.iterations;
+        else
+            request.seconds = run.expectedSeconds;
+    }
+    m_activeRunCommand = m_dut->run(request);
+    run.stored.status = RunStatus::Running;
+    run.stored.request = request;
+    saveRun(m_runIndex);
+    emit runUpdated(updateFor(m_runIndex));
+}
+
+void SessionRunner::onRunStart(qint64 hostNs)
+{
+    if (m_flow->stage() == Stage::Planning)
+        return;
+    m_runs[m_runIndex].stored.startNs = m_recorder->sinceOriginNs(hostNs);
+    saveRun(m_runIndex);
+    emit runUpdated(updateFor(m_runIndex));
+}
+
+void SessionRunner::onRunProgress(const worker::Progress &progress)
+{
+    if (m_flow->stage() == Stage::Planning)
+        return;
+    RunUpdate u = updateFor(m_runIndex);
+    u.elapsedSeconds = progress.seconds;
+    u.bytes = progress.bytes.value_or(0);
+    emit runUpdated(u);
+    reportProgress();
+}
+
+void SessionRunner::onPilotEnd(const WorkerResult &result, qint64 hostNs)
+{
+    const RunRecord &pilot = m_runs[m_pilotIndex];
+    const auto iterations = static_cast<double>(result.iterations);
+    const double interval = static_cast<double>(m_applied.interval.count()) / 1000.0;
+    // Headroom over the updates asked for: the pilot is short, and a run that goes slower than
+    // it did (other load, a warmer CPU) must still span them.
+    const double target = (m_settings.minUpdates * 1.15 + 3) * interval;
+    const double rate = result.seconds > 0 ? iterations / result.seconds : 0;
+    const auto n = static_cast<std::uint64_t>(std::max(1.0, std::ceil(rate * target)));
+    for (RunRecord &r : m_runs) {
+        if (r.sameKind(pilot)) {
+            r.iterations = n;
+            r.expectedSeconds = target;
+        }
+    }
+    store(m_recorder->addEvent(QStringLiteral("plan"),
+                               Message(msg::kPilot)
+                                   .arg(pilot.label())
+                                   .arg(static_cast<qint64>(result.iterations))
+                                   .arg(result.seconds, 0, 'f', 3)
+                                   .arg(static_cast<qint64>(n))
+                                   .arg(target, 0, 'f', 1),
+                               hostNs));
+    nextPilot();
+}
+
+void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
+{
+    m_activeRunCommand = 0;
+    const WorkerResult &result = end.result;
+    if (m_flow->stage() == Stage::Planning) {
+        onPilotEnd(result, hostNs);
+        return;
+    }
+    const std::size_t index = m_runIndex;
+    RunRecord &run = m_runs[index];
+    const qint64 endNs = m_recorder->sinceOriginNs(hostNs);
+    // The worker's measured loop ends just before run_end leaves it (only the decrypt(encrypt)
+    // check is in between) and lasted `seconds`: that window is what the samples must lie in.
+    run.stored.windowStartNs = endNs - static_cast<qint64>(std::llround(result.seconds * 1e9));
+    run.stored.windowEndNs = endNs;
+    run.stored.result = result;
+    const bool cancelled = result.wasCancelled();
+    run.stored.status = cancelled ? RunStatus::Cancelled : RunStatus::Done;
+    // An external program that failed (non-zero exit, a signal, its timeout) is kept with its
+    // output, and never measured.
+    if (result.exec && !cancelled && !result.verified) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error = result.failure.isEmpty()
+                               ? Message(msg::kProgramFailed).arg(result.status)
+                               : Message::plain(result.failure);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
+    run.stored.endNs = endNs;
+    saveRun(index);
+    emit runUpdated(updateFor(index));
+    // The live result, once the update that ends after the loop has arrived.
+    const int delay = static_cast<int>(m_applied.interval.count()) * 2 + 50;
+    QTimer::singleShot(delay, this, [this, index] { analyseLive(index); });
+    ++m_runIndex;
+    nextRun();
+}
+
+void SessionRunner::analyseLive(std::size_t index)
+{
+    if (!m_baseline || m_finished || m_runs[index].stored.status != RunStatus::Done)
+        return;
+    m_runs[index].stored.analysis =
+        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result, m_accuracy,
+                   m_settings.minUpdates);
+    emit runUpdated(updateFor(index));
+}
+
+void SessionRunner::markRuns(const RunRecord &like, RunStatus status, const Message &error)
+{
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        if (m_runs[i].sameKind(like)) {
+            m_runs[i].stored.status = status;
+            m_runs[i].stored.error = error;
+            saveRun(i);
+        }
+    }
+}
+
+void SessionRunner::onRunError(const QString &message)
+{
+    m_activeRunCommand = 0;
+    if (m_flow->stage() == Stage::Planning) {
+        // The pilot failed: so would the run. Mark every run of that kind.
+        const RunRecord pilot = m_runs[m_pilotIndex];
+        markRuns(pilot, RunStatus::Failed, Message::plain(message));
+        emitWarning(Message(msg::kRunFailed).arg(pilot.label(), message));
+        nextPilot();
+        return;
+    }
+    RunRecord &run = m_runs[m_runIndex];
+    run.stored.status = RunStatus::Failed;
+    run.stored.error = Message::plain(message);
+    saveRun(m_runIndex);
+    RunUpdate u = updateFor(m_runIndex);
+    emit runUpdated(u);
+    emitWarning(Message(msg::kRunFailed).arg(run.label(), message));
+    ++m_runIndex;
+    nextRun();
+}
+
+void SessionRunner::startPostBaseline()
+{
+    if (m_settings.postBaselineSeconds <= 0 || m_flow->stopping()) {
+        restore();
+        return;
+    }
+    m_flow->enter(Stage::PostBaseline);
+    if (!beginPhase(PhaseKind::PostBaseline, msg::kPhasePostBaseline, 0,
+                    m_settings.postBaselineSeconds))
+        return;
+    m_postBaseline = PostBaselineRecord{};
+    m_postBaseline->startSeconds = m_recorder->now();
+    m_timer.disconnect();
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_postBaseline->endSeconds = m_recorder->now();
+        restore();
+    });
+    m_timer.start(static_cast<int>(std::lround(m_settings.postBaselineSeconds * 1000.0)));
+}
+
+void SessionRunner::restore()
+{
+    const Stage stage = m_flow->stage();
+    if (stage == Stage::Restoring || stage == Stage::Finalizing || stage == Stage::Done)
+        return;
+    // A run still in the worker: its end (cancelled) comes first, then this again.
+    if (m_activeRunCommand != 0 && !m_dutGone)
+        return;
+    m_timer.stop();
+    if (!m_pinned || m_dutGone || !m_dut) {
+        finalize();
+        return;
+    }
+    m_flow->enter(Stage::Restoring);
+    if (!beginPhase(PhaseKind::Restore, msg::kPhaseRestore, 0, 0.0))
+        return;
+    m_pendingCommand = m_dut->restore();
+}
+
+void SessionRunner::finalize()
+{
+    const Stage stage = m_flow->stage();
+    if (stage == Stage::Finalizing || stage == Stage::Done)
+        return;
+    m_flow->enter(Stage::Finalizing);
+    m_timer.stop();
+    if (m_meter)
+        m_meter->stop();
+    store(m_recorder->endPhase());
+
+    // The analysis, from everything measured.
+    const std::vector<PowerSample> samples = m_recorder->powerSamples();
+    SessionAnalysis analysis;
+    if (m_baseline) {
+        if (m_baseline->endSeconds == 0)
+            m_baseline->endSeconds = m_recorder->now();
+        m_baseline->result = analyseBaseline(samples, m_baseline->startSeconds,
+                                             m_baseline->endSeconds, m_settings.driftThreshold);
+        analysis.baseline = m_baseline;
+    }
+    if (m_postBaseline && m_postBaseline->endSeconds > m_postBaseline->startSeconds) {
+        PostBaselineRecord &post = *m_postBaseline;
+        post.result =
+            analyseBaseline(samples, post.startSeconds, post.endSeconds, m_settings.driftThreshold);
+        if (m_baseline && post.result.stats.count > 0) {
+            const double change = post.result.stats.mean - m_baseline->result.stats.mean;
+            post.changeWatts = change;
+            post.drifting =
+                std::fabs(change) >
+                std::max(m_settings.driftThreshold * std::fabs(m_baseline->result.stats.mean),
+                         0.005);
+        }
+        analysis.postBaseline = post;
+    }
+    if (m_baseline && m_baseline->result.drifting)
+        analysis.flags << msg::kBaselineDriftsFlag;
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        RunRecord &run = m_runs[i];
+        if (run.stored.status != RunStatus::Done || !m_baseline)
+            continue;
+        run.stored.analysis =
+            analyseRun(runInput(i), samples, m_baseline->result, m_accuracy, m_settings.minUpdates);
+        saveRun(i);
+        emit runUpdated(updateFor(i));
+        for (const Message &f : run.stored.analysis->flags)
+            analysis.flags << Message(msg::kRunFlag).arg(run.label(), f);
+    }
+    if (m_recorder->exists()) {
+        store(m_recorder->setDut(m_dutSetup));
+        store(m_recorder->setAnalysis(analysis));
+    }
+    if (m_flow->ending() == Ending::Cancel && m_endStatus == SessionStatus::Complete) {
+        m_endStatus = SessionStatus::Cancelled;
+        m_endReason = msg::kCancelledByOperator;
+    }
+    end();
+}
+
+void SessionRunner::reportProgress()
+{
+    if (m_runs.empty())
+        return;
+    double total = m_settings.baselineSeconds + m_settings.postBaselineSeconds;
+    double left = 0;
+    const double now = m_recorder->exists() ? m_recorder->now() : 0.0;
+    const double stageStart = m_recorder->exists() ? m_recorder->phaseStartSeconds() : 0.0;
+    for (const RunRecord &r : m_runs) {
+        if (r.stored.status == RunStatus::Skipped)
+            continue;
+        const double planned = r.expectedSeconds + m_settings.settleSeconds;
+        total += planned;
+        if (r.stored.status == RunStatus::Planned)
+            left += planned;
+        else if (r.stored.status == RunStatus::Running)
+            left += std::max(0.0, planned - (now - stageStart));
+    }
+    switch (m_flow->stage()) {
+    case Stage::Idle:
+    case Stage::Preparing:
+    case Stage::Pinning:
+    case Stage::Planning:
+        left += m_settings.baselineSeconds + m_settings.postBaselineSeconds;
+        break;
+    case Stage::Baseline:
+        left += std::max(0.0, m_settings.baselineSeconds - (now - stageStart)) +
+                m_settings.postBaselineSeconds;
+        break;
+    case Stage::Settling:
+    case Stage::Running:
+    case Stage::Restarting:
+        left += m_settings.postBaselineSeconds;
+        break;
+    case Stage::PostBaseline:
+        left += std::max(0.0, m_settings.postBaselineSeconds - (now - stageStart));
+        break;
+    default:
+        break;
+    }
+    emit progress(total > 0 ? std::clamp(1.0 - left / total, 0.0, 1.0) : 0.0, left);
+}
+
+void SessionRunner::saveRun(std::size_t index)
+{
+    store(m_recorder->updateRun(m_runs[index].stored));
+}
+
+RunUpdate SessionRunner::updateFor(std::size_t index) const
+{
+    RunUpdate u;
+    const RunRecord &r = m_runs[index];
+    u.runId = r.stored.id;
+    u.ordinal = r.plan.ordinal;
+    u.total = static_cast<int>(m_runs.size());
+    u.cipher = r.plan.entry.cipher;
+    u.backend = r.plan.entry.backend;
+    u.operation = r.plan.entry.operation;
+    u.bufferBytes = static_cast<qint64>(r.plan.bufferBytes);
+    u.repeat = r.plan.repeat;
+    u.plannedSeconds = r.expectedSeconds;
+    u.status = r.stored.status;
+    u.error = r.stored.error;
+    if (r.stored.result) {
+        u.elapsedSeconds = r.stored.result->seconds;
+        u.bytes = r.stored.result->processedBytes();
+    }
+    u.analysis = r.stored.analysis;
+    return u;
+}
+
+RunInput SessionRunner::runInput(std::size_t index) const
+{
+    const StoredRun &s = m_runs[index].stored;
+    const WorkerResult r = s.result.value_or(WorkerResult{});
+    RunInput in;
+    in.windowStart = static_cast<double>(s.windowStartNs) / 1e9;
+    in.windowEnd = static_cast<double>(s.windowEndNs) / 1e9;
+    in.seconds = r.seconds;
+    in.bytes = r.processedBytes();
+    in.operations = r.iterations;
+    in.cycles = r.cycles;
+    in.counter = r.counter;
+    in.updateSeconds = static_cast<double>(m_applied.interval.count()) / 1000.0;
+    return in;
+}
+
+} // namespace cipherwatt::core

@@ -1,0 +1,246 @@
+// Writing sessions: what the runner stores while it measures.
+
+#include "storage_sql.h"
+
+#include <cipherwatt/core/records_json.h>
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace cipherwatt::core {
+
+using namespace sql;
+
+namespace {
+
+// Unwritten samples are written once the oldest is this old: well inside the promise that a
+// crash loses at most the last second.
+constexpr auto kFlushAge = std::chrono::milliseconds(500);
+constexpr std::size_t kFlushCount = 64;
+
+} // namespace
+
+Result<qint64> Storage::createSession(const SessionSettings &settings, const MeterSetup &meter,
+                                      const DutSetup &dut, qint64 originUtcMs, bool simulated)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT INTO sessions (label, operator, notes, status, created_utc, started_utc, "
+        "origin_utc_ms, simulated, settings, meter, dut) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, "
+        "?, ?, ?)"));
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    q.addBindValue(text(settings.label));
+    q.addBindValue(text(settings.operatorName));
+    q.addBindValue(text(settings.notes));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    q.addBindValue(originUtcMs);
+    q.addBindValue(simulated ? 1 : 0);
+    q.addBindValue(jsonText(toJson(settings)));
+    q.addBindValue(jsonText(toJson(meter)));
+    q.addBindValue(jsonText(toJson(dut)));
+    if (!q.exec())
+        return sqlError(QStringLiteral("new session"), q.lastError().text());
+    const qint64 id = q.lastInsertId().toLongLong();
+    if (auto r = setTags(id, settings.tags); !r)
+        return r.error();
+    // Held while this process runs the session: open() elsewhere leaves it alone.
+    auto lock = std::make_unique<QLockFile>(lockPath(m_path, id));
+    lock->setStaleLockTime(std::chrono::milliseconds(0));
+    if (lock->tryLock(0))
+        m_pending->running[id] = std::move(lock);
+    m_pending->nextSeq[id] = 1;
+    return id;
+}
+
+Result<void> Storage::setStatus(qint64 session, SessionStatus status, const Message &reason)
+{
+    if (auto r = flush(); !r)
+        return r;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(
+        QStringLiteral("UPDATE sessions SET status = ?, status_reason = ?, status_message = ?, "
+                       "ended_utc = CASE WHEN ? = 'running' THEN ended_utc ELSE "
+                       "coalesce(ended_utc, ?) END WHERE id = ?"));
+    q.addBindValue(statusName(status));
+    q.addBindValue(text(reason.english()));
+    q.addBindValue(text(messageText(reason)));
+    q.addBindValue(statusName(status));
+    q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    q.addBindValue(session);
+    if (!q.exec())
+        return sqlError(QStringLiteral("session status"), q.lastError().text());
+    if (status != SessionStatus::Running)
+        m_pending->running.erase(session);
+    return {};
+}
+
+Result<void> Storage::setSessionJson(qint64 session, const QString &column, const QString &json)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("UPDATE sessions SET %1 = ? WHERE id = ?").arg(column));
+    q.addBindValue(json);
+    q.addBindValue(session);
+    if (!q.exec())
+        return sqlError(QStringLiteral("session %1").arg(column), q.lastError().text());
+    return {};
+}
+
+Result<void> Storage::setDut(qint64 session, const DutSetup &dut)
+{
+    return setSessionJson(session, QStringLiteral("dut"), jsonText(toJson(dut)));
+}
+
+Result<void> Storage::setAnalysis(qint64 session, const SessionAnalysis &analysis)
+{
+    return setSessionJson(session, QStringLiteral("analysis"), jsonText(toJson(analysis)));
+}
+
+Result<qint64> Storage::beginPhase(qint64 session, PhaseKind kind, const Message &label,
+                                   qint64 runId, qint64 startNs)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral(
+        "INSERT INTO phases (session_id, kind, label, label_message, run_id, start_ns) VALUES (?, "
+        "?, ?, ?, ?, ?)"));
+    q.addBindValue(session);
+    q.addBindValue(phaseName(kind));
+    q.addBindValue(text(label.english()));
+    q.addBindValue(text(messageText(label)));
+    q.addBindValue(nullableId(runId));
+    q.addBindValue(startNs);
+    if (!q.exec())
+        return sqlError(QStringLiteral("new phase"), q.lastError().text());
+    return q.lastInsertId().toLongLong();
+}
+
+Result<void> Storage::endPhase(qint64 phase, qint64 endNs)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("UPDATE phases SET end_ns = ? WHERE id = ?"));
+    q.addBindValue(endNs);
+    q.addBindValue(phase);
+    if (!q.exec())
+        return sqlError(QStringLiteral("phase end"), q.lastError().text());
+    return {};
+}
+
+Result<qint64> Storage::addRun(qint64 session, const StoredRun &run)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("INSERT INTO runs (session_id, ordinal, cipher, backend, operation, "
+                             "buffer_bytes, repeat, status, request) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                             "?, ?)"));
+    q.addBindValue(session);
+    q.addBindValue(run.ordinal);
+    q.addBindValue(run.cipher);
+    q.addBindValue(run.backend);
+    q.addBindValue(run.operation);
+    q.addBindValue(run.bufferBytes);
+    q.addBindValue(run.repeat);
+    q.addBindValue(runStatusName(run.status));
+    q.addBindValue(jsonText(run.request ? toJson(*run.request) : QJsonObject()));
+    if (!q.exec())
+        return sqlError(QStringLiteral("new run"), q.lastError().text());
+    return q.lastInsertId().toLongLong();
+}
+
+Result<void> Storage::updateRun(const StoredRun &run)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral(
+        "UPDATE runs SET status = ?, error = ?, error_message = ?, start_ns = ?, end_ns = ?, "
+        "window_start_ns = ?, window_end_ns = ?, request = ?, result = ?, analysis = ? WHERE "
+        "id = ?"));
+    q.addBindValue(runStatusName(run.status));
+    q.addBindValue(text(run.error.english()));
+    q.addBindValue(text(messageText(run.error)));
+    q.addBindValue(nullableNs(run.startNs));
+    q.addBindValue(nullableNs(run.endNs));
+    q.addBindValue(nullableNs(run.windowStartNs));
+    q.addBindValue(nullableNs(run.windowEndNs));
+    q.addBindValue(jsonText(run.request ? toJson(*run.request) : QJsonObject()));
+    q.addBindValue(jsonText(run.result ? toJson(*run.result) : QJsonObject()));
+    q.addBindValue(jsonText(run.analysis ? toJson(*run.analysis) : QJsonObject()));
+    q.addBindValue(run.id);
+    if (!q.exec())
+        return sqlError(QStringLiteral("run"), q.lastError().text());
+    return {};
+}
+
+Result<void> Storage::addEvent(qint64 session, const StoredEvent &event)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral(
+        "INSERT INTO events (session_id, t_ns, kind, text, message) VALUES (?, ?, ?, "
+        "?, ?)"));
+    q.addBindValue(session);
+    q.addBindValue(event.tNs);
+    q.addBindValue(text(event.kind));
+    q.addBindValue(text(event.text.english()));
+    q.addBindValue(text(messageText(event.text)));
+    if (!q.exec())
+        return sqlError(QStringLiteral("event"), q.lastError().text());
+    return {};
+}
+
+Result<void> Storage::addSample(qint64 session, const StoredSample &sample)
+{
+    if (m_pending->samples.empty())
+        m_pending->oldest = Pending::Clock::now();
+    m_pending->samples.emplace_back(session, sample);
+    if (m_pending->samples.size() >= kFlushCount ||
+        Pending::Clock::now() - m_pending->oldest >= kFlushAge)
+        return flush();
+    return {};
+}
+
+Result<void> Storage::flush()
+{
+    if (!m_pending || m_pending->samples.empty())
+        return {};
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    if (!db.transaction())
+        return sqlError(QStringLiteral("samples"), db.lastError().text());
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT INTO samples (session_id, seq, t_ns, meter_seq, interval_ms, flags, missed, "
+        "phase_id, run_id, power, wh, vals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const auto &[session, s] : m_pending->samples) {
+        qint64 &seq = m_pending->nextSeq[session];
+        if (seq == 0) {
+            QSqlQuery max(db);
+            max.prepare(QStringLiteral("SELECT coalesce(max(seq), 0) + 1 FROM samples WHERE "
+                                       "session_id = ?"));
+            max.addBindValue(session);
+            seq = max.exec() && max.next() ? max.value(0).toLongLong() : 1;
+        }
+        q.addBindValue(session);
+        q.addBindValue(seq++);
+        q.addBindValue(s.tNs);
+        q.addBindValue(static_cast<qint64>(s.meterSequence));
+        q.addBindValue(s.intervalMs);
+        q.addBindValue(s.flags);
+        q.addBindValue(s.missedBefore);
+        q.addBindValue(nullableId(s.phaseId));
+        q.addBindValue(nullableId(s.runId));
+        q.addBindValue(nullable(s.power));
+        q.addBindValue(nullable(s.wattHours));
+        q.addBindValue(packValues(s.values));
+        if (!q.exec()) {
+            const QString detail = q.lastError().text();
+            db.rollback();
+            m_pending->samples.clear();
+            return sqlError(QStringLiteral("samples"), detail);
+        }
+    }
+    m_pending->samples.clear();
+    if (!db.commit())
+        return sqlError(QStringLiteral("samples"), db.lastError().text());
+    return {};
+}
+
+} // namespace cipherwatt::core
