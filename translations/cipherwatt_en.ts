@@ -36,23 +36,6 @@
     </message>
 </context>
 <context>
-    <name>cipherwatt::gui::ConnectionPanel</name>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;, %n logical core, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>self-test: passed (%n cipher/backend pairs)</source>
-        <translation>
-            <numerusform>self-test: passed (%n cipher/backend pair)</numerusform>
-            <numerusform>self-test: passed (%n cipher/backend pairs)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>cipherwatt::gui::DeleteConfirmation</name>
     <message numerus="yes">
         <source>%n runs</source>
@@ -80,6 +63,23 @@
         <translation>
             <numerusform>and %n more</numerusform>
             <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::DutForm</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;, %n logical core, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>self-test: passed (%n cipher/backend pairs)</source>
+        <translation>
+            <numerusform>self-test: passed (%n cipher/backend pair)</numerusform>
+            <numerusform>self-test: passed (%n cipher/backend pairs)</numerusform>
         </translation>
     </message>
 </context>

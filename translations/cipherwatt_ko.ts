@@ -47,22 +47,6 @@
 <context>
     <name>cipherwatt::core::Dut</name>
     <message>
-        <source>DUT &quot;%1&quot;: %2 (use local or ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;])</source>
-        <translation>DUT &quot;%1&quot;: %2 (local 또는 ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;] 형식으로 지정)</translation>
-    </message>
-    <message>
-        <source>unknown kind</source>
-        <translation>알 수 없는 종류</translation>
-    </message>
-    <message>
-        <source>expected ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;]</source>
-        <translation>ssh://&lt;user&gt;@&lt;host&gt;[:&lt;port&gt;] 형식이어야 함</translation>
-    </message>
-    <message>
-        <source>the port must be 1 to 65535</source>
-        <translation>포트는 1에서 65535 사이여야 함</translation>
-    </message>
-    <message>
         <source>cannot start the worker %1: %2</source>
         <translation>워커 %1을(를) 시작할 수 없음: %2</translation>
     </message>
@@ -89,6 +73,98 @@
     <message>
         <source>the worker sent a line longer than %1 bytes (the protocol&apos;s limit)</source>
         <translation>워커가 %1바이트(프로토콜 한도)보다 긴 줄을 보냄</translation>
+    </message>
+    <message>
+        <source>DUT &quot;%1&quot;: %2 (use %3)</source>
+        <translation>DUT &quot;%1&quot;: %2 (사용할 형식: %3)</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>이 컴퓨터</translation>
+    </message>
+    <message>
+        <source>The ciphers run here, on the worker beside this program: the meter must power this computer.</source>
+        <translation>암호가 여기, 이 프로그램 옆의 워커에서 실행됩니다. 전력계가 이 컴퓨터에 전원을 공급해야 합니다.</translation>
+    </message>
+    <message>
+        <source>SSH host</source>
+        <translation>SSH 호스트</translation>
+    </message>
+    <message>
+        <source>Another machine the meter powers, reached over SSH: its worker runs there, found or uploaded (README, &quot;SSH DUTs&quot;).</source>
+        <translation>전력계가 전원을 공급하는 다른 기기에 SSH로 접속합니다. 워커는 그곳에서 찾거나 업로드하여 실행합니다 (README, &quot;SSH DUTs&quot;).</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>사용자:</translation>
+    </message>
+    <message>
+        <source>The user name on the DUT.</source>
+        <translation>DUT의 사용자 이름.</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>호스트:</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s host name or IP address.</source>
+        <translation>DUT의 호스트 이름 또는 IP 주소.</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>포트:</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s SSH port.</source>
+        <translation>DUT의 SSH 포트.</translation>
+    </message>
+    <message>
+        <source>Key file:</source>
+        <translation>키 파일:</translation>
+    </message>
+    <message>
+        <source>the private key (default: the SSH agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa); a passphrase is asked for</source>
+        <translation>개인 키 (기본값: SSH 에이전트, 그다음 ~/.ssh/id_ed25519, id_ecdsa, id_rsa). 암호문은 물어봅니다</translation>
+    </message>
+    <message>
+        <source>also try a password, asked for when needed (never stored, never on the command line)</source>
+        <translation>비밀번호도 시도합니다. 필요할 때 물어보며 저장하거나 명령줄에 두지 않습니다</translation>
+    </message>
+    <message>
+        <source>Worker on the DUT:</source>
+        <translation>DUT의 워커:</translation>
+    </message>
+    <message>
+        <source>the DUT&apos;s cipherwatt-bench (default: the one on its PATH)</source>
+        <translation>DUT의 cipherwatt-bench (기본값: DUT의 PATH에 있는 것)</translation>
+    </message>
+    <message>
+        <source>Worker to upload:</source>
+        <translation>업로드할 워커:</translation>
+    </message>
+    <message>
+        <source>the build to upload when the DUT&apos;s is missing or another version (default: the local one, if built for the DUT&apos;s architecture)</source>
+        <translation>DUT에 워커가 없거나 버전이 다를 때 업로드할 빌드 (기본값: DUT의 아키텍처용으로 빌드된 경우 로컬 빌드)</translation>
+    </message>
+    <message>
+        <source>Upload the worker when needed</source>
+        <translation>필요하면 워커 업로드</translation>
+    </message>
+    <message>
+        <source>never upload a worker</source>
+        <translation>워커를 업로드하지 않음</translation>
+    </message>
+    <message>
+        <source>a worker to upload is given, but uploading is off</source>
+        <translation>업로드할 워커가 지정되었지만 업로드가 꺼져 있음</translation>
+    </message>
+    <message>
+        <source>%1: no such file: %2</source>
+        <translation>%1: 파일 없음: %2</translation>
+    </message>
+    <message>
+        <source>Ask for a password if keys are refused</source>
+        <translation>키가 거부되면 비밀번호 묻기</translation>
     </message>
 </context>
 <context>
@@ -293,10 +369,6 @@
     <message>
         <source>meter: %1</source>
         <translation>전력계: %1</translation>
-    </message>
-    <message>
-        <source>DUT %1: no SSH link was provided</source>
-        <translation>DUT %1: SSH 연결이 주어지지 않음</translation>
     </message>
     <message>
         <source>DUT %1: %2</source>
@@ -1055,377 +1127,6 @@
     </message>
 </context>
 <context>
-    <name>cipherwatt::gui::ConnectionPanel</name>
-    <message>
-        <source>Power Meter</source>
-        <translation>전력계</translation>
-    </message>
-    <message>
-        <source>Device Under Test</source>
-        <translation>피측정 장치(DUT)</translation>
-    </message>
-    <message>
-        <source>Automatic</source>
-        <translation>자동</translation>
-    </message>
-    <message>
-        <source>USB (USBTMC)</source>
-        <translation>USB (USBTMC)</translation>
-    </message>
-    <message>
-        <source>Network (TCP)</source>
-        <translation>네트워크 (TCP)</translation>
-    </message>
-    <message>
-        <source>Serial port</source>
-        <translation>직렬 포트</translation>
-    </message>
-    <message>
-        <source>Simulator</source>
-        <translation>시뮬레이터</translation>
-    </message>
-    <message>
-        <source>Automatic uses the first WT300 meter on USB, or the simulated WT332 when none is attached (marked as simulated everywhere).</source>
-        <translation>자동: USB의 첫 WT300 전력계를 쓰고, 연결된 것이 없으면 모의 WT332를 씁니다 (어디서나 모의로 표시됨).</translation>
-    </message>
-    <message>
-        <source>Connection:</source>
-        <translation>연결:</translation>
-    </message>
-    <message>
-        <source>Yokogawa meters found on USB (vendor 0x0B21, USBTMC).</source>
-        <translation>USB에서 찾은 Yokogawa 전력계 (벤더 0x0B21, USBTMC).</translation>
-    </message>
-    <message>
-        <source>Rescan</source>
-        <translation>다시 검색</translation>
-    </message>
-    <message>
-        <source>Look for USB meters again.</source>
-        <translation>USB 전력계를 다시 찾습니다.</translation>
-    </message>
-    <message>
-        <source>Host of a SCPI-over-TCP gateway or of wt300-sim.</source>
-        <translation>SCPI-over-TCP 게이트웨이 또는 wt300-sim의 호스트.</translation>
-    </message>
-    <message>
-        <source>TCP port.</source>
-        <translation>TCP 포트.</translation>
-    </message>
-    <message>
-        <source>The serial port the meter&apos;s RS-232 cable is on.</source>
-        <translation>전력계의 RS-232 케이블이 연결된 직렬 포트.</translation>
-    </message>
-    <message>
-        <source>Must match the meter&apos;s setting. 9600 baud cannot carry many items every 100 ms.</source>
-        <translation>전력계 설정과 같아야 합니다. 9600 baud로는 100 ms마다 많은 항목을 전송할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>default: host CPU load</source>
-        <translation>기본값: 호스트 CPU 부하</translation>
-    </message>
-    <message>
-        <source>A profile file for the simulator (optional): scripted powers, noise, the load source.</source>
-        <translation>시뮬레이터 프로파일 파일 (선택): 미리 정한 전력, 잡음, 부하 원천.</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>찾아보기…</translation>
-    </message>
-    <message>
-        <source>Choose a simulator profile.</source>
-        <translation>시뮬레이터 프로파일을 고릅니다.</translation>
-    </message>
-    <message>
-        <source>Simulator Profile</source>
-        <translation>시뮬레이터 프로파일</translation>
-    </message>
-    <message>
-        <source>The meter element (input) that powers the DUT. A WT332 has elements 1 and 3.</source>
-        <translation>DUT에 전원을 공급하는 전력계 엘리먼트(입력). WT332에는 엘리먼트 1과 3이 있습니다.</translation>
-    </message>
-    <message>
-        <source>DUT element:</source>
-        <translation>DUT 엘리먼트:</translation>
-    </message>
-    <message>
-        <source>Probe</source>
-        <translation>연결 확인</translation>
-    </message>
-    <message>
-        <source>Connect to the meter and show its identity and live values.</source>
-        <translation>전력계에 연결하여 식별 정보와 실시간 값을 보여 줍니다.</translation>
-    </message>
-    <message>
-        <source>This computer</source>
-        <translation>이 컴퓨터</translation>
-    </message>
-    <message>
-        <source>DUT:</source>
-        <translation>DUT:</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>점검</translation>
-    </message>
-    <message>
-        <source>Start the worker on the DUT and show its CPU, kernel, governor, version and known-answer self-test.</source>
-        <translation>DUT에서 워커를 시작하고 CPU, 커널, 거버너, 버전, 기지 답 자가시험 결과를 보여 줍니다.</translation>
-    </message>
-    <message>
-        <source>%1 — serial %2 (bus %3, address %4)</source>
-        <translation>%1 — 일련번호 %2 (버스 %3, 주소 %4)</translation>
-    </message>
-    <message>
-        <source>Yokogawa meter</source>
-        <translation>Yokogawa 전력계</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>알 수 없음</translation>
-    </message>
-    <message>
-        <source>No Yokogawa meter on USB</source>
-        <translation>USB에 Yokogawa 전력계 없음</translation>
-    </message>
-    <message>
-        <source>No USB meter is selected: attach one and press Rescan.</source>
-        <translation>선택된 USB 전력계가 없습니다. 연결한 뒤 [다시 검색]을 누르십시오.</translation>
-    </message>
-    <message>
-        <source>Give the meter&apos;s host name or address.</source>
-        <translation>전력계의 호스트 이름이나 주소를 입력하십시오.</translation>
-    </message>
-    <message>
-        <source>Give the serial port, e.g. /dev/ttyUSB0.</source>
-        <translation>직렬 포트를 입력하십시오 (예: /dev/ttyUSB0).</translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>%1에 연결하는 중…</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>중지</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 %2&lt;/b&gt;, serial %3, firmware %4</source>
-        <translation>&lt;b&gt;%1 %2&lt;/b&gt;, 일련번호 %3, 펌웨어 %4</translation>
-    </message>
-    <message>
-        <source>Simulated meter</source>
-        <translation>모의 전력계</translation>
-    </message>
-    <message>
-        <source>The %1 has no element %2 (it has %3).</source>
-        <translation>%1에는 엘리먼트 %2이(가) 없습니다 (있는 엘리먼트: %3).</translation>
-    </message>
-    <message>
-        <source>Starting the worker on %1…</source>
-        <translation>%1에서 워커를 시작하는 중…</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;, 논리 코어 %n개, %2&lt;br&gt;%3&lt;br&gt;거버너: %4&lt;br&gt;워커: cipherwatt-bench %5</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no cpufreq (the governor cannot be pinned here)</source>
-        <translation>cpufreq 없음 (여기서는 거버너를 고정할 수 없음)</translation>
-    </message>
-    <message>
-        <source>Running the known-answer self-test…</source>
-        <translation>기지 답 자가시험을 실행하는 중…</translation>
-    </message>
-    <message numerus="yes">
-        <source>self-test: passed (%n cipher/backend pairs)</source>
-        <translation>
-            <numerusform>자가시험: 통과 (암호/백엔드 쌍 %n개)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>self-test: %1 FAILED</source>
-        <translation>자가시험: %1 실패</translation>
-    </message>
-    <message>
-        <source>cipherwatt-bench was not found beside this program or on PATH.</source>
-        <translation>이 프로그램과 같은 폴더나 PATH에서 cipherwatt-bench를 찾지 못했습니다.</translation>
-    </message>
-    <message>
-        <source>The worker did not list its ciphers: %1</source>
-        <translation>워커가 암호 목록을 내놓지 않았습니다: %1</translation>
-    </message>
-    <message>
-        <source>SSH host</source>
-        <translation>SSH 호스트</translation>
-    </message>
-    <message>
-        <source>Where the ciphers run: the DUT the meter powers. This computer, or another one reached over SSH (an x86 PC, a Raspberry Pi).</source>
-        <translation>암호가 실행되는 곳: 전력계가 전원을 공급하는 DUT. 이 컴퓨터, 또는 SSH로 접속하는 다른 컴퓨터(x86 PC, Raspberry Pi).</translation>
-    </message>
-    <message>
-        <source>pi4.lab or 192.168.1.20</source>
-        <translation>pi4.lab 또는 192.168.1.20</translation>
-    </message>
-    <message>
-        <source>The DUT&apos;s host name or address.</source>
-        <translation>DUT의 호스트 이름 또는 주소.</translation>
-    </message>
-    <message>
-        <source>The DUT&apos;s SSH port.</source>
-        <translation>DUT의 SSH 포트.</translation>
-    </message>
-    <message>
-        <source>Port:</source>
-        <translation>포트:</translation>
-    </message>
-    <message>
-        <source>Host:</source>
-        <translation>호스트:</translation>
-    </message>
-    <message>
-        <source>The account on the DUT; its login shell must be a POSIX shell.</source>
-        <translation>DUT의 계정. 로그인 셸은 POSIX 셸이어야 합니다.</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>사용자:</translation>
-    </message>
-    <message>
-        <source>SSH agent, then ~/.ssh/id_ed25519</source>
-        <translation>SSH 에이전트, 그다음 ~/.ssh/id_ed25519</translation>
-    </message>
-    <message>
-        <source>A private key file. Its passphrase is asked when needed and never stored. Empty: the SSH agent, then the usual key files.</source>
-        <translation>개인 키 파일. 암호문은 필요할 때 묻고 저장하지 않습니다. 비워 두면 SSH 에이전트, 그다음 일반적인 키 파일을 씁니다.</translation>
-    </message>
-    <message>
-        <source>Choose the private key file</source>
-        <translation>개인 키 파일 선택</translation>
-    </message>
-    <message>
-        <source>SSH Private Key</source>
-        <translation>SSH 개인 키</translation>
-    </message>
-    <message>
-        <source>Key file:</source>
-        <translation>키 파일:</translation>
-    </message>
-    <message>
-        <source>Ask for a password if keys are refused</source>
-        <translation>키가 거부되면 비밀번호 묻기</translation>
-    </message>
-    <message>
-        <source>Password authentication, asked in a dialog each time and never stored.</source>
-        <translation>비밀번호 인증. 매번 대화 상자에서 묻고 저장하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>cipherwatt-bench on the DUT&apos;s PATH</source>
-        <translation>DUT의 PATH에 있는 cipherwatt-bench</translation>
-    </message>
-    <message>
-        <source>Where the worker is installed on the DUT; its version must match this CipherWatt.</source>
-        <translation>DUT에서 워커가 설치된 위치. 버전이 이 CipherWatt와 같아야 합니다.</translation>
-    </message>
-    <message>
-        <source>Worker:</source>
-        <translation>워커:</translation>
-    </message>
-    <message>
-        <source>Upload this build when the DUT&apos;s is missing or stale</source>
-        <translation>DUT의 워커가 없거나 오래되었으면 이 빌드를 업로드</translation>
-    </message>
-    <message>
-        <source>Copies the local cipherwatt-bench to a private cache on the DUT (only when built for the DUT&apos;s architecture) and checks its SHA-256 there. You are asked first.</source>
-        <translation>이 컴퓨터의 cipherwatt-bench를 DUT의 개인 캐시로 복사하고(DUT의 아키텍처용으로 빌드된 경우에만) 그곳에서 SHA-256을 확인합니다. 먼저 확인을 묻습니다.</translation>
-    </message>
-    <message>
-        <source>Cipher plugins (shared libraries built against cipherwatt/cipher_plugin.h) the worker loads; their ciphers appear in the plan with the backend plugin:&lt;name&gt;.</source>
-        <translation>워커가 불러오는 암호 플러그인(cipherwatt/cipher_plugin.h로 빌드한 공유 라이브러리). 그 암호는 계획에 백엔드 plugin:&lt;name&gt;으로 나타납니다.</translation>
-    </message>
-    <message>
-        <source>Add…</source>
-        <translation>추가…</translation>
-    </message>
-    <message>
-        <source>Add a cipher plugin (.so)</source>
-        <translation>암호 플러그인(.so) 추가</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>제거</translation>
-    </message>
-    <message>
-        <source>Remove the selected plugin</source>
-        <translation>선택한 플러그인 제거</translation>
-    </message>
-    <message>
-        <source>Cipher Plugin</source>
-        <translation>암호 플러그인</translation>
-    </message>
-    <message>
-        <source>Shared libraries (*.so);;All files (*)</source>
-        <translation>공유 라이브러리 (*.so);;모든 파일 (*)</translation>
-    </message>
-    <message>
-        <source>Plugins:</source>
-        <translation>플러그인:</translation>
-    </message>
-    <message>
-        <source>Check reads the DUT&apos;s ciphers and backends.</source>
-        <translation>점검을 누르면 DUT의 암호와 백엔드를 읽습니다.</translation>
-    </message>
-    <message>
-        <source>Unknown SSH Host Key</source>
-        <translation>알 수 없는 SSH 호스트 키</translation>
-    </message>
-    <message>
-        <source>The DUT %1 (port %2) is not known yet. Its %3 host key has the fingerprint:</source>
-        <translation>DUT %1(포트 %2)은 아직 알려지지 않았습니다. %3 호스트 키의 지문:</translation>
-    </message>
-    <message>
-        <source>Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt; prints on the DUT itself. Accept it only if they match: it is then recorded in %1, and a different key later is refused.</source>
-        <translation>DUT에서 직접 &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt;가 출력하는 값과 비교하십시오. 일치할 때만 수락하십시오. 수락하면 %1에 기록되고, 이후 다른 키는 거부됩니다.</translation>
-    </message>
-    <message>
-        <source>Accept and Remember</source>
-        <translation>수락하고 기억</translation>
-    </message>
-    <message>
-        <source>Reject</source>
-        <translation>거부</translation>
-    </message>
-    <message>
-        <source>SSH Authentication</source>
-        <translation>SSH 인증</translation>
-    </message>
-    <message>
-        <source>Upload the Worker</source>
-        <translation>워커 업로드</translation>
-    </message>
-    <message>
-        <source>The DUT has no usable cipherwatt-bench of this version: %1.</source>
-        <translation>DUT에 이 버전의 사용할 수 있는 cipherwatt-bench가 없습니다: %1.</translation>
-    </message>
-    <message>
-        <source>Upload this computer&apos;s build to a private cache directory on the DUT? Its SHA-256 is checked there before it runs.</source>
-        <translation>이 컴퓨터의 빌드를 DUT의 개인 캐시 디렉터리로 업로드하시겠습니까? 실행 전에 그곳에서 SHA-256을 확인합니다.</translation>
-    </message>
-    <message>
-        <source>Give the DUT&apos;s host name or address.</source>
-        <translation>DUT의 호스트 이름 또는 주소를 입력하십시오.</translation>
-    </message>
-    <message>
-        <source>Give the user name on the DUT.</source>
-        <translation>DUT의 사용자 이름을 입력하십시오.</translation>
-    </message>
-    <message>
-        <source>The key file %1 does not exist.</source>
-        <translation>키 파일 %1이(가) 없습니다.</translation>
-    </message>
-</context>
-<context>
     <name>cipherwatt::gui::DeleteConfirmation</name>
     <message>
         <source>%1 and %2</source>
@@ -1545,6 +1246,97 @@ All %2 and %3 are removed from the database with them. This cannot be undone.</s
     <message>
         <source>(%1–%2)</source>
         <translation>(%1–%2)</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::DutForm</name>
+    <message>
+        <source>Device Under Test</source>
+        <translation>피측정 장치(DUT)</translation>
+    </message>
+    <message>
+        <source>Cipher plugins (shared libraries built against cipherwatt/cipher_plugin.h) the worker loads; their ciphers appear in the plan with the backend plugin:&lt;name&gt;.</source>
+        <translation>워커가 불러오는 암호 플러그인(cipherwatt/cipher_plugin.h로 빌드한 공유 라이브러리). 그 암호는 계획에 백엔드 plugin:&lt;name&gt;으로 나타납니다.</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>추가…</translation>
+    </message>
+    <message>
+        <source>Add a cipher plugin (.so)</source>
+        <translation>암호 플러그인(.so) 추가</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <source>Remove the selected plugin</source>
+        <translation>선택한 플러그인 제거</translation>
+    </message>
+    <message>
+        <source>Cipher Plugin</source>
+        <translation>암호 플러그인</translation>
+    </message>
+    <message>
+        <source>Shared libraries (*.so);;All files (*)</source>
+        <translation>공유 라이브러리 (*.so);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Plugins:</source>
+        <translation>플러그인:</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>점검</translation>
+    </message>
+    <message>
+        <source>Start the worker on the DUT and show its CPU, kernel, governor, version and known-answer self-test.</source>
+        <translation>DUT에서 워커를 시작하고 CPU, 커널, 거버너, 버전, 기지 답 자가시험 결과를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Check reads the DUT&apos;s ciphers and backends.</source>
+        <translation>점검을 누르면 DUT의 암호와 백엔드를 읽습니다.</translation>
+    </message>
+    <message>
+        <source>DUT: %1.</source>
+        <translation>DUT: %1.</translation>
+    </message>
+    <message>
+        <source>Starting the worker on %1…</source>
+        <translation>%1에서 워커를 시작하는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;, %n logical cores, %2&lt;br&gt;%3&lt;br&gt;governor: %4&lt;br&gt;worker: cipherwatt-bench %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;, 논리 코어 %n개, %2&lt;br&gt;%3&lt;br&gt;거버너: %4&lt;br&gt;워커: cipherwatt-bench %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no cpufreq (the governor cannot be pinned here)</source>
+        <translation>cpufreq 없음 (여기서는 거버너를 고정할 수 없음)</translation>
+    </message>
+    <message>
+        <source>Running the known-answer self-test…</source>
+        <translation>기지 답 자가시험을 실행하는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>self-test: passed (%n cipher/backend pairs)</source>
+        <translation>
+            <numerusform>자가시험: 통과 (암호/백엔드 쌍 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>self-test: %1 FAILED</source>
+        <translation>자가시험: %1 실패</translation>
+    </message>
+    <message>
+        <source>cipherwatt-bench was not found beside this program or on PATH.</source>
+        <translation>이 프로그램과 같은 폴더나 PATH에서 cipherwatt-bench를 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>The worker did not list its ciphers: %1</source>
+        <translation>워커가 암호 목록을 내놓지 않았습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -2673,6 +2465,57 @@ Failed: %2</source>
     </message>
 </context>
 <context>
+    <name>cipherwatt::gui::MeterForm</name>
+    <message>
+        <source>Power Meter</source>
+        <translation>전력계</translation>
+    </message>
+    <message>
+        <source>The meter element (input) that powers the DUT. A WT332 has elements 1 and 3.</source>
+        <translation>DUT에 전원을 공급하는 전력계 엘리먼트(입력). WT332에는 엘리먼트 1과 3이 있습니다.</translation>
+    </message>
+    <message>
+        <source>DUT element:</source>
+        <translation>DUT 엘리먼트:</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>연결 확인</translation>
+    </message>
+    <message>
+        <source>Connect to the meter and show its identity and live values.</source>
+        <translation>전력계에 연결하여 식별 정보와 실시간 값을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No USB meter is selected: attach one and press Rescan.</source>
+        <translation>선택된 USB 전력계가 없습니다. 연결한 뒤 [다시 검색]을 누르십시오.</translation>
+    </message>
+    <message>
+        <source>Power meter: %1.</source>
+        <translation>전력계: %1.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;, serial %3, firmware %4</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;, 일련번호 %3, 펌웨어 %4</translation>
+    </message>
+    <message>
+        <source>Simulated meter</source>
+        <translation>모의 전력계</translation>
+    </message>
+    <message>
+        <source>The %1 has no element %2 (it has %3).</source>
+        <translation>%1에는 엘리먼트 %2이(가) 없습니다 (있는 엘리먼트: %3).</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::gui::NotesTagsDialog</name>
     <message>
         <source>Notes and Tags of Session %1</source>
@@ -2713,6 +2556,61 @@ Failed: %2</source>
     <message>
         <source>Close without changing anything</source>
         <translation>아무것도 바꾸지 않고 닫습니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::ResourceForm</name>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>파일 선택</translation>
+    </message>
+    <message>
+        <source>Choose a File</source>
+        <translation>파일 선택</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>다시 검색</translation>
+    </message>
+    <message>
+        <source>Look for attached devices again.</source>
+        <translation>연결된 장치를 다시 찾습니다.</translation>
+    </message>
+    <message>
+        <source>Connection:</source>
+        <translation>연결:</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>선택 사항</translation>
+    </message>
+    <message>
+        <source>%1 — serial %2 (bus %3, address %4)</source>
+        <translation>%1 — 일련번호 %2 (버스 %3, 주소 %4)</translation>
+    </message>
+    <message>
+        <source>Yokogawa meter</source>
+        <translation>Yokogawa 전력계</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>No Yokogawa meter on USB</source>
+        <translation>USB에 Yokogawa 전력계 없음</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1이(가) 비어 있음</translation>
+    </message>
+    <message>
+        <source>the file %1 does not exist</source>
+        <translation>파일 %1이(가) 없음</translation>
     </message>
 </context>
 <context>
@@ -3277,6 +3175,45 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     </message>
 </context>
 <context>
+    <name>cipherwatt::gui::SshPrompts</name>
+    <message>
+        <source>Unknown SSH Host Key</source>
+        <translation>알 수 없는 SSH 호스트 키</translation>
+    </message>
+    <message>
+        <source>The DUT %1 (port %2) is not known yet. Its %3 host key has the fingerprint:</source>
+        <translation>DUT %1(포트 %2)은 아직 알려지지 않았습니다. %3 호스트 키의 지문:</translation>
+    </message>
+    <message>
+        <source>Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt; prints on the DUT itself. Accept it only if they match: it is then recorded in %1, and a different key later is refused.</source>
+        <translation>DUT에서 직접 &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/code&gt;가 출력하는 값과 비교하십시오. 일치할 때만 수락하십시오. 수락하면 %1에 기록되고, 이후 다른 키는 거부됩니다.</translation>
+    </message>
+    <message>
+        <source>Accept and Remember</source>
+        <translation>수락하고 기억</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>거부</translation>
+    </message>
+    <message>
+        <source>SSH Authentication</source>
+        <translation>SSH 인증</translation>
+    </message>
+    <message>
+        <source>Upload the Worker</source>
+        <translation>워커 업로드</translation>
+    </message>
+    <message>
+        <source>The DUT has no usable cipherwatt-bench of this version: %1.</source>
+        <translation>DUT에 이 버전의 사용할 수 있는 cipherwatt-bench가 없습니다: %1.</translation>
+    </message>
+    <message>
+        <source>Upload this computer&apos;s build to a private cache directory on the DUT? Its SHA-256 is checked there before it runs.</source>
+        <translation>이 컴퓨터의 빌드를 DUT의 개인 캐시 디렉터리로 업로드하시겠습니까? 실행 전에 그곳에서 SHA-256을 확인합니다.</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::gui::TraceChartPage</name>
     <message>
         <source>Each session&apos;s trace is shifted so that its first run starts at t = 0. Drag to pan, scroll to zoom in time, double-click to see everything again.</source>
@@ -3345,26 +3282,6 @@ Simulated meter: the power values of this session are modelled, not measured.</s
 </context>
 <context>
     <name>cipherwatt::instruments::Meter</name>
-    <message>
-        <source>meter &quot;%1&quot;: %2 (use auto, sim, sim:&lt;profile&gt;, usbtmc, usbtmc:&lt;serial&gt;, usbtmc:&lt;bus&gt;.&lt;address&gt;, tcp:&lt;host&gt;:&lt;port&gt; or serial:&lt;device&gt;[:&lt;baud&gt;])</source>
-        <translation>전력계 &quot;%1&quot;: %2 (auto, sim, sim:&lt;profile&gt;, usbtmc, usbtmc:&lt;serial&gt;, usbtmc:&lt;bus&gt;.&lt;address&gt;, tcp:&lt;host&gt;:&lt;port&gt;, serial:&lt;device&gt;[:&lt;baud&gt;] 중 하나로 지정)</translation>
-    </message>
-    <message>
-        <source>tcp needs &lt;host&gt;:&lt;port&gt;</source>
-        <translation>tcp에는 &lt;host&gt;:&lt;port&gt;가 필요함</translation>
-    </message>
-    <message>
-        <source>the port must be a number from 1 to 65535</source>
-        <translation>포트는 1에서 65535 사이의 수여야 함</translation>
-    </message>
-    <message>
-        <source>the baud rate must be a number from 1200 to 921600</source>
-        <translation>보 레이트는 1200에서 921600 사이의 수여야 함</translation>
-    </message>
-    <message>
-        <source>serial needs a device, e.g. /dev/ttyUSB0</source>
-        <translation>serial에는 장치가 필요함 (예: /dev/ttyUSB0)</translation>
-    </message>
     <message>
         <source>nothing after &quot;%1:&quot;</source>
         <translation>&quot;%1:&quot; 뒤에 아무것도 없음</translation>
@@ -3464,6 +3381,117 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>stop streaming before configuring the meter</source>
         <translation>전력계를 설정하기 전에 스트리밍을 멈추십시오</translation>
+    </message>
+    <message>
+        <source>meter &quot;%1&quot;: %2 (use %3)</source>
+        <translation>전력계 &quot;%1&quot;: %2 (사용할 형식: %3)</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::instruments::Resource</name>
+    <message>
+        <source>write it as %1</source>
+        <translation>%1 형식으로 쓰십시오</translation>
+    </message>
+    <message>
+        <source>the %1 holds a control character</source>
+        <translation>%1에 제어 문자가 있음</translation>
+    </message>
+    <message>
+        <source>the %1 must be a whole number from %2 to %3</source>
+        <translation>%1은(는) %2부터 %3까지의 정수여야 함</translation>
+    </message>
+    <message>
+        <source>the %1 may hold only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>%1에는 문자, 숫자, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;만 쓸 수 있음</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a host name nor an IP address</source>
+        <translation>&quot;%1&quot;은(는) 호스트 이름도 IP 주소도 아님</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>자동</translation>
+    </message>
+    <message>
+        <source>The first WT300 meter on USB, or the simulated WT332 when none is attached (marked as simulated everywhere).</source>
+        <translation>USB의 첫 번째 WT300 전력계, 연결된 것이 없으면 모의 WT332 (어디서나 모의로 표시됨).</translation>
+    </message>
+    <message>
+        <source>USB (USBTMC)</source>
+        <translation>USB (USBTMC)</translation>
+    </message>
+    <message>
+        <source>A WT300 on USB through libusb: the first one, or the one with this serial number or at this bus and address.</source>
+        <translation>libusb를 통한 USB의 WT300: 첫 번째 것, 또는 이 일련번호나 이 버스와 주소의 것.</translation>
+    </message>
+    <message>
+        <source>Network (TCP)</source>
+        <translation>네트워크 (TCP)</translation>
+    </message>
+    <message>
+        <source>SCPI over a raw TCP socket, newline-terminated (a LAN gateway or the simulator&apos;s --listen).</source>
+        <translation>줄바꿈으로 끝나는 원시 TCP 소켓의 SCPI (LAN 게이트웨이 또는 시뮬레이터의 --listen).</translation>
+    </message>
+    <message>
+        <source>Serial port</source>
+        <translation>직렬 포트</translation>
+    </message>
+    <message>
+        <source>RS-232, 8N1, CR+LF. 9600 baud, the meter&apos;s factory setting, cannot carry ten items every 100 ms: set the meter faster.</source>
+        <translation>RS-232, 8N1, CR+LF. 전력계의 공장 설정인 9600 baud로는 100 ms마다 항목 10개를 전송할 수 없으니 전력계를 더 빠르게 설정하십시오.</translation>
+    </message>
+    <message>
+        <source>Simulator</source>
+        <translation>시뮬레이터</translation>
+    </message>
+    <message>
+        <source>The simulated WT332 in this program: everything it measures is marked SIMULATED.</source>
+        <translation>이 프로그램 안의 모의 WT332: 측정한 모든 값이 모의(SIMULATED)로 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Meter:</source>
+        <translation>전력계:</translation>
+    </message>
+    <message>
+        <source>Yokogawa meters found on USB (vendor 0x0B21, USBTMC).</source>
+        <translation>USB에서 찾은 Yokogawa 전력계 (벤더 0x0B21, USBTMC).</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>호스트:</translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s or the simulator&apos;s host name or IP address.</source>
+        <translation>게이트웨이 또는 시뮬레이터의 호스트 이름이나 IP 주소.</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>포트:</translation>
+    </message>
+    <message>
+        <source>The TCP port of the SCPI socket.</source>
+        <translation>SCPI 소켓의 TCP 포트.</translation>
+    </message>
+    <message>
+        <source>The serial port the meter&apos;s RS-232 interface is connected to.</source>
+        <translation>전력계의 RS-232 인터페이스가 연결된 직렬 포트.</translation>
+    </message>
+    <message>
+        <source>Baud rate:</source>
+        <translation>전송 속도:</translation>
+    </message>
+    <message>
+        <source>As set on the meter (COMMUNICATION menu); 9600 by default.</source>
+        <translation>전력계에 설정된 값 (COMMUNICATION 메뉴). 기본값 9600.</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>프로파일:</translation>
+    </message>
+    <message>
+        <source>A profile file scripting the simulator&apos;s power (optional; empty: idle power plus the host&apos;s CPU load).</source>
+        <translation>시뮬레이터의 전력을 정하는 프로파일 파일 (선택 사항. 비우면 유휴 전력에 호스트의 CPU 부하를 더함).</translation>
     </message>
 </context>
 <context>

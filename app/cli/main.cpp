@@ -3,6 +3,9 @@
 #include "commands.h"
 #include "options.h"
 
+#include <cipherwatt/core/dut_kinds.h>
+#include <cipherwatt/instruments/resource.h>
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
@@ -16,7 +19,31 @@
 
 namespace {
 
-constexpr const char *kUsage = R"(usage: cipherwatt-cli <command> [options]
+// One option of the help: its name in 24 columns, its text wrapped at 98.
+QString option(const QString &name, const QString &help)
+{
+    QString out = QStringLiteral("  ") + name;
+    QString line = out.size() < 26 ? out.leftJustified(26)
+                                   : out + QStringLiteral("\n") + QString(26, QLatin1Char(' '));
+    out.clear();
+    for (const QString &word : help.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (line.size() + word.size() + 1 > 98 && line.trimmed().size() > 0 && line.size() > 26) {
+            out += line.trimmed().isEmpty() ? QString() : line + QLatin1Char('\n');
+            line = QString(26, QLatin1Char(' '));
+        }
+        line += (line.size() > 26 && !line.endsWith(QLatin1Char(' ')) ? QStringLiteral(" ")
+                                                                      : QString()) +
+                word;
+    }
+    return out + line + QLatin1Char('\n');
+}
+
+// The help: fixed text, and what the resource declarations say (the meter's transports, the
+// DUT's kinds and their options), so a new transport or kind appears here by itself.
+QString usage()
+{
+    using namespace cipherwatt;
+    QString text = QStringLiteral(R"(usage: cipherwatt-cli <command> [options]
 
 commands:
   run --label <text> --plan <spec> [--meter <res>] [--dut <res>] [--db <path>] [options]
@@ -36,11 +63,18 @@ commands:
   --version                     print the version
   --help                        this text; `cipherwatt-cli meter --help` for meter options
 
-run options:
-  --meter <res>           auto (default), sim, sim:<profile>, usbtmc[:<serial>|:<bus>.<addr>],
-                          tcp:<host>:<port>, serial:<device>[:<baud>]
-  --dut <res>             local (default) or ssh://<user>@<host>[:<port>]
-  --element <n>           the meter element that powers the DUT (default 1)
+)");
+    text += QStringLiteral("run options:\n");
+    text += option(
+        QStringLiteral("--meter <res>"),
+        QStringLiteral("%1 (default: auto)")
+            .arg(instruments::syntaxList(instruments::meterResourceKinds(), QStringLiteral(", "))));
+    text +=
+        option(QStringLiteral("--dut <res>"),
+               QStringLiteral("%1 (default: local)")
+                   .arg(instruments::syntaxList(core::dutResourceKinds(), QStringLiteral(", "))));
+    text += QStringLiteral(
+        R"(  --element <n>           the meter element that powers the DUT (default 1)
   --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
@@ -61,21 +95,37 @@ run options:
   --plugin <file.so>      load a cipher plugin into the local worker (repeatable); its
                           ciphers are on the backend plugin:<name>
   --isa <level>           cap the worker's ciphers at auto, portable, sse2, avx2, avx512, neon
-
-ssh:// DUTs (README, "SSH DUTs"):
-  --ssh-key <file>        the private key (default: the SSH agent, then ~/.ssh/id_ed25519,
-                          id_ecdsa, id_rsa); a passphrase is asked on the terminal
-  --ssh-password          also try a password, asked on the terminal (never on the command line)
-  --accept-new-host-key   accept an unknown host key and record it in
-                          ~/.local/share/cipherwatt/known_hosts (never a changed one); without
-                          it an unknown key is asked about on a terminal, else refused
-  --remote-worker <path>  the DUT's cipherwatt-bench (default: the one on its PATH)
-  --upload-worker <file>  the build to upload when the DUT's is missing or another version
-                          (default: the local one, if built for the DUT's architecture)
-  --no-upload             never upload a worker
-
-exit codes: 0 success, 1 usage error, 2 failure (one line on stderr says why)
-)";
+)");
+    for (const core::DutKind &kind : core::dutKinds()) {
+        bool any = false;
+        for (const instruments::ResourceField &f : kind.resource.fields)
+            any = any || f.option;
+        if (!any)
+            continue;
+        text += QStringLiteral("\n%1 DUTs (%2):\n")
+                    .arg(QString::fromLatin1(kind.resource.syntax).section(QLatin1Char('<'), 0, 0),
+                         instruments::Message(kind.resource.title).english());
+        for (const instruments::ResourceField &f : kind.resource.fields) {
+            if (!f.option)
+                continue;
+            QString flag = QLatin1String(f.cliFlag);
+            if (f.type == instruments::ResourceField::Type::File)
+                flag += QStringLiteral(" <file>");
+            else if (f.type != instruments::ResourceField::Type::Flag)
+                flag += QStringLiteral(" <path>");
+            text += option(flag, instruments::Message(f.help).english());
+        }
+        if (QLatin1String(kind.resource.prefix) == QLatin1String("ssh"))
+            text += option(QStringLiteral("--accept-new-host-key"),
+                           QStringLiteral("accept an unknown host key and record it in "
+                                          "~/.local/share/cipherwatt/known_hosts (never a changed "
+                                          "one); without it an unknown key is asked about on a "
+                                          "terminal, else refused"));
+    }
+    text += QStringLiteral(
+        "\nexit codes: 0 success, 1 usage error, 2 failure (one line on stderr says why)\n");
+    return text;
+}
 
 } // namespace
 
@@ -121,7 +171,7 @@ int main(int argc, char *argv[])
 
     QStringList args = QCoreApplication::arguments().mid(1);
     if (args.isEmpty()) {
-        std::fputs(kUsage, stderr);
+        std::fputs(qPrintable(usage()), stderr);
         return ExitUsage;
     }
     const QString command = args.takeFirst();
@@ -131,7 +181,12 @@ int main(int argc, char *argv[])
             return ExitOk;
         }
         if (command == QLatin1String("--help") || command == QLatin1String("help")) {
-            std::fputs(kUsage, stdout);
+            std::fputs(qPrintable(usage()), stdout);
+            return ExitOk;
+        }
+        // `run --help`, `export --help`, ...: the help, as for --help.
+        if (command != QLatin1String("meter") && args.contains(QStringLiteral("--help"))) {
+            std::fputs(qPrintable(usage()), stdout);
             return ExitOk;
         }
         if (command == QLatin1String("meter"))

@@ -6,6 +6,7 @@
 #include "terminal.h"
 #include "text_report.h"
 
+#include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
 #include <cipherwatt/core/storage.h>
@@ -133,53 +134,45 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     return s;
 }
 
-// An ssh:// DUT: the link's options from the command line, the terminal as its front end.
-// The SSH options are refused for any other DUT.
-void configureSsh(Options &opts, const QString &dut, RunnerOptions &runner)
+// The options of the DUT's kind (dut_kinds.h), each under its own flag; a flag of another kind
+// is refused. For an SSH DUT the terminal answers the link's questions.
+void configureDut(Options &opts, const QString &dut, RunnerOptions &runner)
 {
-    const auto key = opts.value(QStringLiteral("--ssh-key"));
-    const bool acceptNew = opts.flag(QStringLiteral("--accept-new-host-key"));
-    const bool password = opts.flag(QStringLiteral("--ssh-password"));
-    const auto remoteWorker = opts.value(QStringLiteral("--remote-worker"));
-    const auto uploadWorker = opts.value(QStringLiteral("--upload-worker"));
-    const bool noUpload = opts.flag(QStringLiteral("--no-upload"));
-    const auto resource = DutResource::parse(dut);
-    if (!resource || resource->kind != DutResource::Kind::Ssh) {
-        if (key || acceptNew || password || remoteWorker || uploadWorker || noUpload)
-            throw UsageError(QStringLiteral("--ssh-key, --accept-new-host-key, --ssh-password, "
-                                            "--remote-worker, --upload-worker and --no-upload "
-                                            "apply to ssh:// DUTs"));
-        return; // a malformed resource is the runner's to report
+    const auto parsed = parseDut(dut);
+    const DutKind *chosen = parsed ? parsed->kind : nullptr; // a bad resource: the runner says
+    for (const DutKind &kind : dutKinds()) {
+        for (const instruments::ResourceField &f : kind.resource.fields) {
+            if (!f.option)
+                continue;
+            const QString flag = QLatin1String(f.cliFlag);
+            std::optional<QString> value;
+            if (f.type == instruments::ResourceField::Type::Flag) {
+                // The flag turns the option from its default to the other state.
+                if (opts.flag(flag))
+                    value = QString::fromLatin1(f.defaultValue).isEmpty() ? QStringLiteral("1")
+                                                                          : QString();
+            } else {
+                value = opts.value(flag);
+            }
+            if (!value)
+                continue;
+            if (&kind != chosen)
+                throw UsageError(QStringLiteral("%1 applies to %2 DUTs")
+                                     .arg(flag, QLatin1String(kind.resource.syntax)));
+            runner.dutOptions.insert(QLatin1String(f.name), *value);
+        }
     }
-    if (uploadWorker && noUpload)
-        throw UsageError(QStringLiteral("--upload-worker and --no-upload exclude each other"));
+    const bool ssh = chosen && QLatin1String(chosen->resource.prefix) == QLatin1String("ssh");
+    const bool acceptNew = opts.flag(QStringLiteral("--accept-new-host-key"));
+    if (acceptNew && !ssh)
+        throw UsageError(QStringLiteral("--accept-new-host-key applies to ssh:// DUTs"));
+    if (!ssh)
+        return;
     if (!runner.localWorker.program.isEmpty())
         throw UsageError(QStringLiteral("--worker is the local worker; for an ssh:// DUT give "
                                         "--remote-worker or --upload-worker"));
-    SshOptions ssh;
-    ssh.target = *resource;
-    if (key)
-        ssh.keyFile = QFileInfo(*key).absoluteFilePath();
-    ssh.allowPassword = password;
-    ssh.remoteWorker = remoteWorker.value_or(QString());
-    if (uploadWorker)
-        ssh.uploadWorker = QFileInfo(*uploadWorker).absoluteFilePath();
-    ssh.allowUpload = !noUpload;
-    // --plugin files are uploaded beside the remote worker; --isa reaches it as given.
-    const QStringList &global = runner.localWorker.global;
-    for (qsizetype i = 0; i + 1 < global.size(); i += 2) {
-        if (global[i] == QLatin1String("--plugin"))
-            ssh.uploadPlugins << global[i + 1];
-        else
-            ssh.workerGlobal << global[i] << global[i + 1];
-    }
-    // The test options of the local worker reach the remote one too (a fake sysfs tree).
-    if (!runner.localWorker.sysfsRoot.isEmpty())
-        ssh.serveArguments << QStringLiteral("--sysfs-root") << runner.localWorker.sysfsRoot;
-    if (!runner.localWorker.journal.isEmpty())
-        ssh.serveArguments << QStringLiteral("--journal") << runner.localWorker.journal;
     const bool terminal = stdinIsTerminal();
-    ssh.confirmHostKey = [acceptNew, terminal](const HostKeyInfo &info) {
+    runner.ssh.confirmHostKey = [acceptNew, terminal](const HostKeyInfo &info) {
         if (acceptNew) {
             printNote(QStringLiteral("accepting the new host key %1 %2 (--accept-new-host-key)")
                           .arg(info.type, info.sha256Fingerprint));
@@ -191,12 +184,11 @@ void configureSsh(Options &opts, const QString &dut, RunnerOptions &runner)
                                     QStringLiteral(".\nAccept it and record it in %1? [y/N] ")
                                         .arg(defaultAppKnownHosts()));
     };
-    ssh.askSecret = [terminal](const QString &prompt, bool echo) -> std::optional<QString> {
+    runner.ssh.askSecret = [terminal](const QString &prompt, bool echo) -> std::optional<QString> {
         if (!terminal)
             return std::nullopt;
         return askLine(prompt, echo);
     };
-    runner.linkFactory = makeSshLinkFactory(std::move(ssh));
 }
 
 // Drives one session and shows it on the terminal.
@@ -355,7 +347,7 @@ int run(Options &opts)
     RunnerOptions runner;
     bool json = false;
     SessionSettings settings = runSettings(opts, runner, json);
-    configureSsh(opts, settings.dutResource, runner);
+    configureDut(opts, settings.dutResource, runner);
     opts.finish();
     const QString db = runner.databasePath.isEmpty() ? Storage::defaultPath() : runner.databasePath;
     runner.databasePath = db;

@@ -167,8 +167,6 @@ void MainWindow::buildPages()
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
     connect(m_connection, &ConnectionPanel::catalogueChanged, m_setup, &SetupPanel::setCatalogue);
-    connect(m_connection, &ConnectionPanel::message, this,
-            [this](const QString &text) { showMessage(text, 8000); });
     connect(m_setup, &SetupPanel::changed, this, &MainWindow::updateActions);
     connect(m_library, &LibraryView::openSession, this, &MainWindow::openSession);
     connect(m_library, &LibraryView::compareRequested, this, &MainWindow::compareSessions);
@@ -319,8 +317,10 @@ bool MainWindow::startSession()
     settings.dutElement = m_connection->dutElement();
     core::RunnerOptions options;
     options.databasePath = m_database;
-    options.localWorker = m_connection->localWorker();
-    options.linkFactory = m_connection->linkFactory(); // empty for this computer
+    const core::DutContext dut = m_connection->dutContext();
+    options.localWorker = dut.local;
+    options.ssh = dut.ssh;
+    options.dutOptions = m_connection->dutOptions();
     m_connection->save();
     m_setup->save();
     m_simulatedBadge->setVisible(false);

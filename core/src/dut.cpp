@@ -2,6 +2,7 @@
 #include "worker_records.h"
 
 #include <cipherwatt/core/dut.h>
+#include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/protocol/codec.h>
 
 #include <QCoreApplication>
@@ -26,26 +27,18 @@ std::int64_t steadyNs()
 
 Result<DutResource> DutResource::parse(const QString &text)
 {
-    const QString t = text.trimmed();
-    if (t == QLatin1String("local"))
-        return DutResource{};
-    const auto bad = [&](const Message &why) {
-        return Error{ErrorCode::Usage, Message(msg::kBadDutResource).arg(text, why)};
-    };
-    if (!t.startsWith(QLatin1String("ssh://")))
-        return bad(Message(msg::kUnknownDutKind));
-    const QUrl url(t, QUrl::StrictMode);
-    if (!url.isValid() || url.userName().isEmpty() || url.host().isEmpty() ||
-        !url.path().isEmpty() || url.hasQuery() || url.hasFragment() || !url.password().isEmpty())
-        return bad(Message(msg::kExpectedSsh));
+    auto parsed = parseDut(text);
+    if (!parsed)
+        return parsed.error();
     DutResource r;
-    r.kind = Kind::Ssh;
-    r.user = url.userName();
-    r.host = url.host();
-    const int port = url.port(22);
-    if (port < 1 || port > 65535)
-        return bad(Message(msg::kBadSshPort));
-    r.port = static_cast<quint16>(port);
+    const QString prefix = QLatin1String(parsed->kind->resource.prefix);
+    if (prefix == QLatin1String("local"))
+        return r;
+    r.kind = prefix == QLatin1String("ssh") ? Kind::Ssh : Kind::Other;
+    r.prefix = prefix;
+    r.user = parsed->values.value(QStringLiteral("user"));
+    r.host = parsed->values.value(QStringLiteral("host"));
+    r.port = static_cast<quint16>(parsed->values.value(QStringLiteral("port")).toUInt());
     return r;
 }
 
@@ -53,6 +46,8 @@ QString DutResource::toString() const
 {
     if (kind == Kind::Local)
         return QStringLiteral("local");
+    if (kind == Kind::Other)
+        return prefix;
     return QStringLiteral("ssh://%1@%2:%3").arg(user, host).arg(port);
 }
 

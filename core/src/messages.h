@@ -67,9 +67,6 @@ inline constexpr MessageTemplate kSimulatedMeter{
 inline constexpr MessageTemplate kMeterWarning{
     "core.runner.meter-warning", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter: %1")};
-inline constexpr MessageTemplate kNoSshLink{
-    "core.runner.no-ssh-link", "cipherwatt::core::SessionRunner",
-    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: no SSH link was provided")};
 inline constexpr MessageTemplate kDutFailed{
     "core.runner.dut-failed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "DUT %1: %2")};
@@ -311,17 +308,82 @@ inline constexpr MessageTemplate kPlanNoSuchOperation{
 // DUTs: resources and the local worker.
 inline constexpr MessageTemplate kBadDutResource{
     "core.dut.bad-dut-resource", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "DUT \"%1\": %2 (use %3)")};
+inline constexpr MessageTemplate kDutKindLocal{
+    "core.dut.kind-local", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "This computer")};
+inline constexpr MessageTemplate kDutKindLocalHelp{
+    "core.dut.kind-local-help", "cipherwatt::core::Dut",
     QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
-                      "DUT \"%1\": %2 (use local or ssh://<user>@<host>[:<port>])")};
-inline constexpr MessageTemplate kUnknownDutKind{
-    "core.dut.unknown-dut-kind", "cipherwatt::core::Dut",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "unknown kind")};
-inline constexpr MessageTemplate kExpectedSsh{
-    "core.dut.expected-ssh", "cipherwatt::core::Dut",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "expected ssh://<user>@<host>[:<port>]")};
-inline constexpr MessageTemplate kBadSshPort{
-    "core.dut.bad-ssh-port", "cipherwatt::core::Dut",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "the port must be 1 to 65535")};
+                      "The ciphers run here, on the worker beside this program: the meter must "
+                      "power this computer.")};
+inline constexpr MessageTemplate kDutKindSsh{
+    "core.dut.kind-ssh", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "SSH host")};
+inline constexpr MessageTemplate kDutKindSshHelp{
+    "core.dut.kind-ssh-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "Another machine the meter powers, reached over SSH: its worker runs "
+                      "there, found or uploaded (README, \"SSH DUTs\").")};
+inline constexpr MessageTemplate kDutFieldUser{"core.dut.field-user", "cipherwatt::core::Dut",
+                                               QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "User:")};
+inline constexpr MessageTemplate kDutFieldUserHelp{
+    "core.dut.field-user-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "The user name on the DUT.")};
+inline constexpr MessageTemplate kDutFieldHost{"core.dut.field-host", "cipherwatt::core::Dut",
+                                               QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Host:")};
+inline constexpr MessageTemplate kDutFieldHostHelp{
+    "core.dut.field-host-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "The DUT's host name or IP address.")};
+inline constexpr MessageTemplate kDutFieldPort{"core.dut.field-port", "cipherwatt::core::Dut",
+                                               QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Port:")};
+inline constexpr MessageTemplate kDutFieldPortHelp{
+    "core.dut.field-port-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "The DUT's SSH port.")};
+inline constexpr MessageTemplate kDutFieldKey{
+    "core.dut.field-key", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Key file:")};
+inline constexpr MessageTemplate kDutFieldKeyHelp{
+    "core.dut.field-key-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "the private key (default: the SSH agent, then ~/.ssh/id_ed25519, id_ecdsa, "
+                      "id_rsa); a passphrase is asked for")};
+inline constexpr MessageTemplate kDutFieldPassword{
+    "core.dut.field-password", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Ask for a password if keys are refused")};
+inline constexpr MessageTemplate kDutFieldPasswordHelp{
+    "core.dut.field-password-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "also try a password, asked for when needed (never stored, never on the "
+                      "command line)")};
+inline constexpr MessageTemplate kDutFieldRemoteWorker{
+    "core.dut.field-remote-worker", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Worker on the DUT:")};
+inline constexpr MessageTemplate kDutFieldRemoteWorkerHelp{
+    "core.dut.field-remote-worker-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "the DUT's cipherwatt-bench (default: the one on its PATH)")};
+inline constexpr MessageTemplate kDutFieldUploadWorker{
+    "core.dut.field-upload-worker", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Worker to upload:")};
+inline constexpr MessageTemplate kDutFieldUploadWorkerHelp{
+    "core.dut.field-upload-worker-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "the build to upload when the DUT's is missing or another version "
+                      "(default: the local one, if built for the DUT's architecture)")};
+inline constexpr MessageTemplate kDutFieldUpload{
+    "core.dut.field-upload", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Upload the worker when needed")};
+inline constexpr MessageTemplate kDutFieldUploadHelp{
+    "core.dut.field-upload-help", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "never upload a worker")};
+inline constexpr MessageTemplate kDutUploadContradicts{
+    "core.dut.upload-contradicts", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "a worker to upload is given, but uploading is off")};
+inline constexpr MessageTemplate kDutNoSuchFile{
+    "core.dut.no-such-file", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "%1: no such file: %2")};
 inline constexpr MessageTemplate kCannotStartWorker{
     "core.dut.cannot-start-worker", "cipherwatt::core::Dut",
     QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "cannot start the worker %1: %2")};

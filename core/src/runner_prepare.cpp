@@ -85,18 +85,14 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
 
     Dut::LinkFactory factory = m_options.linkFactory;
     if (!factory) {
-        auto resource = DutResource::parse(m_settings.dutResource);
-        if (!resource) {
-            m_rejectedSettings = true;
-            fail(SessionStatus::Failed, resource.error().message);
+        auto link = makeDutLink(m_settings.dutResource, m_options.dutOptions,
+                                DutContext{m_options.localWorker, m_options.ssh});
+        if (!link) {
+            m_rejectedSettings = link.error().code == ErrorCode::Usage;
+            fail(SessionStatus::Failed, link.error().message);
             return;
         }
-        if (resource->kind != DutResource::Kind::Local) {
-            fail(SessionStatus::Failed, Message(msg::kNoSshLink).arg(m_settings.dutResource));
-            return;
-        }
-        const LocalWorkerOptions local = m_options.localWorker;
-        factory = [local] { return makeLocalWorkerLink(local); };
+        factory = std::move(*link);
     }
     m_linkFactory = std::move(factory);
     startDut();

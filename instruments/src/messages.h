@@ -55,33 +55,118 @@ inline constexpr MessageTemplate kWithDetail{
     "instruments.error.with-detail", "cipherwatt::instruments::Error",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Error", "%1: %2")};
 
-// Resource strings (openMeter).
+// Resource strings (resource.cpp, openMeter): what is wrong with one.
 inline constexpr MessageTemplate kBadMeterResource{
     "instruments.meter.bad-meter-resource", "cipherwatt::instruments::Meter",
-    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
-                      "meter \"%1\": %2 (use auto, sim, sim:<profile>, usbtmc, usbtmc:<serial>, "
-                      "usbtmc:<bus>.<address>, tcp:<host>:<port> or serial:<device>[:<baud>])")};
-inline constexpr MessageTemplate kTcpNeedsPort{
-    "instruments.meter.tcp-needs-port", "cipherwatt::instruments::Meter",
-    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "tcp needs <host>:<port>")};
-inline constexpr MessageTemplate kBadPort{
-    "instruments.meter.bad-port", "cipherwatt::instruments::Meter",
-    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
-                      "the port must be a number from 1 to 65535")};
-inline constexpr MessageTemplate kBadBaud{
-    "instruments.meter.bad-baud", "cipherwatt::instruments::Meter",
-    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
-                      "the baud rate must be a number from 1200 to 921600")};
-inline constexpr MessageTemplate kSerialNeedsDevice{
-    "instruments.meter.serial-needs-device", "cipherwatt::instruments::Meter",
-    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
-                      "serial needs a device, e.g. /dev/ttyUSB0")};
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "meter \"%1\": %2 (use %3)")};
 inline constexpr MessageTemplate kNothingAfter{
     "instruments.meter.nothing-after", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "nothing after \"%1:\"")};
 inline constexpr MessageTemplate kUnknownKind{
     "instruments.meter.unknown-kind", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "unknown kind \"%1\"")};
+inline constexpr MessageTemplate kResourceNeeds{
+    "instruments.resource.needs", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "write it as %1")};
+inline constexpr MessageTemplate kFieldControl{
+    "instruments.resource.field-control", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "the %1 holds a control character")};
+inline constexpr MessageTemplate kFieldNumber{
+    "instruments.resource.field-number", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "the %1 must be a whole number from %2 to %3")};
+inline constexpr MessageTemplate kFieldName{
+    "instruments.resource.field-name", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "the %1 may hold only letters, digits, '.', '_' and '-'")};
+inline constexpr MessageTemplate kFieldBadHost{
+    "instruments.resource.field-host", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "\"%1\" is neither a host name nor an IP address")};
+
+// The meter's kinds and fields, as forms show them.
+inline constexpr MessageTemplate kKindAuto{
+    "instruments.resource.kind-auto", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Automatic")};
+inline constexpr MessageTemplate kKindAutoHelp{
+    "instruments.resource.kind-auto-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "The first WT300 meter on USB, or the simulated WT332 when none is attached "
+                      "(marked as simulated everywhere).")};
+inline constexpr MessageTemplate kKindUsb{
+    "instruments.resource.kind-usb", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "USB (USBTMC)")};
+inline constexpr MessageTemplate kKindUsbHelp{
+    "instruments.resource.kind-usb-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "A WT300 on USB through libusb: the first one, or the one with this serial "
+                      "number or at this bus and address.")};
+inline constexpr MessageTemplate kKindTcp{
+    "instruments.resource.kind-tcp", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Network (TCP)")};
+inline constexpr MessageTemplate kKindTcpHelp{
+    "instruments.resource.kind-tcp-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "SCPI over a raw TCP socket, newline-terminated (a LAN gateway or the "
+                      "simulator's --listen).")};
+inline constexpr MessageTemplate kKindSerial{
+    "instruments.resource.kind-serial", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Serial port")};
+inline constexpr MessageTemplate kKindSerialHelp{
+    "instruments.resource.kind-serial-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "RS-232, 8N1, CR+LF. 9600 baud, the meter's factory setting, cannot carry "
+                      "ten items every 100 ms: set the meter faster.")};
+inline constexpr MessageTemplate kKindSim{
+    "instruments.resource.kind-sim", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Simulator")};
+inline constexpr MessageTemplate kKindSimHelp{
+    "instruments.resource.kind-sim-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "The simulated WT332 in this program: everything it measures is marked "
+                      "SIMULATED.")};
+inline constexpr MessageTemplate kFieldUsbDevice{
+    "instruments.resource.field-usb-device", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Meter:")};
+inline constexpr MessageTemplate kFieldUsbDeviceHelp{
+    "instruments.resource.field-usb-device-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "Yokogawa meters found on USB (vendor 0x0B21, USBTMC).")};
+inline constexpr MessageTemplate kFieldHostLabel{
+    "instruments.resource.field-host-label", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Host:")};
+inline constexpr MessageTemplate kFieldTcpHostHelp{
+    "instruments.resource.field-tcp-host-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "The gateway's or the simulator's host name or IP address.")};
+inline constexpr MessageTemplate kFieldPort{
+    "instruments.resource.field-port", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Port:")};
+inline constexpr MessageTemplate kFieldTcpPortHelp{
+    "instruments.resource.field-tcp-port-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "The TCP port of the SCPI socket.")};
+inline constexpr MessageTemplate kFieldSerialDevice{
+    "instruments.resource.field-serial-device", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Port:")};
+inline constexpr MessageTemplate kFieldSerialDeviceHelp{
+    "instruments.resource.field-serial-device-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "The serial port the meter's RS-232 interface is connected to.")};
+inline constexpr MessageTemplate kFieldBaud{
+    "instruments.resource.field-baud", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Baud rate:")};
+inline constexpr MessageTemplate kFieldBaudHelp{
+    "instruments.resource.field-baud-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "As set on the meter (COMMUNICATION menu); 9600 by default.")};
+inline constexpr MessageTemplate kFieldProfile{
+    "instruments.resource.field-profile", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource", "Profile:")};
+inline constexpr MessageTemplate kFieldProfileHelp{
+    "instruments.resource.field-profile-help", "cipherwatt::instruments::Resource",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Resource",
+                      "A profile file scripting the simulator's power (optional; empty: idle "
+                      "power plus the host's CPU load).")};
 
 // Links (TCP, serial, USBTMC, the simulator).
 inline constexpr MessageTemplate kCannotConnect{

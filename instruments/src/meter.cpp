@@ -5,6 +5,7 @@
 #include "transports/transports.h"
 
 #include <cipherwatt/instruments/meter.h>
+#include <cipherwatt/instruments/resource.h>
 #include <cipherwatt/instruments/simulator.h>
 #include <cipherwatt/instruments/usbtmc.h>
 #include <cipherwatt/instruments/wt300.h>
@@ -74,16 +75,56 @@ QString integrationStateName(IntegrationState state)
 
 namespace {
 
-Error badResource(const QString &resource, const Message &why)
+using Field = ResourceField;
+using Kind = ResourceKind;
+
+// The meter's resource strings: one declaration per transport, in the order forms offer them.
+const std::vector<ResourceKind> &kinds()
 {
-    return Error{ErrorCode::BadResource, Message(msg::kBadMeterResource).arg(resource, why)};
+    static const std::vector<ResourceKind> table{
+        {"auto", Kind::Form::Word, "auto", msg::kKindAuto, msg::kKindAutoHelp, {}},
+        {"usbtmc",
+         Kind::Form::Colon,
+         "usbtmc[:<serial>|:<bus>.<address>]",
+         msg::kKindUsb,
+         msg::kKindUsbHelp,
+         {{"device", Field::Type::Device, true, "", msg::kFieldUsbDevice, msg::kFieldUsbDeviceHelp,
+           0, 0, false, "", Field::Source::UsbtmcMeters}}},
+        {"tcp",
+         Kind::Form::Colon,
+         "tcp:<host>:<port>",
+         msg::kKindTcp,
+         msg::kKindTcpHelp,
+         {{"host", Field::Type::Host, false, "", msg::kFieldHostLabel, msg::kFieldTcpHostHelp},
+          {"port", Field::Type::Integer, false, "5025", msg::kFieldPort, msg::kFieldTcpPortHelp, 1,
+           65535}}},
+        {"serial",
+         Kind::Form::Colon,
+         "serial:<device>[:<baud>]",
+         msg::kKindSerial,
+         msg::kKindSerialHelp,
+         {{"device", Field::Type::Device, false, "", msg::kFieldSerialDevice,
+           msg::kFieldSerialDeviceHelp, 0, 0, false, "", Field::Source::SerialPorts},
+          {"baud", Field::Type::Integer, true, "9600", msg::kFieldBaud, msg::kFieldBaudHelp, 1200,
+           921600}}},
+        {"sim",
+         Kind::Form::Colon,
+         "sim[:<profile>]",
+         msg::kKindSim,
+         msg::kKindSimHelp,
+         {{"profile", Field::Type::File, true, "", msg::kFieldProfile, msg::kFieldProfileHelp}}},
+    };
+    return table;
 }
 
-Result<std::unique_ptr<Transport>> openSim(const QString & /*resource*/, const QString &rest)
+using Opener = Result<std::unique_ptr<Transport>> (*)(const QString &resource,
+                                                      const ResourceValues &values);
+
+Result<std::unique_ptr<Transport>> openSim(const QString &, const ResourceValues &values)
 {
     SimProfile profile;
-    if (!rest.isEmpty()) {
-        auto loaded = SimProfile::fromFile(rest);
+    if (const QString file = values.value(QStringLiteral("profile")); !file.isEmpty()) {
+        auto loaded = SimProfile::fromFile(file);
         if (!loaded)
             return loaded.error();
         profile = *loaded;
@@ -91,42 +132,20 @@ Result<std::unique_ptr<Transport>> openSim(const QString & /*resource*/, const Q
     return makeSimTransport(std::make_shared<Wt300Simulator>(profile));
 }
 
-Result<std::unique_ptr<Transport>> openTcp(const QString &resource, const QString &rest)
+Result<std::unique_ptr<Transport>> openTcp(const QString &, const ResourceValues &values)
 {
-    // tcp:<host>:<port>, with an IPv6 host in brackets: tcp:[::1]:5025
-    const qsizetype colon = rest.lastIndexOf(QLatin1Char(':'));
-    if (colon <= 0)
-        return badResource(resource, Message(msg::kTcpNeedsPort));
-    QString host = rest.left(colon);
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    bool ok = false;
-    const uint port = rest.mid(colon + 1).toUInt(&ok);
-    if (!ok || port == 0 || port > 65535 || host.isEmpty())
-        return badResource(resource, Message(msg::kBadPort));
-    return makeTcpTransport(host, static_cast<quint16>(port));
+    return makeTcpTransport(values.value(QStringLiteral("host")),
+                            static_cast<quint16>(values.value(QStringLiteral("port")).toUInt()));
 }
 
-Result<std::unique_ptr<Transport>> openSerial(const QString &resource, const QString &rest)
+Result<std::unique_ptr<Transport>> openSerial(const QString &, const ResourceValues &values)
 {
-    // serial:<device>[:<baud>]; the meter's factory setting is 9600 baud (reference 1.3).
-    QString device = rest;
-    qint32 baud = 9600;
-    const qsizetype colon = rest.lastIndexOf(QLatin1Char(':'));
-    if (colon > 0) {
-        bool ok = false;
-        const int b = rest.mid(colon + 1).toInt(&ok);
-        if (!ok || b < 1200 || b > 921600)
-            return badResource(resource, Message(msg::kBadBaud));
-        baud = b;
-        device = rest.left(colon);
-    }
-    if (device.isEmpty())
-        return badResource(resource, Message(msg::kSerialNeedsDevice));
-    return makeSerialTransport(device, baud);
+    // The meter's factory setting is 9600 baud (reference 1.3).
+    return makeSerialTransport(values.value(QStringLiteral("device")),
+                               values.value(QStringLiteral("baud")).toInt());
 }
 
-Result<std::unique_ptr<Transport>> openUsb(const QString &resource, const QString &)
+Result<std::unique_ptr<Transport>> openUsb(const QString &resource, const ResourceValues &)
 {
     auto selector = UsbtmcSelector::parse(resource);
     if (!selector)
@@ -134,15 +153,12 @@ Result<std::unique_ptr<Transport>> openUsb(const QString &resource, const QStrin
     return openUsbtmc(*selector);
 }
 
-using Opener = Result<std::unique_ptr<Transport>> (*)(const QString &, const QString &);
-
+// Each transport's opener, by prefix.
 struct TransportRow
 {
     const char *prefix;
     Opener open;
 };
-
-// Transports by the prefix of the resource string.
 constexpr TransportRow kTransports[] = {
     {"sim", openSim},
     {"tcp", openTcp},
@@ -152,10 +168,18 @@ constexpr TransportRow kTransports[] = {
 
 } // namespace
 
+std::span<const ResourceKind> meterResourceKinds()
+{
+    return kinds();
+}
+
 Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource, const OpenOptions &options)
 {
+    auto parsed = parseResource(kinds(), resource, msg::kBadMeterResource);
+    if (!parsed)
+        return parsed.error();
     const QString r = resource.trimmed();
-    if (r == QLatin1String("auto")) {
+    if (QLatin1String(parsed->kind->prefix) == QLatin1String("auto")) {
         // The first WT300 on USB; without one, the simulator, marked as such in its identity.
         auto devices = findUsbtmcDevices();
         if (devices && !devices->empty())
@@ -163,20 +187,15 @@ Result<std::unique_ptr<PowerMeter>> openMeter(const QString &resource, const Ope
         qCInfo(lcMeter) << "auto: no WT300 on USB, using the simulated meter";
         return openMeter(QStringLiteral("sim"), options);
     }
-    const qsizetype colon = r.indexOf(QLatin1Char(':'));
-    const QString prefix = colon < 0 ? r : r.left(colon);
-    const QString rest = colon < 0 ? QString() : r.mid(colon + 1);
     for (const TransportRow &row : kTransports) {
-        if (prefix != QLatin1String(row.prefix))
+        if (QLatin1String(parsed->kind->prefix) != QLatin1String(row.prefix))
             continue;
-        if (colon >= 0 && rest.isEmpty())
-            return badResource(r, Message(msg::kNothingAfter).arg(prefix));
-        auto transport = row.open(r, rest);
+        auto transport = row.open(r, parsed->values);
         if (!transport)
             return transport.error();
         return openWt300(std::move(*transport), r, options);
     }
-    return badResource(r, Message(msg::kUnknownKind).arg(prefix));
+    return Error{ErrorCode::Unsupported, Message(msg::kUnknownKind).arg(r)};
 }
 
 } // namespace cipherwatt::instruments

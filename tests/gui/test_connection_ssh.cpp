@@ -61,7 +61,7 @@ void fillSsh(ConnectionPanel &panel, const SshServer &server, const TempDir &dir
     child<QSpinBox>(panel, "sshPort")->setValue(server.port());
     child<QLineEdit>(panel, "sshUser")->setText(QString::fromStdString(server.user()));
     child<QLineEdit>(panel, "sshKey")->setText(qs(server.clientKey()));
-    child<QLineEdit>(panel, "sshWorker")->setText(QStringLiteral(CIPHERWATT_BENCH_EXE));
+    child<QLineEdit>(panel, "sshRemoteWorker")->setText(QStringLiteral(CIPHERWATT_BENCH_EXE));
     child<QCheckBox>(panel, "sshUpload")->setChecked(false);
 }
 

@@ -259,24 +259,22 @@ TEST_CASE("main window: bad input is named next to its field and nothing starts"
     meterKind->setCurrentIndex(meterKind->findText(QStringLiteral("Network (TCP)")));
     child<QLineEdit>(window, "tcpHost")->clear();
     CHECK_FALSE(window.startSession());
-    CHECK(window.statusBar()->currentMessage() ==
-          QStringLiteral("Give the meter's host name or address."));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("Power meter: Host is empty."));
     meterKind->setCurrentIndex(meterKind->findText(QStringLiteral("Simulator")));
     auto *dutKind = child<QComboBox>(window, "dutKind");
     dutKind->setCurrentIndex(dutKind->findData(QStringLiteral("ssh")));
     child<QLineEdit>(window, "sshHost")->clear();
     CHECK_FALSE(window.startSession());
-    CHECK(window.statusBar()->currentMessage() ==
-          QStringLiteral("Give the DUT's host name or address."));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("DUT: Host is empty."));
     child<QLineEdit>(window, "sshHost")->setText(QStringLiteral("pi4.lab"));
     child<QLineEdit>(window, "sshUser")->clear();
     CHECK_FALSE(window.startSession());
-    CHECK(window.statusBar()->currentMessage() == QStringLiteral("Give the user name on the DUT."));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("DUT: User is empty."));
     child<QLineEdit>(window, "sshUser")->setText(QStringLiteral("lab"));
     child<QLineEdit>(window, "sshKey")->setText(QStringLiteral("/nonexistent/key"));
     CHECK_FALSE(window.startSession());
     CHECK(window.statusBar()->currentMessage() ==
-          QStringLiteral("The key file /nonexistent/key does not exist."));
+          QStringLiteral("DUT: the file /nonexistent/key does not exist."));
     CHECK_FALSE(window.isRunning());
     CHECK(window.connectionPanel()->dutResource() == QStringLiteral("ssh://lab@pi4.lab:22"));
 }

@@ -18,11 +18,12 @@
 
 namespace cipherwatt::core {
 
-// `local` or `ssh://<user>@<host>[:<port>]` (DESIGN.md).
+// Where a DUT is, from its resource string (DESIGN.md; the kinds: dut_kinds.h).
 struct DutResource
 {
-    enum class Kind : std::uint8_t { Local, Ssh };
+    enum class Kind : std::uint8_t { Local, Ssh, Other };
     Kind kind = Kind::Local;
+    QString prefix; // Other: the kind's prefix
     QString user;
     QString host;
     quint16 port = 22;

@@ -14,6 +14,7 @@
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/dut.h>
+#include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/records.h>
 #include <cipherwatt/core/session.h>
@@ -39,9 +40,13 @@ struct RunRecord;
 
 struct RunnerOptions
 {
-    QString databasePath;           // empty: Storage::defaultPath()
-    LocalWorkerOptions localWorker; // for DUT `local`
-    Dut::LinkFactory linkFactory;   // for other DUTs (makeSshLinkFactory); overrides `local`
+    QString databasePath; // empty: Storage::defaultPath()
+    // The DUT's link is made by its kind (dut_kinds.h) from the settings' resource, these
+    // options of its kind (an SSH key file, ...) and what the front end provides.
+    LocalWorkerOptions localWorker; // the local worker (and what remote ones are given)
+    SshOptions ssh;                 // what SSH links start from: known_hosts, prompts, ...
+    ResourceValues dutOptions;
+    Dut::LinkFactory linkFactory; // set: this link instead (tests)
     instruments::OpenOptions meterOptions;
     double pilotSeconds = 0.5;           // length of a pilot run for automatic run lengths
     double commandTimeoutSeconds = 3600; // an external command is killed after this long

@@ -1,0 +1,224 @@
+#include "measure/meter_form.h"
+
+#include "widgets/resource_form.h"
+
+#include <cipherwatt/instruments/acquisition.h>
+#include <cipherwatt/instruments/resource.h>
+#include <cipherwatt/instruments/usbtmc.h>
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace cipherwatt::gui {
+
+using namespace instruments;
+
+namespace {
+
+constexpr int kProbeUpdates = 50; // five seconds of live values
+
+QString valueText(double v, ValueState state, const QString &unit)
+{
+    switch (state) {
+    case ValueState::NoData:
+        return QStringLiteral("----");
+    case ValueState::OverRange:
+        return QStringLiteral("-OL-");
+    case ValueState::Valid:
+        break;
+    }
+    return QStringLiteral("%1 %2").arg(QString::number(v, 'g', 5), unit).trimmed();
+}
+
+} // namespace
+
+QLabel *errorLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #c62828;"));
+    label->setVisible(false);
+    return label;
+}
+
+void showText(QLabel *label, const QString &text)
+{
+    label->setText(text);
+    label->setVisible(!text.isEmpty());
+}
+
+MeterForm::MeterForm(QWidget *parent)
+    : QGroupBox(tr("Power Meter"), parent)
+{
+    auto *form = new QFormLayout(this);
+    m_form = new ResourceForm(meterResourceKinds(), QStringLiteral("meter"), form);
+    connect(m_form, &ResourceForm::changed, this, [this] { showText(m_error, problem()); });
+
+    m_element = new QSpinBox(this);
+    m_element->setObjectName(QStringLiteral("dutElement"));
+    m_element->setRange(1, 3);
+    m_element->setToolTip(tr("The meter element (input) that powers the DUT. A WT332 has "
+                             "elements 1 and 3."));
+    form->addRow(tr("DUT element:"), m_element);
+
+    m_probe = new QPushButton(tr("Probe"), this);
+    m_probe->setObjectName(QStringLiteral("probeMeter"));
+    m_probe->setToolTip(tr("Connect to the meter and show its identity and live values."));
+    connect(m_probe, &QPushButton::clicked, this, [this] {
+        if (m_probing)
+            m_probing->close();
+        else
+            probe();
+    });
+    form->addRow(QString(), m_probe);
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("meterInfo"));
+    m_info->setWordWrap(true);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_info->setVisible(false);
+    m_values = new QLabel(this);
+    m_values->setTextFormat(Qt::RichText);
+    m_values->setVisible(false);
+    m_error = errorLabel(this);
+    m_error->setObjectName(QStringLiteral("meterError"));
+    form->addRow(m_info);
+    form->addRow(m_values);
+    form->addRow(m_error);
+}
+
+MeterForm::~MeterForm()
+{
+    if (m_probing)
+        m_probing->close();
+}
+
+QString MeterForm::resource() const
+{
+    return m_form->resource();
+}
+
+int MeterForm::element() const
+{
+    return m_element->value();
+}
+
+QString MeterForm::problem() const
+{
+    // USB without a meter attached: say what to do rather than what the parser would.
+    if (m_form->currentPrefix() == QLatin1String("usbtmc")) {
+        const auto *devices =
+            qobject_cast<QComboBox *>(m_form->fieldWidget(QStringLiteral("device")));
+        if (devices != nullptr && devices->currentData().toString().isEmpty())
+            return tr("No USB meter is selected: attach one and press Rescan.");
+    }
+    const QString why = m_form->problem();
+    return why.isEmpty() ? why : tr("Power meter: %1.").arg(why);
+}
+
+void MeterForm::restore(const QSettings &settings)
+{
+    // First start: a WT300 on USB when one is attached, else the simulator, in plain sight.
+    if (!settings.contains(QStringLiteral("meterKind"))) {
+        const auto devices = findUsbtmcDevices();
+        m_form->setCurrentPrefix(devices && !devices->empty() ? QStringLiteral("usbtmc")
+                                                              : QStringLiteral("sim"));
+    }
+    m_form->restore(settings);
+    m_element->setValue(settings.value(QStringLiteral("element"), 1).toInt());
+}
+
+void MeterForm::save(QSettings &settings) const
+{
+    m_form->save(settings);
+    settings.setValue(QStringLiteral("element"), m_element->value());
+}
+
+void MeterForm::probe()
+{
+    if (const QString why = problem(); !why.isEmpty()) {
+        showText(m_error, why);
+        return;
+    }
+    showText(m_error, {});
+    showText(m_info, tr("Connecting to %1…").arg(resource()));
+    showText(m_values, {});
+    m_samples = 0;
+    m_items.clear();
+    m_probe->setText(tr("Stop"));
+    auto *acquisition = new MeterAcquisition(this);
+    m_probing = acquisition;
+    connect(acquisition, &MeterAcquisition::opened, this,
+            [this, acquisition](const Identity &identity, const Capabilities &caps) {
+                QString text =
+                    tr("<b>%1 %2</b>, serial %3, firmware %4")
+                        .arg(identity.manufacturer.toHtmlEscaped(), identity.model.toHtmlEscaped(),
+                             identity.serial.toHtmlEscaped(), identity.firmware.toHtmlEscaped());
+                if (identity.simulated)
+                    text += QStringLiteral(" <span style=\"background:#fdecea; color:#b71c1c; "
+                                           "font-weight:bold\">&nbsp;%1&nbsp;</span>")
+                                .arg(tr("Simulated meter"));
+                showText(m_info, text);
+                emit probed(identity);
+                const auto &elements = caps.model.elements;
+                if (std::find(elements.begin(), elements.end(), m_element->value()) ==
+                    elements.end()) {
+                    QStringList have;
+                    for (const int e : elements)
+                        have << QString::number(e);
+                    showText(m_error, tr("The %1 has no element %2 (it has %3).")
+                                          .arg(identity.model)
+                                          .arg(m_element->value())
+                                          .arg(have.join(QStringLiteral(", "))));
+                    acquisition->close();
+                    return;
+                }
+                MeterConfig config;
+                config.elements = {m_element->value()};
+                config.functions = {Function::U, Function::I, Function::P, Function::Lambda};
+                acquisition->configure(config);
+            });
+    connect(acquisition, &MeterAcquisition::configured, this,
+            [this, acquisition](const AppliedConfig &applied) {
+                for (const Item &item : applied.items)
+                    m_items.push_back(itemLabel(item));
+                const QStringList warnings = translatedTexts(applied.warnings);
+                if (!warnings.isEmpty())
+                    showText(m_error, warnings.join(QLatin1Char('\n')));
+                acquisition->start();
+            });
+    connect(acquisition, &MeterAcquisition::sampleReady, this,
+            [this, acquisition](const Sample &s) {
+                showValues(s);
+                if (++m_samples >= kProbeUpdates)
+                    acquisition->close();
+            });
+    connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
+        showText(m_error, e.describe().translated());
+        acquisition->close();
+    });
+    connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
+        m_probe->setText(tr("Probe"));
+        acquisition->deleteLater();
+    });
+    acquisition->open(resource());
+}
+
+void MeterForm::showValues(const Sample &s)
+{
+    QStringList parts;
+    static const QStringList units{QStringLiteral("V"), QStringLiteral("A"), QStringLiteral("W"),
+                                   QString()};
+    for (std::size_t k = 0; k < s.values.size() && k < m_items.size(); ++k)
+        parts << QStringLiteral("%1&nbsp;<b>%2</b>")
+                     .arg(m_items[k].toHtmlEscaped(),
+                          valueText(s.values[k], s.states[k],
+                                    k < 4 ? units[static_cast<qsizetype>(k)] : QString())
+                              .toHtmlEscaped());
+    showText(m_values, parts.join(QStringLiteral(" &nbsp; ")));
+}
+
+} // namespace cipherwatt::gui

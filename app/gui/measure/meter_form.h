@@ -1,0 +1,64 @@
+#pragma once
+
+// The Power Meter part of the connections: which meter (a form made from the meter's resource
+// declarations: USB, TCP, serial port, the simulator), the element that powers the DUT, and
+// Probe, which connects off the GUI thread and shows the meter's identity and live values.
+
+#include <cipherwatt/instruments/meter.h>
+
+#include <QGroupBox>
+#include <QPointer>
+
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QSettings;
+class QSpinBox;
+
+namespace cipherwatt::instruments {
+class MeterAcquisition;
+}
+
+namespace cipherwatt::gui {
+
+class ResourceForm;
+
+class MeterForm : public QGroupBox
+{
+    Q_OBJECT
+
+public:
+    explicit MeterForm(QWidget *parent = nullptr);
+    ~MeterForm() override;
+
+    QString resource() const; // the meter resource string (DESIGN.md)
+    int element() const;      // the element that powers the DUT
+    QString problem() const;  // why it cannot work, or empty
+
+    void restore(const QSettings &settings);
+    void save(QSettings &settings) const;
+
+signals:
+    void probed(const cipherwatt::instruments::Identity &identity);
+
+private:
+    void probe();
+    void showValues(const instruments::Sample &sample);
+
+    ResourceForm *m_form = nullptr;
+    QSpinBox *m_element = nullptr;
+    QPushButton *m_probe = nullptr;
+    QLabel *m_info = nullptr;
+    QLabel *m_values = nullptr;
+    QLabel *m_error = nullptr;
+    QPointer<instruments::MeterAcquisition> m_probing;
+    std::vector<QString> m_items;
+    int m_samples = 0;
+};
+
+// A label that takes no room while it has nothing to say, and the red one for errors.
+void showText(QLabel *label, const QString &text);
+QLabel *errorLabel(QWidget *parent);
+
+} // namespace cipherwatt::gui
