@@ -18,6 +18,14 @@ if(CIPHERWATT_SANITIZE)
     target_link_options(cipherwatt_options INTERFACE -fsanitize=address,undefined)
 endif()
 
+if(CIPHERWATT_TSAN)
+    if(CIPHERWATT_SANITIZE)
+        message(FATAL_ERROR "CIPHERWATT_TSAN and CIPHERWATT_SANITIZE cannot be combined")
+    endif()
+    target_compile_options(cipherwatt_options INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+    target_link_options(cipherwatt_options INTERFACE -fsanitize=thread)
+endif()
+
 if(CIPHERWATT_FUZZ)
     # Coverage instrumentation everywhere, so libFuzzer is guided through the library too.
     target_compile_options(cipherwatt_options INTERFACE -fsanitize=fuzzer-no-link)
@@ -32,7 +40,7 @@ target_compile_options(cipherwatt_warnings INTERFACE
     $<$<COMPILE_LANGUAGE:CXX>:-Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual>)
 # GCC 12 reports -Wmaybe-uninitialized inside libstdc++ (<regex>, <functional>) when the
 # sanitizers instrument optimised code; the GCC manual warns of such false positives.
-if(CIPHERWATT_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+if((CIPHERWATT_SANITIZE OR CIPHERWATT_TSAN) AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     target_compile_options(cipherwatt_warnings INTERFACE -Wno-maybe-uninitialized)
 endif()
 if(CIPHERWATT_WARNINGS_AS_ERRORS)

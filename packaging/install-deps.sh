@@ -1,7 +1,21 @@
 #!/usr/bin/env bash
-# Installs every build, test and run-time dependency of CipherWatt from Debian/Ubuntu packages.
-# Idempotent: apt-get skips what is already installed. Uses sudo when not run as root.
+# Installs the dependencies of CipherWatt from Debian/Ubuntu packages. Idempotent: apt-get
+# skips what is already installed. Uses sudo when not run as root.
+#   install-deps.sh          everything: build, run, the test suite, the package, the cross
+#                            builds (the README's test command)
+#   install-deps.sh --main   what building and running the programs needs (the `main` preset,
+#                            the README's first command)
 set -euo pipefail
+
+mode=all
+case "${1:-}" in
+"") ;;
+--main) mode=main ;;
+*)
+    echo "install-deps: unknown option $1 (use --main or nothing)" >&2
+    exit 1
+    ;;
+esac
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()
@@ -12,7 +26,7 @@ else
     exit 1
 fi
 
-packages=(
+main_packages=(
     # toolchain
     build-essential cmake ninja-build pkg-config git
     # Qt 6 and QCustomPlot
@@ -25,9 +39,16 @@ packages=(
     libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
     # meter and DUT transports, storage
     libusb-1.0-0-dev libssh-dev libsqlite3-dev
-    # reports: fonts that render Latin and Korean (embedded in the PDFs), and poppler's tools
-    # (pdftotext, pdfinfo, pdfimages, pdftoppm) with which the tests read the PDFs back
-    fonts-dejavu-core fonts-nanum poppler-utils
+    # reports: fonts that render Latin and Korean (embedded in the PDFs)
+    fonts-dejavu-core fonts-nanum
+)
+packages=(
+    "${main_packages[@]}"
+    # poppler's tools (pdftotext, pdfinfo, pdfimages, pdftoppm), with which the tests read the
+    # PDFs back
+    poppler-utils
+    # source hygiene: the format check of the test suite, scripts/tidy.sh
+    clang-format clang-tidy
     # SSH DUT tests: a real sshd on 127.0.0.1, and ssh-keygen/ssh-agent for throwaway keys
     openssh-server openssh-client
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB
@@ -43,6 +64,11 @@ packages=(
 )
 
 export DEBIAN_FRONTEND=noninteractive
+if [ "$mode" = main ]; then
+    "${SUDO[@]}" apt-get update
+    "${SUDO[@]}" apt-get install -y --no-install-recommends "${main_packages[@]}"
+    exit 0
+fi
 # arm64 package lists, for the cross build's sysroot (see arm64-sysroot.sh).
 if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     "${SUDO[@]}" dpkg --add-architecture arm64

@@ -7,7 +7,7 @@
 # decryption, each sized by a pilot run to span 50 meter updates; stored in the default
 # database (~/.local/share/cipherwatt/sessions.sqlite) and printed as the paper's table.
 set -euo pipefail
-build=${1:-build/release}
+build=${1:-build/main}
 cli="$build/app/cipherwatt-cli"
 window="$build/app/cipherwatt"
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x "$window" ]]; then

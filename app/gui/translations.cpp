@@ -35,7 +35,8 @@ QString installTranslations(const QString &code)
     QLocale::setDefault(locale);
     auto *app = QCoreApplication::instance();
     auto *own = new QTranslator(app);
-    if (own->load(locale, QStringLiteral("cipherwatt"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (own->load(locale, QStringLiteral("cipherwatt"), QStringLiteral("_"),
+                  QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(own);
     else
         delete own;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "wire.h"
 #include "privileged.h"
+#include "wire.h"
 
 #include <cipherwatt/ciphers/kat.h>
 

@@ -224,8 +224,8 @@ protocol::RestoreResult GovernorAccess::restore()
         auto decoded = protocol::decodeRestoreResult(answer);
         if (!decoded)
             throw CipherError("governor restoring through " + std::string(lastMethod()) +
-                              ": the helper's answer is not a restore result (" +
-                              decoded.error() + ")");
+                              ": the helper's answer is not a restore result (" + decoded.error() +
+                              ")");
         result = std::move(*decoded);
     }
     result.method = lastMethod();

@@ -41,7 +41,8 @@ protocol::CapturedOutput toProtocol(const CapturedOutput &out)
 
 } // namespace
 
-protocol::CatalogueEntry toProtocol(const CipherInfo &info, const std::vector<std::string> &backends)
+protocol::CatalogueEntry toProtocol(const CipherInfo &info,
+                                    const std::vector<std::string> &backends)
 {
     protocol::CatalogueEntry c;
     c.id = info.id;

@@ -149,7 +149,8 @@ TEST_CASE("commands encode to the documented lines", "[protocol]")
     GovernorCommand pin;
     pin.action = "pin";
     pin.fixFrequency = true;
-    CHECK(encodeCommand({2, pin}) == R"({"cmd":"governor","id":2,"action":"pin","fix_frequency":true})");
+    CHECK(encodeCommand({2, pin}) ==
+          R"({"cmd":"governor","id":2,"action":"pin","fix_frequency":true})");
 
     CHECK(encodeCommand({3, CancelCommand{}}) == R"({"cmd":"cancel","id":3})");
 }

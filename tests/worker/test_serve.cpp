@@ -187,8 +187,7 @@ TEST_CASE("serve bounds a command line and quotes bad input by a short prefix", 
     CHECK(worker.wait(10s) == 0);
 }
 
-TEST_CASE("serve checks a plan without measuring it, and says hello again on request",
-          "[serve]")
+TEST_CASE("serve checks a plan without measuring it, and says hello again on request", "[serve]")
 {
     Child worker(serveArgs());
     waitFor(worker, "hello");

@@ -1,10 +1,10 @@
 // The widgets of the live view and where they sit (the behaviour is in live_view.cpp).
 
-#include "widgets/elided_label.h"
 #include "measure/live_plot.h"
 #include "measure/live_view.h"
 #include "measure/readout.h"
 #include "measure/results_model.h"
+#include "widgets/elided_label.h"
 
 #include <QComboBox>
 #include <QGridLayout>

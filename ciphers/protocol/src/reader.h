@@ -21,23 +21,29 @@ public:
 
 template<typename T>
 struct IsOptional : std::false_type
-{};
+{
+};
 template<typename T>
 struct IsOptional<std::optional<T>> : std::true_type
-{};
+{
+};
 template<typename T>
 struct IsVector : std::false_type
-{};
+{
+};
 template<typename T>
 struct IsVector<std::vector<T>> : std::true_type
-{};
+{
+};
 
 // Reads the fields of one JSON object by name and type, and remembers which it used: the
 // others are the `extra` a newer peer sent.
 class Reader
 {
 public:
-    Reader(const Json &json, std::string path) : m_json(json), m_path(std::move(path))
+    Reader(const Json &json, std::string path)
+        : m_json(json)
+        , m_path(std::move(path))
     {
         if (!json.is_object())
             throw ProtocolError(m_path.empty() ? std::string("expected a JSON object")
@@ -177,8 +183,8 @@ private:
                 throw ProtocolError("field '" + path + "' must be an array");
             T out;
             for (std::size_t i = 0; i < value.size(); ++i)
-                out.push_back(convert<typename T::value_type>(value[i],
-                                                              path + "[" + std::to_string(i) + "]"));
+                out.push_back(convert<typename T::value_type>(
+                    value[i], path + "[" + std::to_string(i) + "]"));
             return out;
         } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
             if (!value.is_object())
@@ -197,13 +203,13 @@ private:
     std::set<std::string> m_used;
 };
 
-inline constexpr const char *kCommandNames[] = {"hello", "list",     "sysinfo", "cancel",   "quit",
-                                         "selftest", "run", "exec",    "governor", "check"};
+inline constexpr const char *kCommandNames[] = {"hello",    "list", "sysinfo", "cancel",   "quit",
+                                                "selftest", "run",  "exec",    "governor", "check"};
 static_assert(std::size(kCommandNames) == std::variant_size_v<CommandBody>);
 
-inline constexpr const char *kEventNames[] = {"hello",  "list",  "selftest", "sysinfo", "run_start",
-                                       "progress", "run_end", "governor", "cancel", "check",
-                                       "error", "bye",   ""};
+inline constexpr const char *kEventNames[] = {
+    "hello",    "list",   "selftest", "sysinfo", "run_start", "progress", "run_end",
+    "governor", "cancel", "check",    "error",   "bye",       ""};
 static_assert(std::size(kEventNames) == std::variant_size_v<EventBody>);
 
 } // namespace cipherwatt::protocol::detail

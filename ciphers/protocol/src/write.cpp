@@ -247,12 +247,9 @@ Json toJson(const PinResult &p)
 
 Json toJson(const RestoreResult &p)
 {
-    Json j{{"restored", p.restored},
-           {"state", toJson(p.state)},
-           {"mismatches", p.mismatches},
-           {"cpus", p.cpus},
-           {"turbo_restored", p.turboRestored},
-           {"journal", p.journal}};
+    Json j{
+        {"restored", p.restored}, {"state", toJson(p.state)},          {"mismatches", p.mismatches},
+        {"cpus", p.cpus},         {"turbo_restored", p.turboRestored}, {"journal", p.journal}};
     if (p.method)
         j["method"] = *p.method;
     return withExtra(std::move(j), p.extra);
@@ -282,10 +279,7 @@ Json toJson(const CommandBody &body)
         {
             return withExtra(Json::object(), c.extra);
         }
-        Json operator()(const CancelCommand &c) const
-        {
-            return withExtra(Json::object(), c.extra);
-        }
+        Json operator()(const CancelCommand &c) const { return withExtra(Json::object(), c.extra); }
         Json operator()(const QuitCommand &c) const { return withExtra(Json::object(), c.extra); }
         Json operator()(const SelfTestCommand &c) const
         {
@@ -313,10 +307,9 @@ Json toJson(const CommandBody &body)
         }
         Json operator()(const CheckCommand &c) const
         {
-            return withExtra({{"runs", arrayJson(c.runs, [](const RunCommand &r) {
-                                  return toJson(r);
-                              })}},
-                             c.extra);
+            return withExtra(
+                {{"runs", arrayJson(c.runs, [](const RunCommand &r) { return toJson(r); })}},
+                c.extra);
         }
     };
     return std::visit(Visitor{}, body);
@@ -360,14 +353,16 @@ Json toJson(const EventBody &body)
         Json operator()(const ListEvent &e) const
         {
             return withExtra(
-                {{"ciphers", arrayJson(e.ciphers, [](const CatalogueEntry &c) { return toJson(c); })}},
+                {{"ciphers",
+                  arrayJson(e.ciphers, [](const CatalogueEntry &c) { return toJson(c); })}},
                 e.extra);
         }
         Json operator()(const SelfTestEvent &e) const
         {
             return withExtra(
                 {{"passed", e.passed},
-                 {"results", arrayJson(e.results, [](const SelfTestResult &s) { return toJson(s); })},
+                 {"results",
+                  arrayJson(e.results, [](const SelfTestResult &s) { return toJson(s); })},
                  {"isa_agreement",
                   arrayJson(e.isaAgreement, [](const IsaAgreement &a) { return toJson(a); })}},
                 e.extra);
@@ -378,8 +373,8 @@ Json toJson(const EventBody &body)
         }
         Json operator()(const RunStartEvent &e) const
         {
-            return withExtra(
-                {{"run", std::visit([](const auto &r) { return toJson(r); }, e.run)}}, e.extra);
+            return withExtra({{"run", std::visit([](const auto &r) { return toJson(r); }, e.run)}},
+                             e.extra);
         }
         Json operator()(const ProgressEvent &e) const
         {
@@ -420,13 +415,13 @@ Json toJson(const EventBody &body)
         }
         Json operator()(const CheckEvent &e) const
         {
-            return withExtra({{"runs", arrayJson(e.runs,
-                                                 [](const CheckVerdict &v) {
-                                                     return withExtra(
-                                                         {{"ok", v.ok}, {"message", v.message}},
-                                                         v.extra);
-                                                 })}},
-                             e.extra);
+            return withExtra(
+                {{"runs",
+                  arrayJson(e.runs,
+                            [](const CheckVerdict &v) {
+                                return withExtra({{"ok", v.ok}, {"message", v.message}}, v.extra);
+                            })}},
+                e.extra);
         }
         Json operator()(const ErrorEvent &e) const
         {

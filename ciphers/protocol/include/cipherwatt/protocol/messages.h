@@ -58,7 +58,7 @@ struct CpuFrequency
 struct Turbo
 {
     std::string control = "none"; // "none", "intel_pstate/no_turbo", "cpufreq/boost"
-    std::optional<bool> enabled;   // absent when there is no control
+    std::optional<bool> enabled;  // absent when there is no control
     Extra extra;
 };
 
@@ -244,9 +244,9 @@ struct CheckCommand
     Extra extra;
 };
 
-using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
-                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
-                                 GovernorCommand, CheckCommand>;
+using CommandBody =
+    std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand, QuitCommand,
+                 SelfTestCommand, RunCommand, ExecCommand, GovernorCommand, CheckCommand>;
 
 struct Command
 {
