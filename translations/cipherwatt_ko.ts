@@ -16,14 +16,6 @@
         <translation>기준선 없음</translation>
     </message>
     <message>
-        <source>1 update over range or without data</source>
-        <translation>범위 초과 또는 데이터 없는 갱신 1회</translation>
-    </message>
-    <message>
-        <source>%1 updates over range or without data</source>
-        <translation>범위 초과 또는 데이터 없는 갱신 %1회</translation>
-    </message>
-    <message>
         <source>1 update missed</source>
         <translation>갱신 1회 누락</translation>
     </message>
@@ -42,6 +34,14 @@
     <message>
         <source>net power not distinguishable from idle</source>
         <translation>순전력이 유휴 전력과 구별되지 않음</translation>
+    </message>
+    <message>
+        <source>1 update over range, implausible or without data</source>
+        <translation>범위 초과, 비현실적이거나 데이터가 없는 업데이트 1개</translation>
+    </message>
+    <message>
+        <source>%1 updates over range, implausible or without data</source>
+        <translation>범위 초과, 비현실적이거나 데이터가 없는 업데이트 %1개</translation>
     </message>
 </context>
 <context>
@@ -247,6 +247,10 @@
     <message>
         <source>governor restore</source>
         <translation>거버너 복원</translation>
+    </message>
+    <message>
+        <source>checking the plan</source>
+        <translation>계획 확인 중</translation>
     </message>
 </context>
 <context>
@@ -467,10 +471,6 @@
         <translation>전력계 %1: %2</translation>
     </message>
     <message>
-        <source>the worker crashed during this run (%1); a new worker went on with the session</source>
-        <translation>이 실행 중에 워커가 비정상 종료됨 (%1). 새 워커가 세션을 이어감</translation>
-    </message>
-    <message>
         <source>the worker ended during the run: %1</source>
         <translation>실행 중에 워커가 종료됨: %1</translation>
     </message>
@@ -478,6 +478,50 @@
         <source>%1: %2</source>
         <extracomment>A flag of one run in the session&apos;s list: the run, then the flag.</extracomment>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s run %1 (%2) cannot run on the DUT, so nothing was measured: %3</source>
+        <translation>계획의 실행 %1 (%2)은(는) DUT에서 실행할 수 없으므로 아무것도 측정하지 않았습니다: %3</translation>
+    </message>
+    <message>
+        <source>%1 runs of the plan are refused; %2</source>
+        <translation>계획의 실행 %1개가 거부되었습니다; %2</translation>
+    </message>
+    <message>
+        <source>the worker answered the plan check for %1 runs, not %2</source>
+        <translation>워커가 계획 확인에 %2개가 아닌 %1개 실행에 대해 응답했습니다</translation>
+    </message>
+    <message>
+        <source>DUT %1: the worker sent nothing for %2 s (the watchdog&apos;s limit is %3 s; --watchdog): declared lost</source>
+        <translation>DUT %1: 워커가 %2초 동안 아무것도 보내지 않아 (감시 한도 %3초; --watchdog) 잃은 것으로 판정했습니다</translation>
+    </message>
+    <message>
+        <source>starting a new worker to put the governor back</source>
+        <translation>거버너를 되돌리기 위해 새 워커를 시작합니다</translation>
+    </message>
+    <message>
+        <source>the new worker did not put the governor back within %1 s</source>
+        <translation>새 워커가 %1초 안에 거버너를 되돌리지 못했습니다</translation>
+    </message>
+    <message>
+        <source>terminated by %1</source>
+        <translation>%1에 의해 종료됨</translation>
+    </message>
+    <message>
+        <source>stopped at once by the operator (a second interrupt)</source>
+        <translation>운영자가 즉시 중지함 (두 번째 인터럽트)</translation>
+    </message>
+    <message>
+        <source>%1, then stopped at once</source>
+        <translation>%1, 그다음 즉시 중지됨</translation>
+    </message>
+    <message>
+        <source>no run was measured: every planned run failed or was skipped</source>
+        <translation>측정된 실행이 없습니다: 계획된 모든 실행이 실패했거나 건너뛰었습니다</translation>
+    </message>
+    <message>
+        <source>%1 during this run; a new worker went on with the session</source>
+        <translation>이 실행 중 %1; 새 워커가 세션을 이어 갔습니다</translation>
     </message>
 </context>
 <context>
@@ -760,6 +804,30 @@
     <message>
         <source>the program ended while the session was running; everything stored up to then is kept</source>
         <translation>세션이 진행 중일 때 프로그램이 끝남; 그때까지 저장한 것은 모두 보존됨</translation>
+    </message>
+    <message>
+        <source>the program ended during this run; its updates up to then are kept</source>
+        <translation>이 실행 중 프로그램이 끝났습니다. 그때까지의 업데이트는 보존됩니다</translation>
+    </message>
+    <message>
+        <source>database %1: the folder %2 does not exist (create it first)</source>
+        <translation>데이터베이스 %1: 폴더 %2이(가) 없습니다 (먼저 만드십시오)</translation>
+    </message>
+    <message>
+        <source>database %1: %2 databases are not supported by this build; give the path of a SQLite file</source>
+        <translation>데이터베이스 %1: 이 빌드는 %2 데이터베이스를 지원하지 않습니다. SQLite 파일의 경로를 지정하십시오</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a directory; name a file in it</source>
+        <translation>%1에 쓸 수 없음: 디렉터리입니다. 그 안의 파일 이름을 지정하십시오</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a block device (a disk), which a report must not overwrite</source>
+        <translation>%1에 쓸 수 없음: 블록 장치(디스크)이며, 보고서로 덮어쓰면 안 됩니다</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a socket</source>
+        <translation>%1에 쓸 수 없음: 소켓입니다</translation>
     </message>
 </context>
 <context>

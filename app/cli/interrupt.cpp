@@ -10,9 +10,9 @@ namespace {
 
 int g_pipe[2] = {-1, -1};
 
-void onSignal(int)
+void onSignal(int signo)
 {
-    const char c = 1;
+    const auto c = static_cast<char>(signo);
     (void)!::write(g_pipe[1], &c, 1); // async-signal-safe
 }
 
@@ -32,9 +32,11 @@ InterruptWatcher::InterruptWatcher(QObject *parent)
     m_notifier = std::make_unique<QSocketNotifier>(g_pipe[0], QSocketNotifier::Read);
     connect(m_notifier.get(), &QSocketNotifier::activated, this, [this] {
         char buffer[16];
-        while (::read(g_pipe[0], buffer, sizeof buffer) > 0) {
+        ssize_t n = 0;
+        while ((n = ::read(g_pipe[0], buffer, sizeof buffer)) > 0) {
+            for (ssize_t i = 0; i < n; ++i)
+                emit interrupted(++m_count, buffer[i]);
         }
-        emit interrupted(++m_count);
     });
 }
 

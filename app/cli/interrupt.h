@@ -20,7 +20,8 @@ public:
     int count() const { return m_count; }
 
 signals:
-    void interrupted(int count); // 1 on the first Ctrl-C, 2 on the second, ...
+    // 1 on the first Ctrl-C or SIGTERM, 2 on the second, ...; `signal`: SIGINT or SIGTERM.
+    void interrupted(int count, int signal);
 
 private:
     std::unique_ptr<QSocketNotifier> m_notifier;

@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
+#include <QLoggingCategory>
 
 #include <cerrno>
 #include <cstdio>
@@ -79,6 +80,9 @@ commands:
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
   --command-timeout <s>   an external program is killed after this long (default 3600)
+  --watchdog <s>          a worker silent this long during a run is declared lost: the session
+                          ends interrupted, the governor is put back (default 10; other
+                          commands get six times as long)
   --buffer <bytes>[,...]  buffer sizes (default 4096; repeatable)
   --iterations <n> | --seconds <s>
                           run length (default: automatic, at least --min-updates updates)
@@ -168,6 +172,12 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("cipherwatt-cli"));
     QCoreApplication::setOrganizationName(QStringLiteral("CipherWatt"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CIPHERWATT_VERSION));
+
+    // Each command says what went wrong in one line of its own; the libraries' log lines (the
+    // categories cipherwatt.*) would repeat it in Qt's format. QT_LOGGING_RULES brings them
+    // back for a diagnosis.
+    QLoggingCategory::setFilterRules(
+        QStringLiteral("cipherwatt.*.warning=false\ncipherwatt.*.info=false"));
 
     QStringList args = QCoreApplication::arguments().mid(1);
     if (args.isEmpty()) {

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <cipherwatt/core/csv.h>
+#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/meter.h>
 
@@ -13,7 +14,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 #include <QTimer>
 
@@ -27,6 +27,13 @@ using namespace instruments;
 using namespace std::chrono_literals;
 
 namespace {
+
+// A resource string that cannot be parsed is the operator's usage error; anything else the
+// meter or its link did is a failure.
+int exitFor(const Error &e)
+{
+    return e.code == ErrorCode::BadResource ? ExitUsage : ExitFailure;
+}
 
 constexpr const char *kMeterUsage = R"(usage:
   cipherwatt-cli meter probe <resource> [--json] [meter options]
@@ -161,7 +168,7 @@ int probe(Options &opts)
     auto opened = openMeter(positional[0]);
     if (!opened) {
         printError(QStringLiteral("meter %1: %2").arg(positional[0], opened.error().toString()));
-        return ExitFailure;
+        return exitFor(opened.error());
     }
     PowerMeter &meter = **opened;
     const Identity &id = meter.identity();
@@ -272,9 +279,9 @@ int probe(Options &opts)
     return ExitOk;
 }
 
-// `meter log`: streams through MeterAcquisition into a CSV file written atomically (QSaveFile):
-// the file appears complete or not at all, also after Ctrl-C or a meter failure, which keep
-// what was logged.
+// `meter log`: streams through MeterAcquisition into a CSV file written as a whole
+// (core/output_file.h: complete or not at all, a pipe written through), also after Ctrl-C or a
+// meter failure, which keep what was logged.
 class Logger : public QObject
 {
 public:
@@ -324,18 +331,18 @@ private:
         m_applied = applied;
         for (const Message &w : applied.warnings)
             printNote(QStringLiteral("warning: %1").arg(w.english()));
-        if (!m_file.open(QIODevice::WriteOnly)) {
-            printError(
-                QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+        if (auto opened = m_file.open(); !opened) {
+            printError(opened.error().message.english());
             quit(ExitFailure);
             return;
         }
+        m_opened = true;
         QStringList header{QStringLiteral("time_s"), QStringLiteral("utc"),
                            QStringLiteral("sequence")};
         for (const Item &item : applied.items)
             header << itemHeader(item);
         header << QStringLiteral("flags");
-        m_csv.emplace(m_file);
+        m_csv.emplace(m_file.device());
         m_csv->row(header);
         if (m_config.integration) {
             // Integration starts from zero with the log; the reading arrives before streaming.
@@ -367,8 +374,8 @@ private:
             row << core::csvSignificant(s.values[k]);
         row << sampleFlagsText(s.flags);
         if (!m_csv->row(row)) {
-            printError(
-                QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+            m_writeError = m_file.abandon().message.english();
+            printError(m_writeError);
             m_writeFailed = true;
             m_acquisition.stop();
             return;
@@ -386,9 +393,9 @@ private:
     void onFailed(const Error &e)
     {
         m_failure = e.toString();
-        if (!m_file.isOpen()) {
+        if (!m_opened) {
             printError(QStringLiteral("meter %1: %2").arg(m_resource, m_failure));
-            quit(ExitFailure);
+            quit(exitFor(e));
             return;
         }
         finish();
@@ -401,17 +408,22 @@ private:
         if (m_committed)
             return;
         m_committed = true;
-        const bool written = !m_writeFailed && m_file.commit();
+        QString writeError = m_writeError;
+        if (!m_writeFailed) {
+            if (auto committed = m_file.commit(); !committed)
+                writeError = committed.error().message.english();
+        }
+        const bool written = writeError.isEmpty();
         const QString summary =
             QStringLiteral("%1 updates logged to %2 (%3 missed, %4 duplicates)%5")
                 .arg(m_rows)
-                .arg(m_file.fileName())
+                .arg(m_file.path())
                 .arg(m_missed)
                 .arg(m_duplicates)
                 .arg(m_identity.simulated ? QStringLiteral(", SIMULATED meter") : QString());
         if (!written) {
-            printError(
-                QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+            if (!m_writeFailed)
+                printError(writeError); // a failed write was said when it happened
             quit(ExitFailure);
         } else if (!m_failure.isEmpty()) {
             printError(QStringLiteral("%1; stopped early: %2").arg(summary, m_failure));
@@ -437,7 +449,9 @@ private:
     MeterAcquisition m_acquisition;
     InterruptWatcher m_interrupt;
     QTimer m_timer;
-    QSaveFile m_file;
+    core::OutputFile m_file;
+    bool m_opened = false;
+    QString m_writeError;
     std::optional<core::CsvWriter> m_csv;
     Identity m_identity;
     AppliedConfig m_applied;
@@ -474,6 +488,10 @@ int meterCommand(const QStringList &args)
     if (args.isEmpty() || args[0] == QLatin1String("--help")) {
         std::fputs(kMeterUsage, args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? ExitUsage : ExitOk;
+    }
+    if (args.contains(QStringLiteral("--help"))) { // meter probe --help, meter log --help
+        std::fputs(kMeterUsage, stdout);
+        return ExitOk;
     }
     Options opts(args.mid(1));
     if (args[0] == QLatin1String("probe"))

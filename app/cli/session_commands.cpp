@@ -18,7 +18,9 @@
 #include <QTextStream>
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace cipherwatt::cli {
@@ -130,6 +132,8 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     if (auto timeout = opts.value(QStringLiteral("--command-timeout")))
         runner.commandTimeoutSeconds =
             parsePositive(QStringLiteral("--command-timeout"), *timeout, 7 * 24 * 3600.0);
+    if (auto watchdog = opts.value(QStringLiteral("--watchdog")))
+        runner.watchdogSeconds = parsePositive(QStringLiteral("--watchdog"), *watchdog, 3600.0);
     json = opts.flag(QStringLiteral("--json"));
     return s;
 }
@@ -237,14 +241,22 @@ public:
             note(QStringLiteral("session %1 stored in %2").arg(id).arg(m_databasePath));
         });
         connect(&m_runner, &SessionRunner::finished, this, &RunCommand::onFinished);
-        connect(&m_interrupt, &InterruptWatcher::interrupted, this, [this](int count) {
+        connect(&m_interrupt, &InterruptWatcher::interrupted, this, [this](int count, int signal) {
             abandonPrompts(); // a host key or passphrase question on the DUT thread gives up
+            const bool term = signal == SIGTERM;
             if (count == 1) {
-                note(QStringLiteral("cancelling (Ctrl-C again to quit at once; the worker still "
-                                    "restores the governor)"));
-                m_runner.cancel();
+                note(term ? QStringLiteral("SIGTERM: ending the session (a second signal "
+                                           "ends it at once)")
+                          : QStringLiteral("cancelling (Ctrl-C again to stop at once; the "
+                                           "worker still restores the governor)"));
+                if (term)
+                    m_runner.terminate(QStringLiteral("SIGTERM"));
+                else
+                    m_runner.cancel();
             } else {
-                QCoreApplication::exit(ExitFailure);
+                note(QStringLiteral("stopping at once"));
+                m_atOnce = true;
+                m_runner.abort();
             }
         });
         m_refresh.start();
@@ -323,10 +335,20 @@ private:
             printError(QStringLiteral("session %1: %2")
                            .arg(statusName(status),
                                 reason.isEmpty() ? QStringLiteral("-") : reason.english()));
+        if (m_atOnce) {
+            // Stopped at once: everything is stored; the worker, whose input ends with this
+            // process, stops what it runs and restores the governor on its own (as after
+            // kill -9), so nothing waits for it.
+            out().flush();
+            std::fflush(stdout);
+            std::fflush(stderr);
+            std::_Exit(code);
+        }
         QCoreApplication::exit(code);
     }
 
     SessionRunner m_runner;
+    bool m_atOnce = false; // a second interrupt: exit without waiting for the worker
     InterruptWatcher m_interrupt;
     bool m_json;
     bool m_tty;

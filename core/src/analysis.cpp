@@ -151,6 +151,8 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     double fromSamples = 0;
     bool integratorPairs = false;
     bool first = true;
+    double firstReceived = 0.0;
+    double lastReceived = 0.0;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const PowerSample &s = samples[i];
         if (straddles(s, in.windowStart, in.windowEnd)) {
@@ -163,8 +165,11 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
             ++r.excludedDuplicates;
             continue;
         }
-        if (!first)
+        if (first)
+            firstReceived = s.tSeconds;
+        else
             r.missed += s.missedBefore;
+        lastReceived = s.tSeconds;
         first = false;
         if (!s.valid) {
             ++r.excludedInvalid;
@@ -179,6 +184,22 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
             fromSamples += s.watts * s.intervalSeconds / 3600.0;
             integratorPairs = true;
         }
+    }
+    // Updates expected but never received at the window's edges (a meter that stopped early
+    // or started late, a stall at the end of a run): the whole update intervals between the
+    // window's start and the first update received, and between the last one and the window's
+    // end. Within a fifth of an interval of an edge an update is not expected (host timestamps
+    // jitter), so an edge never adds a miss that did not happen.
+    const double dt = in.updateSeconds > 0 ? in.updateSeconds : 0.1;
+    const auto wholeIntervals = [dt](double span) {
+        return span > 0 ? static_cast<std::uint32_t>(std::max(0.0, std::floor(span / dt - 0.2)))
+                        : 0U;
+    };
+    if (first) {
+        r.missed += wholeIntervals(in.windowEnd - in.windowStart);
+    } else {
+        r.missed += wholeIntervals(firstReceived - dt - in.windowStart);
+        r.missed += wholeIntervals(in.windowEnd - lastReceived);
     }
     r.run = meanStats(watts);
     r.throughputBytesPerSecond = in.seconds > 0 ? static_cast<double>(in.bytes) / in.seconds : kNaN;

@@ -3,11 +3,11 @@
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/export.h>
+#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QDateTime>
-#include <QSaveFile>
 
 #include <functional>
 
@@ -17,16 +17,17 @@ using instruments::englishTexts;
 
 namespace {
 
-// Writes `rows` through a CsvWriter into `path` atomically.
+// Writes `rows` through a CsvWriter into `path` (output_file.h: whole or not at all, a pipe or
+// a device written through).
 Result<void> writeFile(const QString &path, const std::function<bool(CsvWriter &)> &rows)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{ErrorCode::Io, Message(msg::kCannotWrite).arg(path, file.errorString())};
-    CsvWriter csv(file);
-    if (!rows(csv) || !file.commit())
-        return Error{ErrorCode::Io, Message(msg::kCannotWrite).arg(path, file.errorString())};
-    return {};
+    OutputFile file(path);
+    if (auto opened = file.open(); !opened)
+        return opened;
+    CsvWriter csv(file.device());
+    if (!rows(csv))
+        return file.abandon();
+    return file.commit();
 }
 
 QString num(double v, int decimals)

@@ -101,6 +101,45 @@ inline constexpr MessageTemplate kKatFailedWarning{
     "core.runner.kat-failed-warning", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
                       "%1 failed its known-answer self-test on the DUT and will not be measured")};
+inline constexpr MessageTemplate kRunRefusedByDut{
+    "core.runner.run-refused", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the plan's run %1 (%2) cannot run on the DUT, so nothing was measured: "
+                      "%3")};
+inline constexpr MessageTemplate kRunsRefusedByDut{
+    "core.runner.runs-refused", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1 runs of the plan are refused; %2")};
+inline constexpr MessageTemplate kCheckAnswerSize{
+    "core.runner.check-answer-size", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker answered the plan check for %1 runs, not %2")};
+inline constexpr MessageTemplate kWorkerSilent{
+    "core.runner.worker-silent", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "DUT %1: the worker sent nothing for %2 s (the watchdog's limit is %3 s; "
+                      "--watchdog): declared lost")};
+inline constexpr MessageTemplate kRestoringWithNewWorker{
+    "core.runner.restoring-with-new-worker", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "starting a new worker to put the governor back")};
+inline constexpr MessageTemplate kRestoreAttemptTimeout{
+    "core.runner.restore-attempt-timeout", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the new worker did not put the governor back within %1 s")};
+inline constexpr MessageTemplate kTerminatedBySignal{
+    "core.runner.terminated-by-signal", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "terminated by %1")};
+inline constexpr MessageTemplate kStoppedAtOnce{
+    "core.runner.stopped-at-once", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "stopped at once by the operator (a second interrupt)")};
+inline constexpr MessageTemplate kStoppedAtOnceAfter{
+    "core.runner.stopped-at-once-after", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1, then stopped at once")};
+inline constexpr MessageTemplate kNoRunMeasured{
+    "core.runner.no-run-measured", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "no run was measured: every planned run failed or was skipped")};
 inline constexpr MessageTemplate kNoCipherPassed{
     "core.runner.no-cipher-passed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
@@ -159,9 +198,8 @@ inline constexpr MessageTemplate kMeterFailed{
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "meter %1: %2")};
 inline constexpr MessageTemplate kWorkerCrashedRun{
     "core.runner.worker-crashed-run", "cipherwatt::core::SessionRunner",
-    QT_TRANSLATE_NOOP(
-        "cipherwatt::core::SessionRunner",
-        "the worker crashed during this run (%1); a new worker went on with the session")};
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "%1 during this run; a new worker went on with the session")};
 inline constexpr MessageTemplate kWorkerEndedRun{
     "core.runner.worker-ended-run", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the worker ended during the run: %1")};
@@ -170,6 +208,9 @@ inline constexpr MessageTemplate kWorkerEndedRun{
 inline constexpr MessageTemplate kPhaseConnecting{
     "core.phase.phase-connecting", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "connecting")};
+inline constexpr MessageTemplate kPhaseCheckPlan{
+    "core.phase.phase-check-plan", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "checking the plan")};
 inline constexpr MessageTemplate kPhaseSelfTest{
     "core.phase.phase-self-test", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "self-test")};
@@ -207,10 +248,12 @@ inline constexpr MessageTemplate kNoBaseline{
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "no baseline")};
 inline constexpr MessageTemplate kOneInvalid{
     "core.analysis.one-invalid", "cipherwatt::core::Analysis",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update over range or without data")};
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "1 update over range, implausible or without data")};
 inline constexpr MessageTemplate kInvalid{
     "core.analysis.invalid", "cipherwatt::core::Analysis",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "%1 updates over range or without data")};
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "%1 updates over range, implausible or without data")};
 inline constexpr MessageTemplate kOneMissed{
     "core.analysis.one-missed", "cipherwatt::core::Analysis",
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update missed")};
@@ -635,6 +678,19 @@ inline constexpr MessageTemplate kProgramEnded{
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
                       "the program ended while the session was running; everything stored up to "
                       "then is kept")};
+inline constexpr MessageTemplate kRunEndedWithProgram{
+    "core.storage.run-ended-with-program", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "the program ended during this run; its updates up to then are kept")};
+inline constexpr MessageTemplate kNoSuchFolder{
+    "core.storage.no-such-folder", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "database %1: the folder %2 does not exist (create it first)")};
+inline constexpr MessageTemplate kDatabaseUrl{
+    "core.storage.database-url", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "database %1: %2 databases are not supported by this build; give the path "
+                      "of a SQLite file")};
 inline constexpr MessageTemplate kNoFolder{
     "core.storage.no-folder", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: cannot create the folder")};
@@ -651,6 +707,18 @@ inline constexpr MessageTemplate kSessionRunning{
 inline constexpr MessageTemplate kCannotWrite{
     "core.storage.cannot-write", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "cannot write %1: %2")};
+inline constexpr MessageTemplate kOutputIsDirectory{
+    "core.output.directory", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "cannot write %1: it is a directory; name a file in it")};
+inline constexpr MessageTemplate kOutputIsBlockDevice{
+    "core.output.block-device", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
+                      "cannot write %1: it is a block device (a disk), which a report must not "
+                      "overwrite")};
+inline constexpr MessageTemplate kOutputIsSocket{
+    "core.output.socket", "cipherwatt::core::Storage",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "cannot write %1: it is a socket")};
 inline constexpr MessageTemplate kOtherItems{
     "core.storage.other-items", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP(

@@ -28,4 +28,7 @@ struct RunRecord
     }
 };
 
+// The worker's request for a cipher run of the plan, without its length.
+WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings);
+
 } // namespace cipherwatt::core

@@ -93,6 +93,17 @@ void SessionRunner::start()
 {
     if (!m_flow->enter(Stage::Preparing))
         return;
+    m_watchTimer.setInterval(250);
+    connect(&m_watchTimer, &QTimer::timeout, this, &SessionRunner::watch);
+    m_watchTimer.start();
+    if (auto path = Storage::checkPath(m_options.databasePath.isEmpty() ? Storage::defaultPath()
+                                                                        : m_options.databasePath);
+        !path) {
+        m_rejectedSettings = path.error().code == ErrorCode::Usage;
+        QTimer::singleShot(
+            0, this, [this, why = path.error().message] { fail(SessionStatus::Failed, why); });
+        return;
+    }
     m_meter = new MeterAcquisition(this);
     connect(m_meter, &MeterAcquisition::opened, this, &SessionRunner::onMeterOpened);
     connect(m_meter, &MeterAcquisition::configured, this, &SessionRunner::onMeterConfigured);
@@ -107,12 +118,16 @@ void SessionRunner::start()
 
 void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
 {
+    heard();
     const int id = event.id;
     const bool forRun = id != 0 && id == m_activeRunCommand;
     const bool forPending = id != 0 && id == m_pendingCommand;
     if (const auto *catalogue = std::get_if<worker::Catalogue>(&event.body)) {
         if (forPending)
             onCatalogue(*catalogue);
+    } else if (const auto *checked = std::get_if<worker::Checked>(&event.body)) {
+        if (forPending)
+            onChecked(*checked);
     } else if (const auto *selfTest = std::get_if<worker::SelfTestDone>(&event.body)) {
         if (forPending)
             onSelfTest(*selfTest);
@@ -157,20 +172,27 @@ void SessionRunner::onMeterFailed(const instruments::Error &error)
 {
     const Message reason =
         Message(msg::kMeterFailed).arg(m_settings.meterResource, error.describe());
+    if (error.code == instruments::ErrorCode::BadResource)
+        m_rejectedSettings = true; // the operator's string, not the meter: a usage error
     // Before the session exists nothing is stored; once it streams, the link loss cuts it off.
     fail(m_recorder->exists() ? SessionStatus::Interrupted : SessionStatus::Failed, reason);
 }
 
-void SessionRunner::onDutFinished(const Message &reason, bool clean)
+void SessionRunner::onDutFinished(const Message &given, bool clean)
 {
+    if (m_dutGone)
+        return; // a worker declared lost may still report its end
     m_dutGone = true;
     if (m_flow->stage() == Stage::Done || m_finished)
         return;
+    // A worker the watchdog gave up on: that is why it ended, whatever the link says.
+    const Message reason = m_lostReason.isEmpty() ? given : m_lostReason;
     const bool running =
         m_activeRunCommand != 0 && m_runIndex < m_runs.size() && m_flow->stage() == Stage::Running;
     // A crash in cipher code (a plugin's bug) costs the run it happened in, not the session: a
     // new worker takes over (a link failure, or repeated crashes, still end the session).
-    if (m_workerCrashed && running && !m_flow->stopping() && m_restarts < kMaxWorkerRestarts) {
+    if (m_workerCrashed && running && !m_flow->stopping() && m_restarts < kMaxWorkerRestarts &&
+        m_lostReason.isEmpty()) {
         ++m_restarts;
         m_activeRunCommand = 0;
         RunRecord &run = m_runs[m_runIndex];
@@ -213,10 +235,7 @@ void SessionRunner::fail(SessionStatus status, const Message &reason)
     }
     if (m_activeRunCommand != 0 && !m_dutGone)
         m_dut->cancel();
-    if (m_dutGone)
-        finalize();
-    else
-        restore();
+    restore();
 }
 
 void SessionRunner::end()
@@ -225,6 +244,7 @@ void SessionRunner::end()
         return;
     m_finished = true;
     m_timer.stop();
+    m_watchTimer.stop();
     if (m_recorder->exists())
         (void)m_recorder->setStatus(m_endStatus, m_endReason);
     if (m_dut && !m_dutGone)

@@ -121,6 +121,7 @@ void SessionRunner::startDut()
         emit note(Message(msg::kDutMessage).arg(text));
     });
     connect(m_dut, &Dut::diagnostic, this, [this](const QString &text) {
+        heard();
         qCInfo(lcRunner) << "worker:" << text;
         if (m_recorder->exists())
             store(m_recorder->addEvent(QStringLiteral("dut"), Message::plain(text), steadyNs()));
@@ -130,6 +131,9 @@ void SessionRunner::startDut()
 
 void SessionRunner::onDutReady(const WorkerHello &hello, qint64 hostNs)
 {
+    heard();
+    if (hello.progressIntervalSeconds > 0)
+        m_progressInterval = hello.progressIntervalSeconds;
     if (m_flow->stage() == Stage::Restarting) {
         // A new worker after a crash: it restored the governor its predecessor pinned (from the
         // journal); pin again and go on with the next run.
@@ -199,6 +203,74 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         r.stored.repeat = p.repeat;
         m_runs.push_back(std::move(r));
     }
+    checkPlan();
+}
+
+void SessionRunner::checkPlan()
+{
+    m_checkedRuns.clear();
+    std::vector<WorkerRequest> requests;
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        const RunRecord &run = m_runs[i];
+        if (run.plan.entry.isCommand())
+            continue; // an external program is checked by the worker when it starts it
+        WorkerRequest request = cipherRequest(run, m_settings);
+        // The length each run will be asked for: as set, or a pilot's.
+        switch (m_settings.runLength.kind) {
+        case RunLength::Kind::Iterations:
+            request.iterations = m_settings.runLength.iterations;
+            break;
+        case RunLength::Kind::Seconds:
+            request.seconds = m_settings.runLength.seconds;
+            break;
+        case RunLength::Kind::Automatic:
+            request.seconds = m_options.pilotSeconds;
+            break;
+        }
+        requests.push_back(request);
+        m_checkedRuns.push_back(i);
+    }
+    if (requests.empty()) {
+        selfTest();
+        return;
+    }
+    emit phaseChanged(PhaseKind::Prepare, msg::kPhaseCheckPlan, 0.0, 0.0);
+    m_pendingCommand = m_dut->check(requests);
+}
+
+void SessionRunner::onChecked(const worker::Checked &checked)
+{
+    m_pendingCommand = 0;
+    if (checked.runs.size() != m_checkedRuns.size()) {
+        fail(SessionStatus::Failed, Message(msg::kCheckAnswerSize)
+                                        .arg(static_cast<qint64>(checked.runs.size()))
+                                        .arg(static_cast<qint64>(m_checkedRuns.size())));
+        return;
+    }
+    int refused = 0;
+    Message first;
+    for (std::size_t k = 0; k < checked.runs.size(); ++k) {
+        if (checked.runs[k].ok)
+            continue;
+        if (refused++ == 0) {
+            const RunRecord &run = m_runs[m_checkedRuns[k]];
+            first = Message(msg::kRunRefusedByDut)
+                        .arg(run.plan.ordinal)
+                        .arg(run.label(), checked.runs[k].message);
+        }
+    }
+    if (refused > 0) {
+        // The plan cannot be measured as written: nothing is stored, the operator fixes it.
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed,
+             refused == 1 ? first : Message(msg::kRunsRefusedByDut).arg(refused).arg(first));
+        return;
+    }
+    selfTest();
+}
+
+void SessionRunner::selfTest()
+{
     QStringList ciphers;
     for (const RunRecord &r : m_runs) {
         if (!r.plan.entry.isCommand() && !ciphers.contains(r.plan.entry.cipher))
@@ -249,6 +321,7 @@ bool SessionRunner::createSession()
     auto id = m_recorder->create(m_options.databasePath, m_settings, m_meterSetup, m_dutSetup,
                                  m_identity.simulated);
     if (!id) {
+        m_rejectedSettings = id.error().code == ErrorCode::Usage;
         fail(SessionStatus::Failed, id.error().message);
         return false;
     }

@@ -20,8 +20,6 @@ namespace cipherwatt::core {
 
 using namespace instruments;
 
-namespace {
-
 WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
 {
     WorkerRequest q;
@@ -33,8 +31,6 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
         q.cpu = settings.cpu;
     return q;
 }
-
-} // namespace
 
 bool SessionRunner::beginPhase(PhaseKind kind, const Message &label, qint64 runId,
                                double plannedSeconds)
@@ -230,6 +226,15 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
     run.stored.result = result;
     const bool cancelled = result.wasCancelled();
     run.stored.status = cancelled ? RunStatus::Cancelled : RunStatus::Done;
+    // Stopped because the session is failing (the meter lost, a signal): not the operator's
+    // cancel, and said why.
+    if (cancelled && m_flow->ending() == Ending::Failure) {
+        run.stored.status = RunStatus::Interrupted;
+        run.stored.error = m_endReason;
+    } else if (cancelled && m_stopStatus == SessionStatus::Interrupted) {
+        run.stored.status = RunStatus::Interrupted;
+        run.stored.error = m_stopReason;
+    }
     // An external program that failed (non-zero exit, a signal, its timeout) is kept with its
     // output, and never measured.
     if (result.exec && !cancelled && !result.verified) {
@@ -321,6 +326,11 @@ void SessionRunner::restore()
     if (m_activeRunCommand != 0 && !m_dutGone)
         return;
     m_timer.stop();
+    // The worker that pinned the governor is gone: a new one puts it back (once).
+    if (m_pinned && m_dutGone && !m_restoreAttempted && m_recorder->exists()) {
+        restoreWithNewWorker();
+        return;
+    }
     if (!m_pinned || m_dutGone || !m_dut) {
         finalize();
         return;
@@ -384,8 +394,16 @@ void SessionRunner::finalize()
         store(m_recorder->setAnalysis(analysis));
     }
     if (m_flow->ending() == Ending::Cancel && m_endStatus == SessionStatus::Complete) {
-        m_endStatus = SessionStatus::Cancelled;
-        m_endReason = msg::kCancelledByOperator;
+        m_endStatus = m_stopStatus.value_or(SessionStatus::Cancelled);
+        m_endReason = m_stopStatus ? m_stopReason : Message(msg::kCancelledByOperator);
+    }
+    // A session in which no run was measured has no result to offer: not complete.
+    const bool anyMeasured = std::any_of(m_runs.begin(), m_runs.end(), [](const RunRecord &r) {
+        return r.stored.status == RunStatus::Done;
+    });
+    if (m_endStatus == SessionStatus::Complete && !m_runs.empty() && !anyMeasured) {
+        m_endStatus = SessionStatus::Failed;
+        m_endReason = msg::kNoRunMeasured;
     }
     end();
 }

@@ -5,14 +5,17 @@
 
 #include <cipherwatt/core/records_json.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QTimeZone>
 #include <QUuid>
 #include <QtEndian>
 
@@ -183,6 +186,48 @@ QString lockPath(const QString &db, qint64 session)
 
 } // namespace sql
 
+namespace {
+
+// Whether the SQLite file at `path` is a CipherWatt database (or an empty one), read through a
+// read-only connection that leaves the file and its -wal as they are. The error says why not.
+Result<void> recogniseReadOnly(const QString &path)
+{
+    const QString connection =
+        QStringLiteral("cipherwatt-probe-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    Result<void> verdict;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+        if (!db.open()) {
+            verdict = Error{ErrorCode::Refused, Message(msg::kNotOurs).arg(db.lastError().text())};
+        } else {
+            QSqlQuery q(db);
+            const auto value = [&](const QString &sql) -> std::optional<qint64> {
+                if (!q.exec(sql) || !q.next())
+                    return std::nullopt;
+                const qint64 v = q.value(0).toLongLong();
+                q.finish();
+                return v;
+            };
+            const auto application = value(QStringLiteral("PRAGMA application_id"));
+            const auto version = value(QStringLiteral("PRAGMA user_version"));
+            const auto objects = value(QStringLiteral("SELECT count(*) FROM sqlite_master"));
+            if (!application || !version || !objects)
+                verdict =
+                    Error{ErrorCode::Refused, Message(msg::kNotOurs).arg(q.lastError().text())};
+            else if (*application != kApplicationId &&
+                     !(*application == 0 && *version == 0 && *objects == 0))
+                verdict = Error{ErrorCode::Refused, Message(msg::kNotOursPlain)};
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return verdict;
+}
+
+} // namespace
+
 QString Storage::defaultPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
@@ -219,24 +264,59 @@ Result<void> Storage::exec(const QString &sql)
     return {};
 }
 
-Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
+Result<void> Storage::checkPath(const QString &path)
 {
+    // A URL (postgresql://…) names a database server, which this build cannot reach: say so
+    // rather than make a folder called "postgresql:".
+    static const QRegularExpression url(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*://"));
+    if (const auto m = url.match(path); m.hasMatch())
+        return Error{ErrorCode::Usage,
+                     Message(msg::kDatabaseUrl).arg(path, m.captured(0).chopped(3))};
     const QFileInfo info(path);
+    if (!info.exists()) {
+        // Only the default database's folder is made; a folder named by the operator that does
+        // not exist is a typing error more often than a wish.
+        if (!QDir(info.absolutePath()).exists() &&
+            QFileInfo(defaultPath()).absoluteFilePath() != info.absoluteFilePath())
+            return Error{ErrorCode::Usage,
+                         Message(msg::kNoSuchFolder).arg(path, info.absolutePath())};
+        return {};
+    }
+    // Look at the file before SQLite does: a foreign file is never opened for writing (SQLite
+    // would checkpoint and delete a WAL-mode file's -wal when the connection closes).
     const auto refuse = [&](const Message &why) {
         return Error{ErrorCode::Refused, Message(msg::kDatabaseRefused).arg(path, why)};
     };
-    // Look at the file before SQLite does: a foreign file is never opened for writing.
-    if (info.exists()) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return Error{ErrorCode::Io,
-                         Message(msg::kDatabaseUnreadable).arg(path, file.errorString())};
-        const QByteArray head = file.read(16);
-        if (!head.isEmpty() && head != QByteArray("SQLite format 3\0", 16))
-            return refuse(Message(msg::kNotSqlite));
-    } else if (!QDir().mkpath(info.absolutePath())) {
-        return Error{ErrorCode::Io, Message(msg::kNoFolder).arg(path)};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{ErrorCode::Io,
+                     Message(msg::kDatabaseUnreadable).arg(path, file.errorString())};
+    const QByteArray head = file.read(100); // the database header (sqlite.org/fileformat)
+    if (!head.isEmpty() && !head.startsWith(QByteArray("SQLite format 3\0", 16)))
+        return refuse(Message(msg::kNotSqlite));
+    // Offset 68: the application id, big-endian. Ours there: ours. Otherwise the file is
+    // foreign, empty, or ours with its first pages still in the -wal: SQLite, read-only, tells
+    // which without changing a byte.
+    const bool ours = head.size() >= 72 && qFromBigEndian<quint32>(head.constData() + 68) ==
+                                               static_cast<quint32>(kApplicationId);
+    if (!head.isEmpty() && !ours) {
+        if (auto recognised = recogniseReadOnly(path); !recognised)
+            return refuse(recognised.error().message);
     }
+    return {};
+}
+
+Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
+{
+    if (auto checked = checkPath(path); !checked)
+        return checked.error();
+    const auto refuse = [&](const Message &why) {
+        return Error{ErrorCode::Refused, Message(msg::kDatabaseRefused).arg(path, why)};
+    };
+    const QFileInfo info(path);
+    if (!info.exists() && !QDir(info.absolutePath()).exists() &&
+        !QDir().mkpath(info.absolutePath()))
+        return Error{ErrorCode::Io, Message(msg::kNoFolder).arg(path)};
 
     const QString connection =
         QStringLiteral("cipherwatt-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -288,14 +368,73 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
         lock.setStaleLockTime(std::chrono::milliseconds(0)); // only a live process holds it
         if (!lock.tryLock(0))
             continue;
-        if (auto r =
-                storage->setStatus(id, SessionStatus::Interrupted, Message(msg::kProgramEnded));
-            !r)
+        if (auto r = storage->closeInterrupted(id); !r)
             return r.error();
         lock.unlock();
         ++storage->m_recovered;
     }
     return storage;
+}
+
+// A session whose program ended without closing it (killed, a power cut): what was stored is
+// kept and its loose ends are tied as they stood at its last stored update. The run in flight
+// and any other run still `running` become `interrupted`, open phases end at the last update,
+// and the session ends `interrupted` at the last update's time (not at this reopening).
+Result<void> Storage::closeInterrupted(qint64 session)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT origin_utc_ms, (SELECT max(t_ns) FROM samples WHERE "
+                             "session_id = ?), (SELECT max(t_ns) FROM events WHERE session_id "
+                             "= ?), (SELECT max(start_ns) FROM phases WHERE session_id = ?) "
+                             "FROM sessions WHERE id = ?"));
+    for (int i = 0; i < 4; ++i)
+        q.addBindValue(session);
+    if (!q.exec() || !q.next())
+        return sqlError(QStringLiteral("interrupted session"), q.lastError().text());
+    const qint64 originMs = q.value(0).toLongLong();
+    // The last moment anything was stored: an update, else an event or a phase's start.
+    qint64 lastNs = 0;
+    for (int column = 1; column <= 3 && lastNs == 0; ++column) {
+        if (!q.value(column).isNull())
+            lastNs = q.value(column).toLongLong();
+    }
+    q.finish();
+    const QString ended =
+        QDateTime::fromMSecsSinceEpoch(originMs + lastNs / 1000000, QTimeZone::utc())
+            .toString(Qt::ISODateWithMs);
+    const Message runReason(msg::kRunEndedWithProgram);
+    const Message sessionReason(msg::kProgramEnded);
+    if (!db.transaction())
+        return sqlError(QStringLiteral("interrupted session"), db.lastError().text());
+    const auto run = [&](const QString &sql, const QVariantList &values) {
+        QSqlQuery u(db);
+        u.prepare(sql);
+        for (const QVariant &v : values)
+            u.addBindValue(v);
+        return u.exec() ? QString() : u.lastError().text();
+    };
+    QString error = run(
+        QStringLiteral("UPDATE runs SET status = 'interrupted', error = ?, "
+                       "error_message = ?, end_ns = coalesce(end_ns, ?) WHERE "
+                       "session_id = ? AND status = 'running'"),
+        {sql::text(runReason.english()), sql::text(sql::messageText(runReason)), lastNs, session});
+    if (error.isEmpty())
+        error = run(QStringLiteral("UPDATE phases SET end_ns = max(start_ns, ?) WHERE session_id "
+                                   "= ? AND end_ns IS NULL"),
+                    {lastNs, session});
+    if (error.isEmpty())
+        error = run(QStringLiteral("UPDATE sessions SET status = 'interrupted', status_reason = "
+                                   "?, status_message = ?, ended_utc = ? WHERE id = ?"),
+                    {sql::text(sessionReason.english()), sql::text(sql::messageText(sessionReason)),
+                     ended, session});
+    if (!error.isEmpty()) {
+        db.rollback();
+        return sqlError(QStringLiteral("interrupted session"), error);
+    }
+    if (!db.commit())
+        return sqlError(QStringLiteral("interrupted session"), db.lastError().text());
+    return {};
 }
 
 Result<void> Storage::migrate()

@@ -70,8 +70,8 @@ TEST_CASE("meter errors are one line with the right exit code", "[cli]")
     CHECK(unreachable.exitCode == 2);
     CHECK(lines(unreachable.err) == 1);
     CHECK_THAT(unreachable.err, Catch::Contains("127.0.0.1:9"));
-    const auto unknown = cli({"meter", "probe", "gpib:7"});
-    CHECK(unknown.exitCode == 2);
+    const auto unknown = cli({"meter", "probe", "gpib:7"}); // the operator's string: usage
+    CHECK(unknown.exitCode == 1);
     CHECK_THAT(unknown.err, Catch::Contains("gpib"));
     const auto noDevice = cli({"meter", "probe", "serial:/dev/cipherwatt-absent"});
     CHECK(noDevice.exitCode == 2);

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <csignal>
+#include <cstdlib>
 #include <fake_sysfs.h>
 #include <filesystem>
 #include <process.h>
@@ -222,7 +223,18 @@ TEST_CASE("kill -9 in the middle of a run: interrupted, readable, at most a seco
     const qint64 lastSample = data->originUtcMs + data->samples.back().tNs / 1'000'000;
     INFO("last stored update " << killedAt - lastSample << " ms before the kill");
     CHECK(killedAt - lastSample <= 1000);
-    CHECK(data->runs.at(0).status == cipherwatt::core::RunStatus::Running);
+    // The loose ends are tied as they stood at the last stored update (issue 18): the run in
+    // flight is interrupted with the reason, no phase stays open, and the session ended when
+    // its last update was stored, not when the database was reopened.
+    const auto &run = data->runs.at(0);
+    CHECK(run.status == cipherwatt::core::RunStatus::Interrupted);
+    CHECK(run.error.english().contains(QStringLiteral("program")));
+    CHECK(run.endNs == data->samples.back().tNs);
+    for (const auto &phase : data->phases)
+        CHECK(phase.endNs >= phase.startNs);
+    const QDateTime ended = QDateTime::fromString(data->endedUtc, Qt::ISODateWithMs);
+    REQUIRE(ended.isValid());
+    CHECK(std::llabs(ended.toMSecsSinceEpoch() - lastSample) <= 1);
 }
 
 TEST_CASE("export and compare write PDFs and CSVs, and refuse what they cannot do", "[cli]")

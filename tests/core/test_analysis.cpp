@@ -194,9 +194,53 @@ TEST_CASE("run: invalid, duplicate and missed updates are left out and counted",
     CHECK(r.netWatts == Approx(5.0));
     CHECK(englishTexts(r.flags)
               .join(QLatin1Char(';'))
-              .contains(QStringLiteral("1 update over range")));
+              .contains(QStringLiteral("1 update over range, implausible or without data")));
     CHECK(
         englishTexts(r.flags).join(QLatin1Char(';')).contains(QStringLiteral("2 updates missed")));
+}
+
+TEST_CASE("run: updates missing at the start or the end of the window count as missed",
+          "[analysis]")
+{
+    const BaselineResult baseline =
+        analyseBaseline(updates(0.1, 30, [](double, int) { return 4.0; }), 0.0, 3.0, 0.01);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 25.05;
+    in.seconds = 15.05;
+    in.bytes = 15000;
+    in.operations = 15;
+
+    // The meter stopped 2.5 s early: updates end at 10.1 ... 22.5 (125 received). Expected in
+    // [10.0, 25.05]: intervals ending at 10.1 ... 25.0, 150 of them, so 25 missed, all after
+    // the last one: (25.05 - 22.5) / 0.1 = 25.5 whole intervals, 25 once the 0.2 guard is off.
+    const RunResult late = analyseRun(in, updates(10.1, 125, [](double, int) { return 9.0; }),
+                                      baseline, wt332At300V500mA(), 100);
+    CHECK(late.run.count == 125);
+    CHECK(late.missed == 25);
+    CHECK(englishTexts(late.flags)
+              .join(QLatin1Char(';'))
+              .contains(QStringLiteral("25 updates missed")));
+
+    // The meter started late: updates end at 12.05 ... 25.05 (131), the window opens at 10.0.
+    // Before 12.05 the intervals ending at 10.15 ... 11.95 (19 whole ones) were expected:
+    // (12.05 - 0.1 - 10.0) / 0.1 = 19.5, less the guard: 19.
+    const RunResult early = analyseRun(in, updates(12.05, 131, [](double, int) { return 9.0; }),
+                                       baseline, wt332At300V500mA(), 100);
+    CHECK(early.run.count == 131);
+    CHECK(early.missed == 19);
+
+    // Complete data: the first update's interval starts at the window's start and the last
+    // ends 0.05 s (half an interval) before its end: nothing is missed.
+    const RunResult whole = analyseRun(in, updates(10.1, 150, [](double, int) { return 9.0; }),
+                                       baseline, wt332At300V500mA(), 100);
+    CHECK(whole.missed == 0);
+    CHECK_FALSE(
+        englishTexts(whole.flags).join(QLatin1Char(';')).contains(QStringLiteral("missed")));
+
+    // Nothing at all: the 150 intervals of the window (150.5 less the guard).
+    const RunResult none = analyseRun(in, {}, baseline, wt332At300V500mA(), 100);
+    CHECK(none.missed == 150);
 }
 
 TEST_CASE("run: the integrator cross-check", "[analysis]")

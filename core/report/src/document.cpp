@@ -1,5 +1,7 @@
 #include "document.h"
 
+#include <cipherwatt/core/output_file.h>
+
 #include <QDateTime>
 #include <QFontMetricsF>
 #include <QPageLayout>
@@ -7,7 +9,6 @@
 #include <QPdfWriter>
 #include <QPicture>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -442,14 +443,12 @@ private:
 
 core::Result<void> Document::writePdf(const QString &path) const
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return core::Error{
-            core::ErrorCode::Io,
-            core::Message::plain(
-                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()))};
+    // Whole or not at all; a pipe or a device written through (output_file.h).
+    core::OutputFile file(path);
+    if (auto opened = file.open(); !opened)
+        return opened;
     {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&file.device());
         writer.setResolution(kDpi);
         writer.setPageLayout(QPageLayout(
             QPageSize(QPageSize::A4), m_landscape ? QPageLayout::Landscape : QPageLayout::Portrait,
@@ -472,12 +471,7 @@ core::Result<void> Document::writePdf(const QString &path) const
         layout.run(&painter, pages);
         painter.end();
     }
-    if (!file.commit())
-        return core::Error{
-            core::ErrorCode::Io,
-            core::Message::plain(
-                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()))};
-    return {};
+    return file.commit();
 }
 
 } // namespace cipherwatt::report

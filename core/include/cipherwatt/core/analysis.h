@@ -99,7 +99,9 @@ struct RunResult
     int excludedBoundary = 0; // samples only partly inside the loop
     int excludedInvalid = 0;  // no data, over range
     int excludedDuplicates = 0;
-    std::uint32_t missed = 0; // updates missed inside the loop
+    // Updates missed inside the loop: gaps between received updates, and whole update
+    // intervals missing at the loop's start and end (none within 0.2 intervals of an edge).
+    std::uint32_t missed = 0;
     double netWatts = 0.0;
     double netUncertainty = 0.0; // combined standard uncertainty, W
     double coverage = 0.0;       // k for 95 %

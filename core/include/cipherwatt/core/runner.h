@@ -48,7 +48,12 @@ struct RunnerOptions
     ResourceValues dutOptions;
     Dut::LinkFactory linkFactory; // set: this link instead (tests)
     instruments::OpenOptions meterOptions;
-    double pilotSeconds = 0.5;           // length of a pilot run for automatic run lengths
+    double pilotSeconds = 0.5; // length of a pilot run for automatic run lengths
+    // A worker that sends nothing for this long while a run is in progress (it reports
+    // progress every second) is declared lost: the session ends `interrupted` and a new
+    // worker puts the governor back. Other commands get six times as long. Never below three
+    // of the worker's progress intervals.
+    double watchdogSeconds = 10.0;
     double commandTimeoutSeconds = 3600; // an external command is killed after this long
 };
 
@@ -83,6 +88,13 @@ public:
     // Ends the session at the next safe point: a run in progress is stopped, the governor
     // restored, the analysis stored, the status set to `cancelled`.
     void cancel();
+    // The same for a signal that ends the program (SIGTERM): the session and the run in
+    // flight end `interrupted`, "terminated by <signal>".
+    void terminate(const QString &signal);
+    // Ends the session now (a second interrupt): the run in flight is stored as stopped with
+    // what it measured, the worker is told to end (it restores the governor on its own), the
+    // session is stored and finished() is emitted before this returns.
+    void abort();
 
     qint64 sessionId() const;
     // The session could not start because of what was asked (an unknown cipher, backend or
@@ -119,6 +131,11 @@ private:
     void startDut();
     void onDutReady(const WorkerHello &hello, qint64 hostNs);
     void onCatalogue(const worker::Catalogue &catalogue);
+    // Every cipher run of the plan checked by the worker (a dry run) before anything is
+    // measured; a run it refuses refuses the plan.
+    void checkPlan();
+    void onChecked(const worker::Checked &checked);
+    void selfTest();
     void onSelfTest(const worker::SelfTestDone &selfTest);
     bool createSession();
     void pin();
@@ -154,6 +171,14 @@ private:
     void onMeterFailed(const instruments::Error &error);
     void onDutFinished(const Message &reason, bool clean);
     void fail(SessionStatus status, const Message &reason);
+
+    // Guards (runner_watch.cpp).
+    void heard(); // the worker said something
+    void watch(); // the watchdog's tick
+    double watchdogLimit(bool running) const;
+    void declareLost(const Message &reason);
+    void restoreWithNewWorker();
+    void stop(SessionStatus status, const Message &reason);
     void end();
     void emitWarning(const Message &text, const QString &kind = QStringLiteral("warning"));
     bool store(const Result<void> &result);
@@ -184,12 +209,27 @@ private:
 
     std::size_t m_pilotIndex = 0;
     std::size_t m_runIndex = 0;
-    int m_activeRunCommand = 0; // worker command id of the run in progress
-    int m_pendingCommand = 0;   // governor / selftest / list in flight
+    int m_activeRunCommand = 0;             // worker command id of the run in progress
+    int m_pendingCommand = 0;               // governor / selftest / list / check in flight
+    std::vector<std::size_t> m_checkedRuns; // the runs of the check in flight, in its order
     bool m_pinned = false;
     bool m_resumeAfterPin = false; // a new worker took over: pinned again, then the next run
     bool m_dutGone = false;
     bool m_workerCrashed = false;
+    // The watchdog: when the worker last said something, the command it watches and since when.
+    QTimer m_watchTimer;
+    qint64 m_lastHeardNs = 0;
+    int m_watchedCommand = 0;
+    qint64 m_watchSinceNs = 0;
+    double m_progressInterval = 1.0; // from the worker's hello
+    Message m_lostReason;            // set: the worker was declared lost
+    // A new worker putting the governor back after the one that pinned it was lost.
+    Dut *m_restorer = nullptr;
+    QTimer m_restoreTimer;
+    bool m_restoreAttempted = false;
+    // How stop() asked the session to end.
+    std::optional<SessionStatus> m_stopStatus;
+    Message m_stopReason;
     int m_restarts = 0;
     static constexpr int kMaxWorkerRestarts = 3;
     SessionStatus m_endStatus = SessionStatus::Complete;

@@ -120,6 +120,12 @@ public:
     // Opens or creates the database and brings it to kSchemaVersion. Sessions left `running`
     // by a program that died become `interrupted`.
     static Result<std::unique_ptr<Storage>> open(const QString &path);
+
+    // What open() refuses without changing a byte: a URL (a database server this build cannot
+    // reach) and a file in a folder that does not exist (other than the default's), both usage
+    // errors; a file that is not a CipherWatt database (read-only recognition). A session
+    // checks this before it opens the meter.
+    static Result<void> checkPath(const QString &path);
     ~Storage();
     Storage(const Storage &) = delete;
     Storage &operator=(const Storage &) = delete;
@@ -144,6 +150,8 @@ public:
     // flush().
     Result<void> addSample(qint64 session, const StoredSample &sample);
     Result<void> flush();
+    // Closes a session its program left `running` (storage.cpp says how).
+    Result<void> closeInterrupted(qint64 session);
 
     // Reading.
     Result<std::vector<SessionSummary>> sessions();
