@@ -266,6 +266,7 @@ MessageCatalogue messageCatalogue()
         &msg::kNoUsbtmcMatch,
         &msg::kCannotListUsb,
         &msg::kSimulatedDropped,
+        &msg::kSimulatedRefused,
         &msg::kSimulatedSilent,
         &msg::kSimulatedLink,
         &msg::kMeterClosed,

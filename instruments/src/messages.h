@@ -198,6 +198,10 @@ inline constexpr MessageTemplate kSimulatedDropped{
 inline constexpr MessageTemplate kSimulatedSilent{
     "instruments.meter.simulated-silent", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "the simulated meter did not answer")};
+inline constexpr MessageTemplate kSimulatedRefused{
+    "instruments.meter.simulated-refused", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "the simulated meter does not take a connection now")};
 inline constexpr MessageTemplate kSimulatedLink{
     "instruments.meter.simulated-link", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "simulated %1 (in process)")};

@@ -59,6 +59,13 @@ struct ModelInfo
     std::vector<QString> wirings;      // "P1W2", "P1W3", "P3W3", ...
 };
 
+// The crest factor the meter measures with (`:INPut:CFACtor`): the largest peak, as a multiple
+// of the range, its input takes. Crest factor 6 and 6A halve every range of the crest factor 3
+// tables; 6A (WT300E only) also doubles the over-range limit (IM WT310E-01EN section 2.7).
+enum class CrestFactor : std::uint8_t { Unknown, Three, Six, SixA };
+
+QString crestFactorName(CrestFactor cf); // "3", "6", "6A", "unknown"
+
 struct Capabilities
 {
     ModelInfo model;
