@@ -132,6 +132,8 @@ QString valueText(double v, ValueState state)
         return QStringLiteral("----");
     case ValueState::OverRange:
         return QStringLiteral("-OL-");
+    case ValueState::Implausible:
+        return QStringLiteral("-IMP-");
     case ValueState::Valid:
         break;
     }

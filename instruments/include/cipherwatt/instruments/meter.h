@@ -57,6 +57,10 @@ struct ModelInfo
     std::vector<double> voltageRanges; // V, crest factor 3
     std::vector<double> currentRanges; // A, crest factor 3
     std::vector<QString> wirings;      // "P1W2", "P1W3", "P3W3", ...
+    // The meter declares a current over range beyond this multiple of its largest current range
+    // (crest factor 3 or 6): 1.1 for the 40 A range of the WT310HC/WT310EH, 1.4 (the family's
+    // rule for every other range) elsewhere. IM WT310E-02EN section 1.5.
+    double topCurrentOverRange = 1.4;
 };
 
 // The crest factor the meter measures with (`:INPut:CFACtor`): the largest peak, as a multiple
