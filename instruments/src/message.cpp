@@ -282,6 +282,12 @@ MessageCatalogue messageCatalogue()
         &msg::kLinkTooSlow,
         &msg::kNoMeterOpen,
         &msg::kStopBeforeConfiguring,
+        &msg::kCrestFactorUnknown,
+        &msg::kDifferentMeter,
+        &msg::kMeterRetrying,
+        &msg::kMeterResynchronised,
+        &msg::kMeterReconnected,
+        &msg::kMeterGaveUp,
     };
     return kAll;
 }
