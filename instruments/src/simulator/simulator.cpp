@@ -168,7 +168,10 @@ Wt300Simulator::Impl::Impl(SimProfile p)
     if (model == nullptr)
         model = findWt300Model(QStringLiteral("WT332"));
     reset();
-    setCrestFactor(profile.crestFactor);
+    // Crest factor 3 keeps the power-on ranges of reset(); 6 and 6A have none of them, and the
+    // meter goes to its largest ranges when the crest factor changes.
+    if (profile.crestFactor != CrestFactor::Three)
+        setCrestFactor(profile.crestFactor);
     scheduled = profile.faults;
     ticker = std::thread([this] { tick(); });
 }
