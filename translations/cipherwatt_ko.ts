@@ -3454,6 +3454,40 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <source>meter &quot;%1&quot;: %2 (use %3)</source>
         <translation>전력계 &quot;%1&quot;: %2 (사용할 형식: %3)</translation>
     </message>
+    <message>
+        <source>the simulated meter does not take a connection now</source>
+        <translation>모의 전력계가 지금은 연결을 받지 않음</translation>
+    </message>
+    <message>
+        <source>the meter did not report its crest factor: readings are checked against the widest over-range limit (280 % of the range)</source>
+        <extracomment>The crest factor is the meter&apos;s :INPut:CFACtor setting (3, 6 or 6A).</extracomment>
+        <translation>전력계가 크레스트 팩터를 알려 주지 않았습니다: 측정값을 가장 넓은 범위 초과 한계(레인지의 280 %)로 검사합니다</translation>
+    </message>
+    <message>
+        <source>a different meter answers on %1: %2 (serial %3), not the %4 (serial %5)</source>
+        <extracomment>%1 = the link; %2 %3 = model and serial that answer; %4 %5 = model and serial expected.</extracomment>
+        <translation>%1에서 다른 전력계가 응답합니다: %4(일련번호 %5)가 아니라 %2(일련번호 %3)</translation>
+    </message>
+    <message>
+        <source>meter: %1; recovering (attempt %2 of %3)</source>
+        <extracomment>%1 = what failed (&quot;timeout: no reply to ...&quot;); %2 = attempt number; %3 = attempts allowed.</extracomment>
+        <translation>전력계: %1; 복구 중 (%3회 중 %2번째 시도)</translation>
+    </message>
+    <message>
+        <source>the meter answers again after %1 s (resynchronised on the link)</source>
+        <extracomment>%1 = seconds since the failure.</extracomment>
+        <translation>전력계가 %1초 후 다시 응답합니다 (연결에서 재동기화함)</translation>
+    </message>
+    <message>
+        <source>the meter answers again after %1 s (reconnected)</source>
+        <extracomment>%1 = seconds since the failure.</extracomment>
+        <translation>전력계가 %1초 후 다시 응답합니다 (다시 연결함)</translation>
+    </message>
+    <message>
+        <source>%1; the meter did not come back (%2 attempts in %3 s, the last: %4)</source>
+        <extracomment>%1 = the first failure; %2 = attempts made; %3 = seconds; %4 = the last failure.</extracomment>
+        <translation>%1; 전력계가 돌아오지 않았습니다 (%3초 동안 %2회 시도, 마지막: %4)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::instruments::Resource</name>

@@ -126,6 +126,14 @@ MeterConfig meterConfig(Options &opts)
     return c;
 }
 
+// A note on a line of its own, also when `meter log` shows its progress line on a terminal.
+void noteAfterProgress(const QString &text)
+{
+    if (isatty(STDERR_FILENO) != 0)
+        std::fputc('\n', stderr);
+    printNote(text);
+}
+
 QString rangeText(const Range &r, const char *unit)
 {
     return r.automatic ? QStringLiteral("auto (now %1 %2)").arg(r.value).arg(QLatin1String(unit))
@@ -139,6 +147,8 @@ QString valueText(double v, ValueState state)
         return QStringLiteral("----");
     case ValueState::OverRange:
         return QStringLiteral("-OL-");
+    case ValueState::Implausible:
+        return QStringLiteral("-IMP-");
     case ValueState::Valid:
         break;
     }
@@ -302,6 +312,15 @@ public:
         connect(&m_acquisition, &MeterAcquisition::instrumentError, this, [](const Error &e) {
             printNote(QStringLiteral("the meter reports %1").arg(e.message.english()));
         });
+        // A meter that hiccups is recovered while logging (MeterAcquisition); the gap shows in
+        // the rows' flags and the summary's missed count.
+        connect(&m_acquisition, &MeterAcquisition::retrying, this,
+                [](const Message &why) { noteAfterProgress(why.english()); });
+        connect(&m_acquisition, &MeterAcquisition::recovered, this,
+                [](const Message &what, int missed) {
+                    noteAfterProgress(
+                        QStringLiteral("%1; %2 updates missed").arg(what.english()).arg(missed));
+                });
         connect(&m_acquisition, &MeterAcquisition::failed, this, &Logger::onFailed);
         connect(&m_acquisition, &MeterAcquisition::streamStopped, this, &Logger::finish);
         connect(&m_interrupt, &InterruptWatcher::interrupted, this, [this] {

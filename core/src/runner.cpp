@@ -112,6 +112,12 @@ void SessionRunner::start()
     connect(m_meter, &MeterAcquisition::instrumentError, this, [this](const instruments::Error &e) {
         emitWarning(Message(msg::kMeterReports).arg(e.message), QStringLiteral("meter"));
     });
+    // A meter that hiccups is recovered by MeterAcquisition (meter.h, RecoveryPolicy); the
+    // session goes on and says so. The gap is in the next sample's flags.
+    connect(m_meter, &MeterAcquisition::retrying, this,
+            [this](const Message &why) { emitWarning(why, QStringLiteral("meter")); });
+    connect(m_meter, &MeterAcquisition::recovered, this,
+            [this](const Message &what, int) { emitWarning(what, QStringLiteral("meter")); });
     emit phaseChanged(PhaseKind::Prepare, msg::kPhaseConnecting, 0.0, 0.0);
     m_meter->open(m_settings.meterResource, m_options.meterOptions);
 }

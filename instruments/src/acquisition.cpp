@@ -35,12 +35,54 @@ void registerTypes()
         qRegisterMetaType<Sample>();
         qRegisterMetaType<IntegrationReading>();
         qRegisterMetaType<Error>();
+        qRegisterMetaType<Message>();
         return true;
     }();
     Q_UNUSED(done)
 }
 
+bool retryable(const Error &e)
+{
+    switch (e.code) {
+    case ErrorCode::Timeout:
+    case ErrorCode::Protocol:
+    case ErrorCode::Instrument:
+    case ErrorCode::Disconnected:
+    case ErrorCode::Io:
+    case ErrorCode::NotFound: // a reconnect before the meter is back
+    case ErrorCode::Access:   // a USB device back before udev set its permissions
+        return true;
+    case ErrorCode::BadResource:
+    case ErrorCode::Unsupported: // another meter, or a configuration it no longer takes
+    case ErrorCode::Cancelled:
+        break;
+    }
+    return false;
+}
+
+// A malformed reply or a missed one leaves the link usable: resynchronise on it, until that
+// fails once. A link that is gone, or did not come back with a resynchronisation, reconnects.
+PowerMeter::RecoveryAction actionFor(const Error &last, bool resyncFailed)
+{
+    const bool linkAlive = last.code == ErrorCode::Protocol || last.code == ErrorCode::Timeout ||
+                           last.code == ErrorCode::Instrument;
+    return linkAlive && !resyncFailed ? PowerMeter::RecoveryAction::Resynchronise
+                                      : PowerMeter::RecoveryAction::Reconnect;
+}
+
+QString secondsText(std::int64_t ns)
+{
+    return QString::number(static_cast<double>(ns) / 1e9, 'f', 1);
+}
+
 } // namespace
+
+AcquisitionWorker::AcquisitionWorker()
+    : m_retryTimer(new QTimer(this))
+{
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &AcquisitionWorker::recoverStep);
+}
 
 AcquisitionWorker::~AcquisitionWorker()
 {
@@ -66,6 +108,7 @@ bool AcquisitionWorker::requireMeter(const char *what)
 void AcquisitionWorker::open(const QString &resource, const OpenOptions &options)
 {
     close();
+    m_policy = options.recovery;
     auto meter = openMeter(resource, options);
     if (!meter) {
         emit failed(meter.error());
@@ -121,11 +164,14 @@ void AcquisitionWorker::step()
     }
     auto sample = m_meter->nextSample();
     if (!sample) {
-        if (sample.error().code == ErrorCode::Cancelled && stopRequested)
-            endStream();
-        else
-            fail(sample.error());
+        onFault(sample.error());
         return;
+    }
+    if (m_incident) {
+        // The first sample after a recovery carries the gap (Gap, missedBefore).
+        if (m_incident->recovered)
+            emit recovered(m_incident->note, static_cast<int>(sample->missedBefore));
+        m_incident.reset();
     }
     emit sampleReady(*sample);
     const std::int64_t now = steadyNs();
@@ -133,20 +179,92 @@ void AcquisitionWorker::step()
         m_lastErrorPollNs = now;
         auto errors = m_meter->readErrors();
         if (!errors) {
-            if (!(errors.error().code == ErrorCode::Cancelled && stopRequested)) {
-                fail(errors.error());
-                return;
-            }
-        } else {
-            for (const Error &e : *errors)
-                emit instrumentError(e);
+            onFault(errors.error());
+            return;
         }
+        for (const Error &e : *errors)
+            emit instrumentError(e);
     }
     QMetaObject::invokeMethod(this, &AcquisitionWorker::step, Qt::QueuedConnection);
 }
 
+void AcquisitionWorker::onFault(const Error &error)
+{
+    if (error.code == ErrorCode::Cancelled && stopRequested) {
+        endStream();
+        return;
+    }
+    const std::int64_t now = steadyNs();
+    if (m_incident) {
+        m_incident->last = error;
+        m_incident->recovered = false;
+    }
+    if (!retryable(error) || m_policy.attempts <= 0) {
+        fail(m_incident ? gaveUp() : error);
+        return;
+    }
+    if (!m_incident) {
+        m_incident.emplace();
+        m_incident->startNs = now;
+        m_incident->cause = error;
+        m_incident->last = error;
+    }
+    const auto window = std::chrono::nanoseconds(m_policy.window).count();
+    if (m_incident->attempts >= m_policy.attempts || now - m_incident->startNs >= window) {
+        fail(gaveUp());
+        return;
+    }
+    qCWarning(lcAcquisition).noquote() << "recovering from" << error.toString();
+    emit retrying(Message(msg::kMeterRetrying)
+                      .arg(error.describe())
+                      .arg(m_incident->attempts + 1)
+                      .arg(m_policy.attempts));
+    const auto pause = m_incident->attempts == 0 ? std::chrono::milliseconds(0) : m_policy.pause;
+    m_retryTimer->start(pause);
+}
+
+void AcquisitionWorker::recoverStep()
+{
+    if (!m_streaming || !m_incident)
+        return;
+    if (stopRequested) {
+        endStream();
+        return;
+    }
+    Incident &incident = *m_incident;
+    ++incident.attempts;
+    const auto action = actionFor(incident.last, incident.resyncFailed);
+    auto back = m_meter->recover(action);
+    if (!back) {
+        if (action == PowerMeter::RecoveryAction::Resynchronise)
+            incident.resyncFailed = true;
+        onFault(back.error());
+        return;
+    }
+    incident.recovered = true;
+    incident.note =
+        Message(action == PowerMeter::RecoveryAction::Reconnect ? msg::kMeterReconnected
+                                                                : msg::kMeterResynchronised)
+            .arg(secondsText(steadyNs() - incident.startNs));
+    qCInfo(lcAcquisition).noquote() << incident.note.english();
+    QMetaObject::invokeMethod(this, &AcquisitionWorker::step, Qt::QueuedConnection);
+}
+
+// One line that says what went wrong first and that recovering did not help.
+Error AcquisitionWorker::gaveUp() const
+{
+    const Incident &incident = *m_incident;
+    return Error{incident.cause.code, Message(msg::kMeterGaveUp)
+                                          .arg(incident.cause.message)
+                                          .arg(incident.attempts)
+                                          .arg(secondsText(steadyNs() - incident.startNs))
+                                          .arg(incident.last.describe())};
+}
+
 void AcquisitionWorker::endStream()
 {
+    m_retryTimer->stop();
+    m_incident.reset();
     m_streaming = false;
     m_meter->clearInterrupt();
     (void)m_meter->stopStream();
@@ -157,6 +275,8 @@ void AcquisitionWorker::endStream()
 void AcquisitionWorker::fail(const Error &error)
 {
     qCWarning(lcAcquisition) << error.toString();
+    m_retryTimer->stop();
+    m_incident.reset();
     if (m_streaming) {
         m_streaming = false;
         m_meter->clearInterrupt();
@@ -226,6 +346,8 @@ MeterAcquisition::MeterAcquisition(QObject *parent)
             &MeterAcquisition::integrationRead);
     connect(m_worker, &AcquisitionWorker::instrumentError, this,
             &MeterAcquisition::instrumentError);
+    connect(m_worker, &AcquisitionWorker::retrying, this, &MeterAcquisition::retrying);
+    connect(m_worker, &AcquisitionWorker::recovered, this, &MeterAcquisition::recovered);
     connect(m_worker, &AcquisitionWorker::failed, this, &MeterAcquisition::failed);
     connect(m_worker, &AcquisitionWorker::streamStopped, this, &MeterAcquisition::streamStopped);
     connect(m_worker, &AcquisitionWorker::closed, this, &MeterAcquisition::closed);

@@ -84,9 +84,10 @@ QString itemHeader(const Item &item)
 QString sampleFlagsText(std::uint32_t flags)
 {
     static const std::vector<std::pair<std::uint32_t, const char *>> names{
-        {SampleFlag::NoData, "no-data"},      {SampleFlag::OverRange, "over-range"},
-        {SampleFlag::Duplicate, "duplicate"}, {SampleFlag::Gap, "gap"},
-        {SampleFlag::PeakOver, "peak-over"},  {SampleFlag::Simulated, "simulated"},
+        {SampleFlag::NoData, "no-data"},          {SampleFlag::OverRange, "over-range"},
+        {SampleFlag::Duplicate, "duplicate"},     {SampleFlag::Gap, "gap"},
+        {SampleFlag::PeakOver, "peak-over"},      {SampleFlag::Simulated, "simulated"},
+        {SampleFlag::Implausible, "implausible"},
     };
     QStringList out;
     for (const auto &[bit, name] : names) {

@@ -266,6 +266,7 @@ MessageCatalogue messageCatalogue()
         &msg::kNoUsbtmcMatch,
         &msg::kCannotListUsb,
         &msg::kSimulatedDropped,
+        &msg::kSimulatedRefused,
         &msg::kSimulatedSilent,
         &msg::kSimulatedLink,
         &msg::kMeterClosed,
@@ -281,6 +282,12 @@ MessageCatalogue messageCatalogue()
         &msg::kLinkTooSlow,
         &msg::kNoMeterOpen,
         &msg::kStopBeforeConfiguring,
+        &msg::kCrestFactorUnknown,
+        &msg::kDifferentMeter,
+        &msg::kMeterRetrying,
+        &msg::kMeterResynchronised,
+        &msg::kMeterReconnected,
+        &msg::kMeterGaveUp,
     };
     return kAll;
 }

@@ -198,6 +198,10 @@ inline constexpr MessageTemplate kSimulatedDropped{
 inline constexpr MessageTemplate kSimulatedSilent{
     "instruments.meter.simulated-silent", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "the simulated meter did not answer")};
+inline constexpr MessageTemplate kSimulatedRefused{
+    "instruments.meter.simulated-refused", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "the simulated meter does not take a connection now")};
 inline constexpr MessageTemplate kSimulatedLink{
     "instruments.meter.simulated-link", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "simulated %1 (in process)")};
@@ -244,6 +248,40 @@ inline constexpr MessageTemplate kLinkTooSlow{
         "cipherwatt::instruments::Meter",
         "the %1 link carries about %2 B/s but %3 items at %4 ms need about %5 B/s: updates will be "
         "missed; raise the baud rate, use FLOAT format or fewer items")};
+//: The crest factor is the meter's :INPut:CFACtor setting (3, 6 or 6A).
+inline constexpr MessageTemplate kCrestFactorUnknown{
+    "instruments.meter.crest-factor-unknown", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "the meter did not report its crest factor: readings are checked against "
+                      "the widest over-range limit (280 % of the range)")};
+//: %1 = the link; %2 %3 = model and serial that answer; %4 %5 = model and serial expected.
+inline constexpr MessageTemplate kDifferentMeter{
+    "instruments.meter.different-meter", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "a different meter answers on %1: %2 (serial %3), not the %4 (serial %5)")};
+
+// Recovery while streaming (acquisition.cpp).
+//: %1 = what failed ("timeout: no reply to ..."); %2 = attempt number; %3 = attempts allowed.
+inline constexpr MessageTemplate kMeterRetrying{
+    "instruments.meter.retrying", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "meter: %1; recovering (attempt %2 of %3)")};
+//: %1 = seconds since the failure.
+inline constexpr MessageTemplate kMeterResynchronised{
+    "instruments.meter.resynchronised", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "the meter answers again after %1 s (resynchronised on the link)")};
+//: %1 = seconds since the failure.
+inline constexpr MessageTemplate kMeterReconnected{
+    "instruments.meter.reconnected", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "the meter answers again after %1 s (reconnected)")};
+//: %1 = the first failure; %2 = attempts made; %3 = seconds; %4 = the last failure.
+inline constexpr MessageTemplate kMeterGaveUp{
+    "instruments.meter.gave-up", "cipherwatt::instruments::Meter",
+    QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter",
+                      "%1; the meter did not come back (%2 attempts in %3 s, the last: %4)")};
+
 inline constexpr MessageTemplate kNoMeterOpen{
     "instruments.meter.no-meter-open", "cipherwatt::instruments::Meter",
     QT_TRANSLATE_NOOP("cipherwatt::instruments::Meter", "cannot %1: no meter is open")};

@@ -56,6 +56,21 @@ std::optional<MeasurementMode> parseMeasurementMode(QStringView text)
     return std::nullopt;
 }
 
+QString crestFactorName(CrestFactor cf)
+{
+    switch (cf) {
+    case CrestFactor::Three:
+        return QStringLiteral("3");
+    case CrestFactor::Six:
+        return QStringLiteral("6");
+    case CrestFactor::SixA:
+        return QStringLiteral("6A");
+    case CrestFactor::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
 QString integrationStateName(IntegrationState state)
 {
     switch (state) {

@@ -65,6 +65,8 @@ public:
         return true;
     }
 
+    void clear() { m_buffer.clear(); }
+
 private:
     Wt300Simulator &m_sim;
     QByteArray m_buffer;
@@ -108,6 +110,13 @@ public:
 protected:
     void incomingConnection(qintptr descriptor) override
     {
+        if (!m_sim.acceptsConnection()) {
+            // Switched off, or not back yet after a dropfor fault: the connection ends at once.
+            QTcpSocket refused;
+            if (refused.setSocketDescriptor(descriptor))
+                refused.abort();
+            return;
+        }
         m_threads.emplace_back([this, descriptor] { serveSocket(m_sim, descriptor); });
     }
 
@@ -151,12 +160,16 @@ int servePty(Wt300Simulator &sim)
         const ssize_t n = ::read(master, buffer, sizeof buffer);
         if (n <= 0)
             continue;
+        if (!sim.acceptsConnection())
+            continue; // a dropfor fault: what arrives meanwhile is lost, nothing is answered
         const bool keep = server.feed(QByteArray(buffer, n), [&](const QByteArray &response) {
             const QByteArray line = response + "\r\n";
             (void)!::write(master, line.constData(), static_cast<size_t>(line.size()));
         });
-        if (!keep)
+        if (!keep && sim.gone())
             break;
+        if (!keep)
+            server.clear();
     }
     ::close(slave);
     ::close(master);
@@ -191,8 +204,10 @@ int main(int argc, char *argv[])
                                      QStringLiteral("file"));
     const QCommandLineOption fault(
         QStringLiteral("fault"),
-        QStringLiteral("Inject a fault: drop@S, stall@S:SECONDS, nodata@S:UPDATES, "
-                       "overrange@S:UPDATES, error@S:CODE (S = seconds after start)."),
+        QStringLiteral("Inject a fault (repeatable): drop@S, dropfor@S:SECONDS, stall@S:SECONDS, "
+                       "nodata@S:UPDATES, overrange@S:UPDATES, repeat@S:WAITS, error@S:CODE, "
+                       "implausible@S:UPDATES[:WATTS], garbage@S:REPLIES[:truncated|text|huge|"
+                       "mixed] (S = seconds after start; see the simulator's README)."),
         QStringLiteral("spec"));
     parser.addOptions({listen, pty, profile, fault});
     parser.process(app);

@@ -117,7 +117,7 @@ TEST_CASE("driver: the simulator identifies as a simulated WT332", "[driver]")
 TEST_CASE("driver: bad or unreachable resources fail with one line naming them", "[driver]")
 {
     const auto failure = [](const char *resource) {
-        auto meter = openMeter(QString::fromLatin1(resource), OpenOptions{500ms});
+        auto meter = openMeter(QString::fromLatin1(resource), OpenOptions{500ms, {}});
         REQUIRE_FALSE(meter.ok());
         CHECK_FALSE(meter.error().message.english().contains(QLatin1Char('\n')));
         return meter.error();
@@ -385,7 +385,7 @@ TEST_CASE("driver: a link dropped mid-stream ends with a clear error, no hang", 
 TEST_CASE("driver: a stalled meter times out and the link recovers afterwards", "[driver]")
 {
     SimProcess sim({"--listen", "127.0.0.1:0", "--fault", "stall@1.5:1.5"});
-    auto meter = open(sim.resource(), OpenOptions{400ms});
+    auto meter = open(sim.resource(), OpenOptions{400ms, {}});
     REQUIRE(meter->configure(elementOne()).ok());
     REQUIRE(meter->startStream().ok());
     QElapsedTimer timer;

@@ -116,6 +116,8 @@ bool UsbtmcEmulator::interfaceRequest(const ControlRequest &request,
         m_outHalted = true;
         m_clearing = true;
         m_clearPollsLeft = m_clearPolls;
+        if (m_onClear)
+            m_onClear();
         reply = {kSuccess};
         return true;
     case 6: // CHECK_CLEAR_STATUS: bmClear bit 0 while the bulk-IN FIFO holds data
@@ -303,6 +305,10 @@ void UsbtmcEmulator::handleMessage(std::string message)
         message.pop_back();
     }
     m_messages.push_back(message);
+    if (m_onMessage) {
+        m_onMessage(message);
+        return;
+    }
     if (message.empty() || message.back() != '?')
         return;
     const auto found = m_script.find(message);

@@ -159,6 +159,37 @@ void UsbtmcEmulator::unplug()
     }
 }
 
+void UsbtmcEmulator::replug()
+{
+    const std::lock_guard lock(m_mutex);
+    m_unplugged = false;
+    m_input.clear();
+    m_output.clear();
+    m_inRequest.reset();
+    m_inInProgress = false;
+    m_inSent = 0;
+    m_fifo.clear();
+    m_outHalted = false;
+    m_outInProgress.reset();
+    m_clearing = false;
+    m_abortingIn = false;
+}
+
+void UsbtmcEmulator::setInstrument(std::function<void(const std::string &)> onMessage,
+                                   std::function<void()> onClear)
+{
+    const std::lock_guard lock(m_mutex);
+    m_onMessage = std::move(onMessage);
+    m_onClear = std::move(onClear);
+}
+
+void UsbtmcEmulator::answer(const std::string &response)
+{
+    const std::lock_guard lock(m_mutex);
+    if (!m_unplugged)
+        m_output.push_back({response + "\n", 0, std::chrono::steady_clock::now()});
+}
+
 // --- record ---
 
 std::vector<UsbEvent> UsbtmcEmulator::events() const

@@ -103,6 +103,17 @@ public:
     void setPendingPolls(int clear, int abort);
     // The device disappears: pending URBs end with ENODEV and every later ioctl fails so.
     void unplug();
+    // The device is back (plugged in again), with empty buffers, as after a power-on.
+    void replug();
+
+    // An instrument behind the device (instead of the reply script): `onMessage` gets every
+    // program message (LF removed) and `onClear` every INITIATE_CLEAR, both called with the
+    // emulator's lock held, so they must only take note; the instrument gives its replies
+    // with answer() from a thread of its own.
+    void setInstrument(std::function<void(const std::string &)> onMessage,
+                       std::function<void()> onClear);
+    // A response message (LF added) ready to go out at the next REQUEST_DEV_DEP_MSG_IN.
+    void answer(const std::string &response);
 
     // --- record ---
     std::vector<UsbEvent> events() const;
@@ -171,6 +182,8 @@ private:
     mutable std::mutex m_mutex;
     mutable std::condition_variable m_changed;
     std::map<std::string, std::pair<std::string, std::chrono::milliseconds>> m_script;
+    std::function<void(const std::string &)> m_onMessage;
+    std::function<void()> m_onClear;
     std::size_t m_maxPart = 0;
     bool m_splitTransfers = false;
     Corruption m_corruption = Corruption::None;

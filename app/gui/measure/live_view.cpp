@@ -360,13 +360,18 @@ void LiveView::appendStored(const core::StoredSample &s)
     m_trace.append(static_cast<double>(s.tNs) / 1e9, interval, s.flags, s.missedBefore, s.power,
                    valueOf(m_items.voltage, s.values), valueOf(m_items.current, s.values));
     m_lastValues = s.values;
-    // The database keeps values, not their states: a value that is missing was over range or
-    // had no data, as the update's flags say.
+    // The database keeps values, not their states: a value that is missing was over range,
+    // implausible or had no data, as the update's flags say.
     m_lastStates.assign(s.values.size(), ValueState::Valid);
     for (std::size_t k = 0; k < s.values.size(); ++k) {
-        if (!std::isfinite(s.values[k]))
-            m_lastStates[k] =
-                (s.flags & SampleFlag::OverRange) != 0 ? ValueState::OverRange : ValueState::NoData;
+        if (std::isfinite(s.values[k]))
+            continue;
+        if ((s.flags & SampleFlag::OverRange) != 0)
+            m_lastStates[k] = ValueState::OverRange;
+        else if ((s.flags & SampleFlag::Implausible) != 0)
+            m_lastStates[k] = ValueState::Implausible;
+        else
+            m_lastStates[k] = ValueState::NoData;
     }
     m_lastFlags = s.flags;
     m_lastWatts = s.power;

@@ -118,6 +118,9 @@ QString LiveView::readingText(int item, double value, int digits, int maxDecimal
     case ValueState::NoData:
         alert = true;
         return QStringLiteral("------");
+    case ValueState::Implausible: // a number no range of the meter can show (plausibility.h)
+        alert = true;
+        return QStringLiteral("-IMP-");
     case ValueState::Valid:
         break;
     }

@@ -28,6 +28,8 @@ QString valueText(double v, ValueState state, const QString &unit)
         return QStringLiteral("----");
     case ValueState::OverRange:
         return QStringLiteral("-OL-");
+    case ValueState::Implausible:
+        return QStringLiteral("-IMP-");
     case ValueState::Valid:
         break;
     }

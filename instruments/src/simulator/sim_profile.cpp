@@ -144,6 +144,28 @@ Result<SimProfile> SimProfile::parse(const QString &text)
                 r = profileError(lineNo, QStringLiteral("load_root must be self or parent, not "
                                                         "\"%1\"")
                                              .arg(words[1]));
+        } else if (key == QLatin1String("crest_factor")) {
+            r = needArgs(1);
+            const QString cf = words.value(1).toUpper();
+            if (r && cf == QLatin1String("3"))
+                p.crestFactor = CrestFactor::Three;
+            else if (r && cf == QLatin1String("6"))
+                p.crestFactor = CrestFactor::Six;
+            else if (r && (cf == QLatin1String("6A") || cf == QLatin1String("A6")))
+                p.crestFactor = CrestFactor::SixA;
+            else if (r)
+                r = profileError(lineNo, QStringLiteral("crest_factor must be 3, 6 or 6A, not "
+                                                        "\"%1\"")
+                                             .arg(words[1]));
+        } else if (key == QLatin1String("fault")) {
+            r = needArgs(1);
+            if (r) {
+                auto fault = SimFault::parse(words[1]);
+                if (fault)
+                    p.faults.push_back(*fault);
+                else
+                    r = profileError(lineNo, fault.error().message.english());
+            }
         } else if (key == QLatin1String("step")) {
             r = needArgs(2);
             if (r) {
@@ -169,6 +191,13 @@ Result<SimProfile> SimProfile::parse(const QString &text)
         return profileError(lines.size(), QStringLiteral("load script needs at least one step"));
     if (p.load != Load::Script && sawSteps)
         return profileError(lines.size(), QStringLiteral("steps are only used with load script"));
+    const QString model = p.model;
+    if (p.crestFactor == CrestFactor::SixA && !model.endsWith(QLatin1Char('E')) &&
+        !model.endsWith(QLatin1String("EH")))
+        return profileError(lines.size(),
+                            QStringLiteral("crest_factor 6A: only the WT300E models have it, "
+                                           "not the %1")
+                                .arg(model));
     return p;
 }
 
@@ -191,9 +220,11 @@ Result<SimFault> SimFault::parse(const QString &text)
 {
     const auto bad = [&](const QString &why) {
         return Error{ErrorCode::BadResource,
-                     QStringLiteral("fault \"%1\": %2 (forms: drop@S, stall@S:SECONDS, "
-                                    "nodata@S:UPDATES, overrange@S:UPDATES, repeat@S:WAITS, "
-                                    "error@S:CODE)")
+                     QStringLiteral("fault \"%1\": %2 (forms: drop@S, dropfor@S:SECONDS, "
+                                    "stall@S:SECONDS, nodata@S:UPDATES, overrange@S:UPDATES, "
+                                    "repeat@S:WAITS, error@S:CODE, implausible@S:UPDATES[:WATTS], "
+                                    "garbage@S:REPLIES[:truncated|text|huge|mixed]; S = seconds "
+                                    "after the simulator started)")
                          .arg(text, why)};
     };
     const qsizetype at = text.indexOf(QLatin1Char('@'));
@@ -213,22 +244,47 @@ Result<SimFault> SimFault::parse(const QString &text)
             return bad(QStringLiteral("drop takes no argument"));
         return f;
     }
-    if (args.size() != 2 || !argument || *argument <= 0)
+    // implausible and garbage take an optional third part.
+    const bool third = kind == QLatin1String("implausible") || kind == QLatin1String("garbage");
+    if (args.size() < 2 || args.size() > (third ? 3 : 2) || !argument || *argument <= 0)
         return bad(QStringLiteral("a positive argument after ':' is needed"));
-    if (kind == QLatin1String("stall")) {
-        f.kind = Kind::Stall;
+    const auto whole = [&](double limit) {
+        return *argument == std::floor(*argument) && *argument <= limit;
+    };
+    if (kind == QLatin1String("stall") || kind == QLatin1String("dropfor")) {
+        f.kind = kind == QLatin1String("stall") ? Kind::Stall : Kind::DropFor;
         f.seconds = *argument;
     } else if (kind == QLatin1String("nodata") || kind == QLatin1String("overrange") ||
-               kind == QLatin1String("repeat")) {
-        f.kind = kind == QLatin1String("nodata")      ? Kind::NoData
-                 : kind == QLatin1String("overrange") ? Kind::OverRange
-                                                      : Kind::Repeat;
-        if (*argument != std::floor(*argument) || *argument > 1e6)
+               kind == QLatin1String("repeat") || third) {
+        f.kind = kind == QLatin1String("nodata")        ? Kind::NoData
+                 : kind == QLatin1String("overrange")   ? Kind::OverRange
+                 : kind == QLatin1String("repeat")      ? Kind::Repeat
+                 : kind == QLatin1String("implausible") ? Kind::Implausible
+                                                        : Kind::Garbage;
+        if (!whole(1e6))
             return bad(QStringLiteral("the count must be a whole number"));
         f.count = static_cast<int>(*argument);
+        if (args.size() == 3 && f.kind == Kind::Implausible) {
+            const auto watts = number(args[2]);
+            if (!watts || std::fabs(*watts) > 3e38)
+                return bad(QStringLiteral("the watts must be a number a float32 holds"));
+            f.value = *watts;
+        } else if (args.size() == 3) {
+            const QString g = args[2].toLower();
+            if (g == QLatin1String("truncated"))
+                f.garbage = Garbage::Truncated;
+            else if (g == QLatin1String("text"))
+                f.garbage = Garbage::Text;
+            else if (g == QLatin1String("huge"))
+                f.garbage = Garbage::Huge;
+            else if (g == QLatin1String("mixed"))
+                f.garbage = Garbage::Mixed;
+            else
+                return bad(QStringLiteral("garbage is truncated, text, huge or mixed"));
+        }
     } else if (kind == QLatin1String("error")) {
         f.kind = Kind::Error;
-        if (*argument != std::floor(*argument) || *argument > 999)
+        if (!whole(999))
             return bad(QStringLiteral("the error code must be a whole number up to 999"));
         f.code = static_cast<int>(*argument);
     } else {

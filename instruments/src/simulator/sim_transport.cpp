@@ -22,9 +22,15 @@ public:
         : m_sim(std::move(simulator))
     {}
 
+    // A reconnection after a drop: refused while the simulated meter takes no connection
+    // (SimFault Drop, DropFor), as a TCP connect to a meter that is off.
     Result<void> open() override
     {
+        if (!m_sim->acceptsConnection())
+            return Error{ErrorCode::NotFound, Message(msg::kSimulatedRefused)};
         m_open = true;
+        m_dropped = false;
+        m_responses.clear();
         return {};
     }
 

@@ -168,6 +168,11 @@ Wt300Simulator::Impl::Impl(SimProfile p)
     if (model == nullptr)
         model = findWt300Model(QStringLiteral("WT332"));
     reset();
+    // Crest factor 3 keeps the power-on ranges of reset(); 6 and 6A have none of them, and the
+    // meter goes to its largest ranges when the crest factor changes.
+    if (profile.crestFactor != CrestFactor::Three)
+        setCrestFactor(profile.crestFactor);
+    scheduled = profile.faults;
     ticker = std::thread([this] { tick(); });
 }
 
@@ -181,8 +186,52 @@ Wt300Simulator::Impl::~Impl()
     ticker.join();
 }
 
+std::vector<double> Wt300Simulator::Impl::voltageRanges() const
+{
+    std::vector<double> ranges = model->info.voltageRanges;
+    if (crestFactor != CrestFactor::Three) {
+        for (double &r : ranges)
+            r /= 2.0;
+    }
+    return ranges;
+}
+
+std::vector<double> Wt300Simulator::Impl::currentRanges() const
+{
+    std::vector<double> ranges = model->info.currentRanges;
+    if (crestFactor != CrestFactor::Three) {
+        for (double &r : ranges)
+            r /= 2.0;
+    }
+    return ranges;
+}
+
+double Wt300Simulator::Impl::voltageOverRange() const
+{
+    return (crestFactor == CrestFactor::SixA ? 2.8 : 1.4) * voltageRange;
+}
+
+double Wt300Simulator::Impl::currentOverRange() const
+{
+    const double scale = crestFactor == CrestFactor::SixA ? 2.0 : 1.0;
+    const std::vector<double> ranges = currentRanges();
+    const bool top = !ranges.empty() && std::fabs(currentRange - ranges.back()) < 1e-9;
+    // The 40 A input of the WT310HC and WT310EH: its largest range is over range past 110 %.
+    const bool highCurrent =
+        model->idnModel == QLatin1String("WT310HC") || model->idnModel == QLatin1String("WT310EH");
+    return (top && highCurrent ? 1.1 : 1.4) * scale * currentRange;
+}
+
+void Wt300Simulator::Impl::setCrestFactor(CrestFactor cf)
+{
+    crestFactor = cf == CrestFactor::Unknown ? CrestFactor::Three : cf;
+    voltageRange = voltageRanges().back();
+    currentRange = currentRanges().back();
+}
+
 void Wt300Simulator::Impl::reset()
 {
+    crestFactor = CrestFactor::Three;
     interval = std::chrono::milliseconds(500);
     header = true;
     verbose = false;
@@ -252,6 +301,21 @@ void Wt300Simulator::Impl::applyScheduledFaults(Clock::time_point now)
         switch (f.kind) {
         case SimFault::Kind::Drop:
             dropPending = true;
+            refuseUntil = Clock::time_point::max();
+            break;
+        case SimFault::Kind::DropFor:
+            dropPending = true;
+            if (refuseUntil != Clock::time_point::max())
+                refuseUntil = now + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(f.seconds));
+            break;
+        case SimFault::Kind::Implausible:
+            implausibleLeft += f.count;
+            implausibleWatts = f.value;
+            break;
+        case SimFault::Kind::Garbage:
+            garbageLeft += f.count;
+            garbageKind = f.garbage;
             break;
         case SimFault::Kind::Stall:
             stallUntil = now + std::chrono::duration_cast<Clock::duration>(
@@ -356,11 +420,11 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
             dut.noData[idx(f)] = true;
     }
 
-    // Ranges: over range beyond 140 % of the range (crest factor 3); auto-range steps up past
+    // Ranges: over range beyond 140 % of the range (voltageOverRange); auto-range steps up past
     // 110 % and down below 30 %, and the update in which it switches has no data.
     bool switched = false;
     if (currentAuto) {
-        const auto &ranges = model->info.currentRanges;
+        const std::vector<double> ranges = currentRanges();
         auto it = std::find(ranges.begin(), ranges.end(), currentRange);
         if (current > 1.1 * currentRange && it != ranges.end() && std::next(it) != ranges.end()) {
             currentRange = *std::next(it);
@@ -372,7 +436,7 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
         }
     }
     const bool overRange =
-        overRangeLeft > 0 || voltage > 1.4 * voltageRange || current > 1.4 * currentRange;
+        overRangeLeft > 0 || voltage > voltageOverRange() || current > currentOverRange();
     if (overRangeLeft > 0)
         --overRangeLeft;
     if (overRange)
@@ -425,6 +489,15 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
         latest[e].values[idx(Function::WHP)] = wattHours[e];
         latest[e].values[idx(Function::WHM)] = 0.0;
         latest[e].values[idx(Function::Time)] = integrationSeconds;
+    }
+
+    // A corrupted value in what the meter reports, not in what it measures: the integrator
+    // above counted the real power.
+    if (implausibleLeft > 0) {
+        --implausibleLeft;
+        const double real = latest[1].values[idx(Function::P)];
+        latest[1].values[idx(Function::P)] = implausibleWatts;
+        latest[kSigma].values[idx(Function::P)] += implausibleWatts - real;
     }
 
     // Condition register: over-range of element 1 (OVR1, bit 6), integration (ITG, bit 1);
@@ -491,6 +564,18 @@ void Wt300Simulator::setPower(std::optional<double> watts)
 {
     const std::lock_guard lock(d->mutex);
     d->powerOverride = watts;
+}
+
+bool Wt300Simulator::acceptsConnection() const
+{
+    const std::lock_guard lock(d->mutex);
+    return Impl::Clock::now() >= d->refuseUntil;
+}
+
+bool Wt300Simulator::gone() const
+{
+    const std::lock_guard lock(d->mutex);
+    return d->refuseUntil == Impl::Clock::time_point::max();
 }
 
 std::uint64_t Wt300Simulator::updates() const

@@ -81,6 +81,17 @@ public:
     void restartEpoch(); // after a :RATE change the next update is one new interval away
     void reset();        // *RST
 
+    // Ranges with the crest factor in force: crest factor 6 and 6A halve the model's crest
+    // factor 3 ranges (IM WT310E-01EN page 2-7).
+    std::vector<double> voltageRanges() const;
+    std::vector<double> currentRanges() const;
+    // Past these |U| and |I| the element is over range: 140 % of the range, 280 % with crest
+    // factor 6A; the WT310HC/EH's largest current range 110 % (220 %) (IM WT310E-02EN 1.5).
+    double voltageOverRange() const;
+    double currentOverRange() const;
+    // Sets the crest factor; the ranges go to their largest, as the meter's do.
+    void setCrestFactor(CrestFactor cf);
+
     // --- SCPI side (sim_commands.cpp) ---
     Wt300Simulator::Outcome execute(QByteArrayView message, const std::atomic<bool> *cancel,
                                     std::unique_lock<std::mutex> &lock);
@@ -88,6 +99,8 @@ public:
     bool waitFor(std::uint16_t mask, const std::atomic<bool> *cancel,
                  std::unique_lock<std::mutex> &lock);
     QByteArray numericValues(int onlyItem) const;
+    // The reply to :NUMeric:VALue?, spoiled while a Garbage fault lasts.
+    QByteArray valueReply(int onlyItem);
     bool integrationIdle() const { return integration == IntegrationState::Reset; }
 
     mutable std::mutex mutex;
@@ -111,6 +124,7 @@ public:
     bool queueMessages = true;
     bool remote = false;
     MeasurementMode mode = MeasurementMode::Rms;
+    CrestFactor crestFactor = CrestFactor::Three;
     double voltageRange = 300.0;
     double currentRange = 0.5;
     bool voltageAuto = false;
@@ -143,6 +157,12 @@ public:
     int repeatLeft = 0;
     Clock::time_point stallUntil{};
     bool dropPending = false;
+    Clock::time_point refuseUntil{}; // no connection is taken before; max(): never again
+    int implausibleLeft = 0;
+    double implausibleWatts = 0.0;
+    int garbageLeft = 0;
+    SimFault::Garbage garbageKind = SimFault::Garbage::Mixed;
+    int garbageTurn = 0; // Mixed: which kind comes next
     std::optional<double> powerOverride;
 
     CpuLoad cpu;

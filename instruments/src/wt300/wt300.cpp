@@ -1,12 +1,12 @@
-// The WT300-family driver. Command sequences and their sources: reference wt300.md, sections
-// 4 (commands), 5 (numeric data), 6 (status model and the update synchronisation), 7 (errors).
+// The WT300-family driver: the exchange with the meter, streaming, integration, the error
+// queue and opening. Command sequences and their sources: reference wt300.md, sections 4
+// (commands), 5 (numeric data), 6 (status model and the update synchronisation), 7 (errors).
+// Configuration is in wt300_configure.cpp, recovery in wt300_recovery.cpp.
 
 #include "messages.h"
+#include "wt300/wt300_driver.h"
 
 #include <cipherwatt/instruments/scpi.h>
-#include <cipherwatt/instruments/wt300.h>
-
-#include <QLoggingCategory>
 
 #include <algorithm>
 #include <chrono>
@@ -16,25 +16,8 @@ Q_LOGGING_CATEGORY(lcWt300, "cipherwatt.instruments.wt300", QtWarningMsg)
 
 namespace cipherwatt::instruments {
 
-namespace {
-
 using namespace std::chrono_literals;
 using std::chrono::milliseconds;
-
-// Update intervals of the family and how :RATE spells them.
-struct RateSpelling
-{
-    milliseconds interval;
-    const char *scpi;
-};
-constexpr RateSpelling kRates[] = {{100ms, "100MS"}, {250ms, "250MS"}, {500ms, "500MS"},
-                                   {1000ms, "1S"},   {2000ms, "2S"},   {5000ms, "5S"}};
-
-// EESR bits (reference 6.1).
-constexpr std::uint16_t kEesrUpd = 1U << 0;
-constexpr std::uint16_t kEesrOverRange = (1U << 3) | (1U << 6) | (1U << 9) | (1U << 12);
-constexpr std::uint16_t kEesrPeakOver =
-    (1U << 7) | (1U << 8) | (1U << 10) | (1U << 11) | (1U << 13) | (1U << 14);
 
 std::int64_t steadyNs()
 {
@@ -43,245 +26,69 @@ std::int64_t steadyNs()
         .count();
 }
 
-QByteArray elementName(int element)
+Wt300Driver::Wt300Driver(std::unique_ptr<Transport> transport, const Wt300Model &model,
+                         Identity identity, const OpenOptions &options)
+    : m_transport(std::move(transport))
+    , m_model(model)
+    , m_identity(std::move(identity))
+    , m_options(options)
 {
-    return element == kSigma ? QByteArrayLiteral("SIGM") : QByteArray::number(element);
+    m_caps.model = model.info;
+    for (const FunctionInfo &f : allFunctions())
+        m_caps.functions.push_back(f.function);
+    m_caps.intervals = {100ms, 250ms, 500ms, 1000ms, 2000ms, 5000ms};
+    m_caps.modes = {MeasurementMode::Rms, MeasurementMode::VoltageMean, MeasurementMode::Dc};
+    m_caps.maxItems = 255;
+    m_caps.powerAccuracyOfReading = model.powerAccuracyOfReading;
+    m_caps.powerAccuracyOfRange = model.powerAccuracyOfRange;
 }
 
-bool functionHasElement(Function f)
+Result<void> Wt300Driver::send(const QByteArray &message)
 {
-    return f != Function::Time;
-}
-
-QByteArray rangeText(double value, char unit)
-{
-    return QByteArray::number(value, 'g', 6) + unit;
-}
-
-QString formatName(NumericFormat f)
-{
-    return f == NumericFormat::Float ? QStringLiteral("FLOAT") : QStringLiteral("ASCII");
-}
-
-class Wt300Driver final : public PowerMeter
-{
-public:
-    Wt300Driver(std::unique_ptr<Transport> transport, const Wt300Model &model, Identity identity,
-                const OpenOptions &options)
-        : m_transport(std::move(transport))
-        , m_model(model)
-        , m_identity(std::move(identity))
-        , m_options(options)
-    {
-        m_caps.model = model.info;
-        for (const FunctionInfo &f : allFunctions())
-            m_caps.functions.push_back(f.function);
-        for (const RateSpelling &r : kRates)
-            m_caps.intervals.push_back(r.interval);
-        m_caps.modes = {MeasurementMode::Rms, MeasurementMode::VoltageMean, MeasurementMode::Dc};
-        m_caps.maxItems = 255;
-        m_caps.powerAccuracyOfReading = model.powerAccuracyOfReading;
-        m_caps.powerAccuracyOfRange = model.powerAccuracyOfRange;
+    if (!m_open)
+        return Error{ErrorCode::Disconnected, Message(msg::kMeterClosed)};
+    if (m_desynced) {
+        if (auto r = resync(); !r)
+            return r;
     }
+    qCDebug(lcWt300) << ">" << message;
+    auto written = m_transport->write(message);
+    if (!written)
+        m_desynced = written.error().code == ErrorCode::Cancelled;
+    return written;
+}
 
-    ~Wt300Driver() override { close(); }
-
-    const Identity &identity() const override { return m_identity; }
-    const Capabilities &capabilities() const override { return m_caps; }
-
-    Result<AppliedConfig> configure(const MeterConfig &config) override;
-    Result<void> startStream() override;
-    Result<Sample> nextSample() override;
-    Result<void> stopStream() override
-    {
-        m_streaming = false;
-        return {};
-    }
-    Result<void> integrate(IntegrationCommand command) override;
-    Result<IntegrationReading> readIntegration() override;
-    Result<std::vector<Error>> readErrors() override;
-    void interrupt() override { m_transport->interrupt(); }
-    void clearInterrupt() override { m_transport->clearInterrupt(); }
-    void close() override;
-
-private:
-    Result<void> send(const QByteArray &message)
-    {
-        if (!m_open)
-            return Error{ErrorCode::Disconnected, Message(msg::kMeterClosed)};
-        if (m_desynced) {
-            if (auto r = resync(); !r)
-                return r;
-        }
-        qCDebug(lcWt300) << ">" << message;
-        auto written = m_transport->write(message);
-        if (!written)
-            m_desynced = written.error().code == ErrorCode::Cancelled;
-        return written;
-    }
-
-    Result<QByteArray> query(const QByteArray &message, milliseconds extra = 0ms)
-    {
-        if (auto sent = send(message); !sent)
-            return sent.error();
-        auto reply = m_transport->read(m_options.timeout + extra);
-        if (reply) {
-            qCDebug(lcWt300) << "<" << reply->left(80);
-            return reply;
-        }
-        // The reply may still come: it must not be taken for the answer to a later query.
-        m_desynced =
-            reply.error().code == ErrorCode::Cancelled || reply.error().code == ErrorCode::Timeout;
-        if (reply.error().code == ErrorCode::Timeout)
-            return Error{ErrorCode::Timeout, Message(msg::kNoReplyTo)
-                                                 .arg(QString::fromLatin1(message))
-                                                 .arg((m_options.timeout + extra).count())};
+Result<QByteArray> Wt300Driver::query(const QByteArray &message, milliseconds extra)
+{
+    if (auto sent = send(message); !sent)
+        return sent.error();
+    auto reply = m_transport->read(m_options.timeout + extra);
+    if (reply) {
+        qCDebug(lcWt300) << "<" << reply->left(80);
         return reply;
     }
+    // The reply may still come: it must not be taken for the answer to a later query.
+    m_desynced =
+        reply.error().code == ErrorCode::Cancelled || reply.error().code == ErrorCode::Timeout;
+    if (reply.error().code == ErrorCode::Timeout)
+        return Error{ErrorCode::Timeout, Message(msg::kNoReplyTo)
+                                             .arg(QString::fromLatin1(message))
+                                             .arg((m_options.timeout + extra).count())};
+    return reply;
+}
 
-    // After a cancelled or timed-out exchange a late reply may be on its way (the meter was in
-    // :COMM:WAIT, or slow). A device clear drops what the link holds; *IDN? then marks the
-    // point after which replies belong to us again, and anything before it is discarded.
-    Result<void> resync()
-    {
-        m_desynced = false;
-        (void)m_transport->clear();
-        if (auto r = m_transport->write("*IDN?"); !r) {
-            m_desynced = true;
-            return r;
-        }
-        const milliseconds patience = m_options.timeout + m_applied.interval;
-        for (int discarded = 0; discarded < 8; ++discarded) {
-            auto reply = m_transport->read(patience);
-            if (!reply) {
-                m_desynced = true;
-                return reply.error();
-            }
-            auto idn = scpi::parseIdn(*reply);
-            if (idn && idn->model.compare(m_identity.model, Qt::CaseInsensitive) == 0 &&
-                idn->serial == m_identity.serial)
-                return {};
-            qCDebug(lcWt300) << "resync: discarded" << reply->left(40);
-        }
-        m_desynced = true;
-        return Error{ErrorCode::Protocol, QStringLiteral("the meter keeps sending replies nobody "
-                                                         "asked for")};
-    }
-
-    // A setting command followed by a look at the error queue, so that a refusal is reported
-    // against the command that caused it.
-    Result<void> command(const QByteArray &message)
-    {
-        if (auto sent = send(message); !sent)
-            return sent;
-        auto errors = readErrors();
-        if (!errors)
-            return errors.error();
-        if (!errors->empty()) {
-            Error e = errors->front();
-            e.message = Message(msg::kRefused).arg(QString::fromLatin1(message), e.message);
-            return e;
-        }
-        return {};
-    }
-
-    Result<AppliedConfig> readBack(const MeterConfig &config, const std::vector<Item> &items);
-    Result<void> validate(const MeterConfig &config, std::vector<Item> &items) const;
-    Result<IntegrationState> integrationState();
-    void trackSequence(Sample &sample);
-
-    std::unique_ptr<Transport> m_transport;
-    const Wt300Model &m_model;
-    Identity m_identity;
-    OpenOptions m_options;
-    Capabilities m_caps;
-    bool m_open = true;
-    bool m_desynced = false;
-
-    AppliedConfig m_applied;
-    bool m_configured = false;
-    bool m_streaming = false;
-    std::int64_t m_lastNs = 0;
-    std::uint64_t m_sequence = 0;
-    std::vector<double> m_lastValues;
-};
-
-Result<void> Wt300Driver::validate(const MeterConfig &config, std::vector<Item> &items) const
+Result<void> Wt300Driver::command(const QByteArray &message)
 {
-    const auto rate =
-        std::find_if(std::begin(kRates), std::end(kRates),
-                     [&](const RateSpelling &r) { return r.interval == config.interval; });
-    if (rate == std::end(kRates))
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("update interval %1 ms: the %2 offers 100 ms, 250 ms, 500 ms, "
-                                    "1 s, 2 s and 5 s")
-                         .arg(config.interval.count())
-                         .arg(m_model.info.name)};
-    std::vector<int> elements = config.elements.empty() ? m_model.info.elements : config.elements;
-    for (const int e : elements) {
-        if (std::find(m_model.info.elements.begin(), m_model.info.elements.end(), e) ==
-            m_model.info.elements.end()) {
-            QStringList have;
-            for (const int h : m_model.info.elements)
-                have << QString::number(h);
-            return Error{ErrorCode::Unsupported,
-                         Message(msg::kNoSuchElement)
-                             .arg(e)
-                             .arg(m_model.info.name, have.join(QStringLiteral(", ")))};
-        }
+    if (auto sent = send(message); !sent)
+        return sent;
+    auto errors = readErrors();
+    if (!errors)
+        return errors.error();
+    if (!errors->empty()) {
+        Error e = errors->front();
+        e.message = Message(msg::kRefused).arg(QString::fromLatin1(message), e.message);
+        return e;
     }
-    if (config.sigma) {
-        if (!m_model.info.sigma)
-            return Error{
-                ErrorCode::Unsupported,
-                QStringLiteral("Σ items: the %1 has a single element").arg(m_model.info.name)};
-        elements.push_back(kSigma);
-    }
-    if (config.functions.empty())
-        return Error{ErrorCode::Unsupported, Message(msg::kNoFunctions)};
-    const auto checkRange = [&](const std::optional<Range> &r, const std::vector<double> &have,
-                                const char *what, const char *unit) -> Result<void> {
-        if (!r || r->automatic)
-            return {};
-        for (const double v : have) {
-            if (std::fabs(v - r->value) <= 1e-9 * std::max(1.0, v))
-                return {};
-        }
-        QStringList list;
-        for (const double v : have)
-            list << QString::number(v);
-        return Error{ErrorCode::Unsupported, QStringLiteral("%1 range %2 %3: the %4 has %5")
-                                                 .arg(QLatin1String(what))
-                                                 .arg(r->value)
-                                                 .arg(QLatin1String(unit), m_model.info.name,
-                                                      list.join(QStringLiteral(", ")))};
-    };
-    if (auto r = checkRange(config.voltageRange, m_model.info.voltageRanges, "voltage", "V"); !r)
-        return r;
-    if (auto r = checkRange(config.currentRange, m_model.info.currentRanges, "current", "A"); !r)
-        return r;
-
-    items.clear();
-    std::vector<Function> functions = config.functions;
-    if (config.integration) {
-        for (const Function f : {Function::WH, Function::Time}) {
-            if (std::find(functions.begin(), functions.end(), f) == functions.end())
-                functions.push_back(f);
-        }
-    }
-    for (const Function f : functions) {
-        if (!functionHasElement(f)) {
-            items.push_back({f, 0});
-            continue;
-        }
-        for (const int e : elements)
-            items.push_back({f, e});
-    }
-    if (static_cast<int>(items.size()) > m_caps.maxItems)
-        return Error{ErrorCode::Unsupported, QStringLiteral("%1 numeric items: the meter takes "
-                                                            "at most %2")
-                                                 .arg(items.size())
-                                                 .arg(m_caps.maxItems)};
     return {};
 }
 
@@ -305,235 +112,29 @@ Result<IntegrationState> Wt300Driver::integrationState()
                  QStringLiteral("unknown integration state \"%1\"").arg(QString::fromLatin1(s))};
 }
 
-Result<AppliedConfig> Wt300Driver::configure(const MeterConfig &config)
-{
-    if (m_streaming)
-        return Error{ErrorCode::Unsupported, QStringLiteral("cannot configure while streaming")};
-    std::vector<Item> items;
-    if (auto valid = validate(config, items); !valid)
-        return valid.error();
-
-    // Clean slate: headers off first, so that no reply after this carries one.
-    for (const char *setup : {"*CLS", ":COMM:HEAD OFF", ":COMM:VERB ON", ":STAT:QMES ON"}) {
-        if (auto r = command(setup); !r)
-            return r.error();
-    }
-
-    QList<Message> warnings;
-    // Most settings are refused while the integrator holds a value (error 813, reference 6.3).
-    auto state = integrationState();
-    if (!state)
-        return state.error();
-    if (*state != IntegrationState::Reset) {
-        if (*state == IntegrationState::Running) {
-            if (auto r = command(":INTEG:STOP"); !r)
-                return r.error();
-        }
-        if (auto r = command(":INTEG:RES"); !r)
-            return r.error();
-        warnings << Message(msg::kIntegratorHeld).arg(integrationStateName(*state));
-    }
-
-    std::vector<QByteArray> commands;
-    const auto rate =
-        std::find_if(std::begin(kRates), std::end(kRates),
-                     [&](const RateSpelling &r) { return r.interval == config.interval; });
-    commands.push_back(QByteArrayLiteral(":RATE ") + rate->scpi);
-    commands.push_back(QByteArrayLiteral(":INP:MODE ") +
-                       measurementModeName(config.mode).toLatin1());
-    if (config.voltageRange) {
-        if (config.voltageRange->automatic) {
-            commands.push_back(":INP:VOLT:AUTO ON");
-        } else {
-            commands.push_back(":INP:VOLT:AUTO OFF");
-            commands.push_back(":INP:VOLT:RANG " + rangeText(config.voltageRange->value, 'V'));
-        }
-    }
-    if (config.currentRange) {
-        if (config.currentRange->automatic) {
-            commands.push_back(":INP:CURR:AUTO ON");
-        } else {
-            commands.push_back(":INP:CURR:AUTO OFF");
-            commands.push_back(":INP:CURR:RANG " + rangeText(config.currentRange->value, 'A'));
-        }
-    }
-    // Averaging would smear one update into the next: every sample must stand for its own
-    // interval.
-    commands.push_back(":MEAS:AVER:STAT OFF");
-    if (config.integration) {
-        commands.push_back(":INTEG:MODE NORM");
-        commands.push_back(":INTEG:TIM 0,0,0");
-    }
-    commands.push_back(config.format == NumericFormat::Float ? ":NUM:FORM FLO" : ":NUM:FORM ASC");
-    commands.push_back(":NUM:NORM:NUM " + QByteArray::number(items.size()));
-    for (std::size_t k = 0; k < items.size(); ++k) {
-        const Item &item = items[k];
-        QByteArray text =
-            ":NUM:NORM:ITEM" + QByteArray::number(k + 1) + ' ' +
-            QByteArray(functionInfo(item.function).scpi.data(),
-                       static_cast<qsizetype>(functionInfo(item.function).scpi.size()));
-        if (functionHasElement(item.function))
-            text += ',' + elementName(item.element);
-        commands.push_back(text);
-    }
-    // Transition filters: the update's falling edge (UPD, bit 0) drives :COMM:WAIT; rising
-    // over-range and peak-over conditions are latched so each update's EESR shows them.
-    for (int bit = 0; bit < 16; ++bit) {
-        const std::uint16_t mask = static_cast<std::uint16_t>(1U << bit);
-        const char *edge = bit == 0                                    ? "FALL"
-                           : ((kEesrOverRange | kEesrPeakOver) & mask) ? "RISE"
-                                                                       : "NEV";
-        commands.push_back(":STAT:FILT" + QByteArray::number(bit + 1) + ' ' + edge);
-    }
-    for (const QByteArray &c : commands) {
-        if (auto r = command(c); !r)
-            return r.error();
-    }
-
-    auto applied = readBack(config, items);
-    if (!applied)
-        return applied.error();
-    applied->warnings = warnings + applied->warnings;
-    if (applied->voltageRange.automatic || applied->currentRange.automatic)
-        applied->warnings << Message(msg::kAutoRange);
-    if (const double capacity = m_transport->bytesPerSecond(); capacity > 0) {
-        const double need = bytesPerUpdate(static_cast<qsizetype>(items.size()), config.format) *
-                            1000.0 / static_cast<double>(config.interval.count());
-        if (need > 0.8 * capacity)
-            applied->warnings << Message(msg::kLinkTooSlow)
-                                     .arg(m_transport->describe())
-                                     .arg(qRound(capacity))
-                                     .arg(items.size())
-                                     .arg(config.interval.count())
-                                     .arg(qRound(need));
-    }
-    m_applied = *applied;
-    m_configured = true;
-    return applied;
-}
-
-Result<AppliedConfig> Wt300Driver::readBack(const MeterConfig &config,
-                                            const std::vector<Item> &items)
-{
-    AppliedConfig a;
-    a.items = items;
-
-    auto rate = query(":RATE?");
-    if (!rate)
-        return rate.error();
-    auto seconds = scpi::parseReal(*rate, ":RATE?");
-    if (!seconds)
-        return seconds.error();
-    a.interval = milliseconds(std::llround(*seconds * 1000.0));
-    if (a.interval != config.interval)
-        return Error{
-            ErrorCode::Unsupported,
-            Message(msg::kRateNotApplied).arg(a.interval.count()).arg(config.interval.count())};
-
-    auto mode = query(":INP:MODE?");
-    if (!mode)
-        return mode.error();
-    const auto parsedMode =
-        parseMeasurementMode(QString::fromLatin1(scpi::stripHeader(*mode).toByteArray()));
-    if (!parsedMode || *parsedMode != config.mode)
-        return Error{
-            ErrorCode::Unsupported,
-            QStringLiteral("the meter reports measurement mode \"%1\" after being set to "
-                           "%2")
-                .arg(QString::fromLatin1(mode->trimmed()), measurementModeName(config.mode))};
-    a.mode = *parsedMode;
-
-    const auto readRange = [&](const char *rangeQuery, const char *autoQuery,
-                               Range &out) -> Result<void> {
-        auto value = query(rangeQuery);
-        if (!value)
-            return value.error();
-        auto v = scpi::parseReal(*value, rangeQuery);
-        if (!v)
-            return v.error();
-        auto automatic = query(autoQuery);
-        if (!automatic)
-            return automatic.error();
-        auto on = scpi::parseBoolean(*automatic, autoQuery);
-        if (!on)
-            return on.error();
-        out = Range{*on, *v};
-        return {};
-    };
-    if (auto r = readRange(":INP:VOLT:RANG?", ":INP:VOLT:AUTO?", a.voltageRange); !r)
-        return r.error();
-    if (auto r = readRange(":INP:CURR:RANG?", ":INP:CURR:AUTO?", a.currentRange); !r)
-        return r.error();
-
-    auto averaging = query(":MEAS:AVER:STAT?");
-    if (!averaging)
-        return averaging.error();
-    auto avg = scpi::parseBoolean(*averaging, ":MEAS:AVER:STAT?");
-    if (!avg)
-        return avg.error();
-    a.averaging = *avg;
-    if (a.averaging)
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("the meter kept averaging on after :MEAS:AVER:STAT OFF")};
-
-    auto format = query(":NUM:FORM?");
-    if (!format)
-        return format.error();
-    const QByteArray f = scpi::stripHeader(*format).toByteArray().toUpper();
-    a.format = f.startsWith("FLO") ? NumericFormat::Float : NumericFormat::Ascii;
-    if (a.format != config.format || !(f.startsWith("FLO") || f.startsWith("ASC")))
-        return Error{ErrorCode::Unsupported,
-                     QStringLiteral("the meter reports numeric format \"%1\" after being set to "
-                                    "%2")
-                         .arg(QString::fromLatin1(f), formatName(config.format))};
-
-    auto number = query(":NUM:NORM:NUM?");
-    if (!number)
-        return number.error();
-    auto n = scpi::parseInteger(*number, ":NUM:NORM:NUM?");
-    if (!n)
-        return n.error();
-    if (*n != static_cast<std::int64_t>(items.size()))
-        return Error{ErrorCode::Unsupported, QStringLiteral("the meter reports %1 numeric items "
-                                                            "after being set to %2")
-                                                 .arg(*n)
-                                                 .arg(items.size())};
-    for (std::size_t k = 0; k < items.size(); ++k) {
-        const QByteArray q = ":NUM:NORM:ITEM" + QByteArray::number(k + 1) + '?';
-        auto reply = query(q);
-        if (!reply)
-            return reply.error();
-        const QList<QByteArray> parts = scpi::stripHeader(*reply).toByteArray().split(',');
-        const auto function = parseFunction(QString::fromLatin1(parts.value(0)));
-        bool match = function && *function == items[k].function;
-        if (match && functionHasElement(items[k].function)) {
-            const QByteArray e = parts.value(1).trimmed().toUpper();
-            const int element = e.startsWith("SIGM") ? kSigma : e.toInt();
-            match = element == items[k].element;
-        }
-        if (!match)
-            return Error{ErrorCode::Unsupported,
-                         QStringLiteral("item %1 reads back as \"%2\", not %3")
-                             .arg(k + 1)
-                             .arg(QString::fromLatin1(reply->trimmed()), itemLabel(items[k]))};
-    }
-    return a;
-}
-
 Result<void> Wt300Driver::startStream()
 {
     if (!m_configured)
         return Error{ErrorCode::Unsupported,
                      QStringLiteral("configure the meter before streaming")};
+    if (auto r = arm(); !r)
+        return r;
+    m_armedNs = steadyNs();
+    m_lastNs = 0;
+    m_sequence = 0;
+    m_lastValues.clear();
+    m_recovered = false;
+    return {};
+}
+
+Result<void> Wt300Driver::arm()
+{
     if (auto r = command(":STAT:FILT1 FALL"); !r)
         return r;
     // Reading EESR clears it: the first wait then ends at the next completed update.
     if (auto r = query(":STAT:EESR?"); !r)
         return r.error();
     m_streaming = true;
-    m_lastNs = 0;
-    m_sequence = 0;
-    m_lastValues.clear();
     return {};
 }
 
@@ -581,19 +182,49 @@ Result<Sample> Wt300Driver::nextSample()
         else if (v.state == ValueState::OverRange)
             s.flags |= SampleFlag::OverRange;
     }
+    checkPlausible(s);
     trackSequence(s);
 
     return s;
 }
 
+// A finite value beyond what the ranges can show (plausibility.h) is no measurement: it is
+// invalid like NaN and Inf, its number dropped from the sample and logged.
+void Wt300Driver::checkPlausible(Sample &s) const
+{
+    for (std::size_t k = 0; k < s.values.size() && k < m_limits.size(); ++k) {
+        if (s.states[k] != ValueState::Valid || std::fabs(s.values[k]) <= m_limits[k])
+            continue;
+        qCWarning(lcWt300).noquote()
+            << QStringLiteral("implausible %1 = %2 (largest the ranges can show: %3)")
+                   .arg(itemLabel(m_applied.items[k]))
+                   .arg(s.values[k], 0, 'g', 6)
+                   .arg(m_limits[k], 0, 'g', 6);
+        s.values[k] = std::nan("");
+        s.states[k] = ValueState::Implausible;
+        s.flags |= SampleFlag::Implausible;
+    }
+}
+
 // Duplicates and gaps follow from the host clock (reference 6.3): updates arrive one interval
 // apart; a second read of the same update comes much sooner with the same values, a missed one
-// leaves a hole of whole intervals.
+// leaves a hole of whole intervals. The first sample after a recovery has missed at least the
+// update whose exchange failed.
 void Wt300Driver::trackSequence(Sample &s)
 {
     const double interval = static_cast<double>(s.intervalMs) * 1e6;
-    if (m_lastNs == 0) {
+    const bool recovered = m_recovered;
+    m_recovered = false;
+    if (m_lastNs == 0 && !recovered) {
         m_sequence = 1;
+    } else if (m_lastNs == 0) {
+        // Recovered before the first update arrived: count from when the stream was armed,
+        // whose first update was due one interval later.
+        const double elapsed = static_cast<double>(s.hostNs - m_armedNs);
+        const auto steps = std::max<std::int64_t>(2, std::llround(elapsed / interval));
+        s.flags |= SampleFlag::Gap;
+        s.missedBefore = static_cast<std::uint32_t>(steps - 1);
+        m_sequence = static_cast<std::uint64_t>(steps);
     } else {
         const double elapsed = static_cast<double>(s.hostNs - m_lastNs);
         const auto sameValues = [&] {
@@ -607,10 +238,12 @@ void Wt300Driver::trackSequence(Sample &s)
             }
             return true;
         }();
-        if (elapsed < 0.5 * interval && sameValues) {
+        if (!recovered && elapsed < 0.5 * interval && sameValues) {
             s.flags |= SampleFlag::Duplicate; // kept, flagged, and not counted as a new update
         } else {
-            const auto steps = std::max<std::int64_t>(1, std::llround(elapsed / interval));
+            auto steps = std::max<std::int64_t>(1, std::llround(elapsed / interval));
+            if (recovered)
+                steps = std::max<std::int64_t>(2, steps);
             if (steps > 1) {
                 s.flags |= SampleFlag::Gap;
                 s.missedBefore = static_cast<std::uint32_t>(steps - 1);
@@ -632,7 +265,10 @@ Result<void> Wt300Driver::integrate(IntegrationCommand c)
     const char *text = c == IntegrationCommand::Reset   ? ":INTEG:RES"
                        : c == IntegrationCommand::Start ? ":INTEG:STAR"
                                                         : ":INTEG:STOP";
-    return command(text);
+    auto done = command(text);
+    if (done)
+        m_integrating = c == IntegrationCommand::Start;
+    return done;
 }
 
 Result<IntegrationReading> Wt300Driver::readIntegration()
@@ -702,8 +338,6 @@ void Wt300Driver::close()
     m_transport->close();
     m_open = false;
 }
-
-} // namespace
 
 double bytesPerUpdate(qsizetype items, NumericFormat format)
 {

@@ -48,14 +48,20 @@ const std::vector<Wt300Model> &wt300Models()
     static const std::vector<QString> threeElements{QStringLiteral("P1W2"), QStringLiteral("P1W3"),
                                                     QStringLiteral("P3W3"), QStringLiteral("P3W4"),
                                                     QStringLiteral("V3A3")};
+    // The 40 A range of the WT310HC and WT310EH is over range past 110 %, not 140 % (IM
+    // WT310-02EN and IM WT310E-02EN, section 1.5).
+    const auto highCurrent = [](Wt300Model m) {
+        m.info.topCurrentOverRange = 1.1;
+        return m;
+    };
     static const std::vector<Wt300Model> models{
         row("WT310", {1}, kWt310CurrentRanges, single),
-        row("WT310HC", {1}, kWt310HcCurrentRanges, single),
+        highCurrent(row("WT310HC", {1}, kWt310HcCurrentRanges, single)),
         // The WT332 calls its two elements 1 and 3; there is no element 2.
         row("WT332", {1, 3}, kWt330CurrentRanges, twoElements),
         row("WT333", {1, 2, 3}, kWt330CurrentRanges, threeElements),
         row("WT310E", {1}, kWt310CurrentRanges, single),
-        row("WT310EH", {1}, kWt310HcCurrentRanges, single),
+        highCurrent(row("WT310EH", {1}, kWt310HcCurrentRanges, single)),
         row("WT332E", {1, 3}, kWt330CurrentRanges, twoElements),
         row("WT333E", {1, 2, 3}, kWt330CurrentRanges, threeElements),
     };

@@ -3,6 +3,16 @@
 // Runs a PowerMeter on its own thread. Every call returns at once; results and samples arrive
 // as queued signals in the thread that owns this object (the GUI thread, the CLI's main
 // thread). A blocked read never blocks the caller: stop() and close() interrupt it.
+//
+// While streaming, a failure of the meter (a malformed or truncated reply, no reply within
+// the timeout, a dropped link) does not end the stream at once: it begins an incident, and the
+// meter is recovered within the bounds of OpenOptions::recovery (RecoveryPolicy in meter.h:
+// by default 5 attempts within 15 s, 1 s apart; PowerMeter::recover says what an attempt
+// does). Each attempt is announced by retrying(); success by recovered() together with the
+// first sample after it, which carries SampleFlag::Gap and the updates missed meanwhile
+// (missedBefore, counted on the host clock). A meter that stays gone ends the stream with
+// failed() as before, with one message naming the first failure and the attempts made. A
+// different meter answering, or a configuration the meter no longer takes, fails at once.
 
 #include <cipherwatt/instruments/meter.h>
 
@@ -49,7 +59,16 @@ signals:
     void integrationRead(const cipherwatt::instruments::IntegrationReading &reading);
     // Errors the meter reported in its queue while streaming (the stream goes on).
     void instrumentError(const cipherwatt::instruments::Error &error);
-    // A failure ends streaming; the meter stays open unless the link is gone.
+    // Streaming failed and an attempt to recover is about to be made: `why` names the failure
+    // and the attempt ("meter: timeout: no reply to ... ; recovering (attempt 1 of 5)"). No
+    // sample arrives until recovered() or failed().
+    void retrying(const cipherwatt::instruments::Message &why);
+    // The meter answers again and streaming goes on: `what` says how (resynchronised on the
+    // link or reconnected) and how long after the failure; `missed` is the number of whole
+    // update intervals lost, the missedBefore of the sample that follows at once.
+    void recovered(const cipherwatt::instruments::Message &what, int missed);
+    // A failure ends streaming; the meter stays open unless the link is gone. While
+    // streaming, only after recovery has been given up (see above).
     void failed(const cipherwatt::instruments::Error &error);
     void streamStopped();
     void closed();

@@ -71,21 +71,27 @@ enum class ValueState : std::uint8_t {
     Valid,
     NoData,    // the meter shows "------" (item NONE, element absent): ASCII NAN, FLOAT 9.91E+37
     OverRange, // "-OL-", "-OF-", "Error": ASCII INF, FLOAT 9.9E+37
+    // A finite number beyond what the element's ranges can show: the meter declares over
+    // range past 140 % of a range (plausibility.h has the rule and its source), so such a
+    // number is a corrupted reply or a broken meter, never a measurement. Invalid like the
+    // two above; the window shows "-IMP-".
+    Implausible,
 };
 
 // Flags of a sample. Several may be set at once.
 namespace SampleFlag {
 enum : std::uint32_t {
-    NoData = 1U << 0,    // at least one item had no data
-    OverRange = 1U << 1, // at least one item was over range, or an EESR OVR bit was set
-    Duplicate = 1U << 2, // the same update read a second time (same values, too soon)
-    Gap = 1U << 3,       // one or more updates were missed before this one (see missedBefore)
-    PeakOver = 1U << 4,  // an EESR peak-over bit (POV/POA) was set
-    Simulated = 1U << 5, // produced by the simulated meter
+    NoData = 1U << 0,      // at least one item had no data
+    OverRange = 1U << 1,   // at least one item was over range, or an EESR OVR bit was set
+    Duplicate = 1U << 2,   // the same update read a second time (same values, too soon)
+    Gap = 1U << 3,         // one or more updates were missed before this one (see missedBefore)
+    PeakOver = 1U << 4,    // an EESR peak-over bit (POV/POA) was set
+    Simulated = 1U << 5,   // produced by the simulated meter
+    Implausible = 1U << 6, // at least one item was implausible (ValueState::Implausible)
 };
 } // namespace SampleFlag
 
-// "no-data|over-range|gap", or "" for none: for CSV and logs.
+// "no-data|over-range|gap|implausible", or "" for none: for CSV and logs.
 QString sampleFlagsText(std::uint32_t flags);
 
 // One update of the meter: the values of every configured item over one update interval.

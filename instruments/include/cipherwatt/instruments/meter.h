@@ -57,7 +57,18 @@ struct ModelInfo
     std::vector<double> voltageRanges; // V, crest factor 3
     std::vector<double> currentRanges; // A, crest factor 3
     std::vector<QString> wirings;      // "P1W2", "P1W3", "P3W3", ...
+    // The meter declares a current over range beyond this multiple of its largest current range
+    // (crest factor 3 or 6): 1.1 for the 40 A range of the WT310HC/WT310EH, 1.4 (the family's
+    // rule for every other range) elsewhere. IM WT310E-02EN section 1.5.
+    double topCurrentOverRange = 1.4;
 };
+
+// The crest factor the meter measures with (`:INPut:CFACtor`): the largest peak, as a multiple
+// of the range, its input takes. Crest factor 6 and 6A halve every range of the crest factor 3
+// tables; 6A (WT300E only) also doubles the over-range limit (IM WT310E-01EN section 2.7).
+enum class CrestFactor : std::uint8_t { Unknown, Three, Six, SixA };
+
+QString crestFactorName(CrestFactor cf); // "3", "6", "6A", "unknown"
 
 struct Capabilities
 {
@@ -94,6 +105,9 @@ struct AppliedConfig
     NumericFormat format = NumericFormat::Float;
     Range voltageRange; // V
     Range currentRange; // A
+    // As the meter reports it; Unknown when it does not answer `:INPut:CFACtor?` (readings are
+    // then checked against the widest limit any crest factor allows, see plausibility.h).
+    CrestFactor crestFactor = CrestFactor::Unknown;
     bool averaging = false;
     QList<Message> warnings; // e.g. auto-range loses data while switching; serial too slow
 };
@@ -131,6 +145,20 @@ public:
     virtual Result<Sample> nextSample() = 0;
     virtual Result<void> stopStream() = 0;
 
+    // One attempt to bring a stream back after nextSample() failed (MeterAcquisition decides
+    // when and how often, see RecoveryPolicy). Resynchronise keeps the link: a device clear
+    // (USBTMC INITIATE_CLEAR; TCP and serial: the input is drained), `*CLS`, then `*IDN?` as a
+    // marker after which replies are ours again. Reconnect closes and reopens the link (TCP
+    // connect, serial port, USB device found again by its selector) and checks that the same
+    // meter (model and serial) answers. Both then apply the configuration again and read it
+    // back as configure() does — or, while the integrator runs (settings would be refused and
+    // its count lost), only read it back and compare — and arm the update synchronisation.
+    // The first sample after a successful recovery carries SampleFlag::Gap with the whole
+    // update intervals missed since the last good sample (host clock), at least one.
+    // Unsupported when a different meter answers or the configuration cannot be restored.
+    enum class RecoveryAction : std::uint8_t { Resynchronise, Reconnect };
+    virtual Result<void> recover(RecoveryAction action) = 0;
+
     virtual Result<void> integrate(IntegrationCommand command) = 0;
     virtual Result<IntegrationReading> readIntegration() = 0;
 
@@ -146,9 +174,26 @@ public:
     virtual void close() = 0;
 };
 
+// How MeterAcquisition keeps a stream going when the meter hiccups (a malformed or truncated
+// reply, no reply, a dropped link). One incident lasts from the first failure to the next good
+// sample; within it, attempts (PowerMeter::recover) follow each other `pause` apart, the first
+// at once. A malformed reply or a first timeout is resynchronised, a dropped link (and any
+// later attempt) reconnects. The meter is given up — failed(), as without recovery — when
+// `attempts` attempts have failed or `window` has passed since the incident began, whichever
+// comes first; an attempt already under way finishes first (at most a TCP connect of 5 s and
+// one reply timeout). With the defaults a meter that stays gone is declared lost at most about
+// 15 s + 8 s after its first failure; a stall is noticed after timeout + one update interval.
+struct RecoveryPolicy
+{
+    int attempts = 5;                        // 0: no recovery, the first failure ends streaming
+    std::chrono::milliseconds window{15000}; // since the first failure of the incident
+    std::chrono::milliseconds pause{1000};   // between two attempts
+};
+
 struct OpenOptions
 {
     std::chrono::milliseconds timeout{3000}; // per reply, on top of any update interval
+    RecoveryPolicy recovery;                 // used by MeterAcquisition while streaming
 };
 
 // Opens a meter by resource string (DESIGN.md): `auto`, `sim`, `usbtmc`, `usbtmc:<serial>`,

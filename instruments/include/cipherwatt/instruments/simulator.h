@@ -8,6 +8,7 @@
 // simulated: its *IDN? firmware field carries kSimulatorFirmwareTag (wt300.h).
 
 #include <cipherwatt/instruments/error.h>
+#include <cipherwatt/instruments/meter.h>
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -21,6 +22,55 @@
 #include <vector>
 
 namespace cipherwatt::instruments {
+
+// Faults a test can inject, now or at a time after the simulator started. The text forms
+// (SimFault::parse, `wt300-sim --fault`, `fault` lines of a profile) are in the simulator's
+// README.md.
+struct SimFault
+{
+    enum class Kind : std::uint8_t {
+        // The connection is closed (in process: the transport reports it) and the meter takes
+        // no new one: switched off, for good.
+        Drop,
+        // The connection is closed and new ones are refused for `seconds`, then taken again: a
+        // cable pulled and put back, a USB hub that resets.
+        DropFor,
+        // Nothing is answered for `seconds` (commands wait and run afterwards). A stall longer
+        // than what is left of a run models a meter that stops answering at its end.
+        Stall,
+        NoData,    // the next `count` updates have no data on element 1 (NAN / 9.91E+37)
+        OverRange, // the next `count` updates are over range on element 1 (INF, EESR OVR1)
+        Error,     // `code` is pushed into the error queue
+        // The next `count` waits end at once without a new update, as when an update completes
+        // between EESR? and VAL? (reference 6.3): the same interval is read twice.
+        Repeat,
+        // The next `count` updates report `value` W as the active power of element 1 (and Σ
+        // accordingly): a finite number no range of the meter can show. The integrator keeps
+        // counting the real power.
+        Implausible,
+        // The next `count` replies to :NUMeric:VALue? are malformed, as `garbage` says.
+        Garbage,
+    };
+    enum class Garbage : std::uint8_t {
+        Mixed,     // truncated, text and huge in turn
+        Truncated, // the first half of the reply (a FLOAT block shorter than its header says)
+        Text,      // a value that is not a number
+        Huge,      // 1.5 MiB without a terminator, then one
+    };
+    Kind kind = Kind::Drop;
+    double atSeconds = 0.0; // since the simulator started; 0 with inject(): now
+    double seconds = 0.0;   // Stall, DropFor
+    int count = 1;          // NoData, OverRange, Repeat, Implausible, Garbage
+    int code = 0;           // Error
+    double value = 1e30;    // Implausible: watts
+    Garbage garbage = Garbage::Mixed;
+
+    // `drop@5`, `dropfor@5:2` (refused for 2 s), `stall@3:2` (for 2 s), `nodata@2:3` (3
+    // updates), `overrange@2:3`, `repeat@2:1` (1 wait), `error@1:813`, `implausible@2:1`
+    // (1 update of 1e30 W), `implausible@2:1:500` (500 W), `garbage@2:3` (3 replies, mixed),
+    // `garbage@2:1:truncated` (or text, huge, mixed).
+    static Result<SimFault> parse(const QString &text);
+};
 
 // What the simulated DUT draws on element 1 (element 3 is left open, as a WT332 whose second
 // element is unused). A profile file holds `key value` lines; `#` starts a comment:
@@ -44,6 +94,8 @@ namespace cipherwatt::instruments {
 //   step 0 4.0             # script: from t = 0 s (since the simulator started) draw 4.0 W
 //   noise 0.02             # W, standard deviation of Gaussian noise (0: none)
 //   seed 1                 # noise generator seed (0: from the clock)
+//   crest_factor 3         # 3, 6 or (WT300E models) 6A at power-on; :INP:CFAC changes it
+//   fault stall@5:2        # a fault scheduled when the simulator starts (SimFault); repeatable
 struct SimProfile
 {
     enum class Load : std::uint8_t { Cpu, Threshold, Script };
@@ -63,34 +115,12 @@ struct SimProfile
     std::vector<std::pair<double, double>> steps; // (seconds, watts), ascending
     double noise = 0.02;
     std::uint64_t seed = 0;
+    CrestFactor crestFactor = CrestFactor::Three;
+    std::vector<SimFault> faults;
 
     // Errors name the line and the key.
     static Result<SimProfile> parse(const QString &text);
     static Result<SimProfile> fromFile(const QString &path);
-};
-
-// Faults a test can inject, now or at a time after the simulator started.
-struct SimFault
-{
-    enum class Kind : std::uint8_t {
-        Drop,      // the connection is closed (in process: the transport reports it)
-        Stall,     // nothing is answered for `seconds`
-        NoData,    // the next `count` updates have no data on element 1 (NAN / 9.91E+37)
-        OverRange, // the next `count` updates are over range on element 1 (INF, EESR OVR1)
-        Error,     // `code` is pushed into the error queue
-        // The next `count` waits end at once without a new update, as when an update completes
-        // between EESR? and VAL? (reference 6.3): the same interval is read twice.
-        Repeat,
-    };
-    Kind kind = Kind::Drop;
-    double atSeconds = 0.0; // since the simulator started; 0 with inject(): now
-    double seconds = 0.0;   // Stall
-    int count = 1;          // NoData, OverRange, Repeat
-    int code = 0;           // Error
-
-    // `drop@5`, `stall@3:2` (for 2 s), `nodata@2:3` (3 updates), `overrange@2:3`,
-    // `repeat@2:1` (1 wait), `error@1:813`.
-    static Result<SimFault> parse(const QString &text);
 };
 
 class Wt300Simulator
@@ -114,6 +144,12 @@ public:
 
     void inject(const SimFault &fault);   // at once (atSeconds is ignored)
     void schedule(const SimFault &fault); // at fault.atSeconds
+
+    // Whether a new connection (or an in-process transport's open()) is taken now: not after
+    // a Drop, nor during a DropFor.
+    bool acceptsConnection() const;
+    // After a Drop: no connection will be taken again.
+    bool gone() const;
 
     // Tests: draw exactly `watts` on element 1 from now on (std::nullopt: back to the profile).
     void setPower(std::optional<double> watts);
