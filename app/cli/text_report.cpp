@@ -73,16 +73,18 @@ QString resultsTable(const SessionData &session)
                              QStringLiteral("cycles/B"),
                              QStringLiteral("energy") + perByte.bracketed() +
                                  QStringLiteral(" ± 95 %"),
-                             QStringLiteral("flags")};
+                             QStringLiteral("status")};
     QList<QStringList> out;
     for (const ResultRow &r : rows) {
         const bool measured = r.measured > 0;
         QList<Message> flags = r.flags;
         flags << r.notMeasured;
-        QString status = QStringLiteral("ok");
+        // Done or not, then the most severe flag and how many more (listed under the table).
+        QString status = r.measured == r.planned ? QStringLiteral("done")
+                         : measured              ? QStringLiteral("partly done")
+                                                 : QStringLiteral("not measured");
         if (!flags.isEmpty()) {
-            // The most severe, and how many there are in all (listed under the table).
-            status = severityName(highestSeverity(flags));
+            status += QStringLiteral(", ") + severityName(highestSeverity(flags));
             if (flags.size() > 1)
                 status += QStringLiteral(" +%1").arg(flags.size() - 1);
         }

@@ -35,6 +35,7 @@
 #include <measure/connection_panel.h>
 #include <measure/live_view.h>
 #include <measure/results_model.h>
+#include <measure/plan_builder.h>
 #include <measure/setup_panel.h>
 #include <translations.h>
 
@@ -117,6 +118,8 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     Window w(dir, tree);
     MainWindow &window = *w.window;
     w.fillForm(QStringLiteral("from the window"), 3.0);
+    // Beside Start, the runs and about how long they take: 3 s baseline, two runs of 3 s.
+    CHECK_THAT(window.estimateText().toStdString(), Catch::StartsWith("2 runs · about "));
     saveGrab(window, QStringLiteral("main-window-setup"));
 
     QSignalSpy finished(&window, &MainWindow::sessionFinished);
@@ -172,8 +175,18 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
                window.statusBar()
                    ->findChild<QLabel *>(QStringLiteral("sessionState"))
                    ->text()
-                   .startsWith(QStringLiteral("Showing session"));
+                   .startsWith(QStringLiteral("Showing S%1").arg(id));
     }));
+    // Its own set-up beside it, read-only: Start refuses until Reuse This Set-up copies it.
+    gui::SetupPanel *setup = window.setupPanel();
+    CHECK(setup->isShowingStored());
+    CHECK_FALSE(window.startSession());
+    CHECK_FALSE(window.isRunning());
+    saveGrab(window, QStringLiteral("main-window-stored"));
+    setup->reuseStored();
+    CHECK_FALSE(setup->isShowingStored());
+    CHECK(setup->planBuilder()->chosen() == QStringList{QStringLiteral("chacha20/botan")});
+    CHECK(setup->settings().baselineSeconds == Approx(3.0));
     live->refreshNow();
     CHECK(live->sessionId() == id);
     CHECK(live->results()->rowCount() == 2);

@@ -327,8 +327,11 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     const double span = std::max(top, 0.0) - bottom;
     plot.yAxis->setRange(bottom < 0 ? bottom - 0.08 * span : 0.0,
                          top > 0 ? top + 0.12 * span : (bottom < 0 ? 0.08 * span : 1.0));
-    plot.legend->setVisible(sessions.size() > 1);
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The sessions' legend under the axes, where it covers no bar.
+    if (sessions.size() > 1)
+        legendBelow(plot);
+    else
+        plot.legend->setVisible(false);
     if (!any)
         chartMessage(plot, operation == BarOperation::Encrypt
                           ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",

@@ -64,7 +64,10 @@ QList<QPair<QString, QString>> meterFacts(const SessionData &d)
     QList<QPair<QString, QString>> kv{
         {QStringLiteral("Meter"), QStringLiteral("%1 %2").arg(id.manufacturer, id.model)},
         {QStringLiteral("Serial, firmware"), QStringLiteral("%1, %2").arg(id.serial, id.firmware)},
-        {QStringLiteral("Connection"), id.transport.isEmpty() || id.transport == id.resource
+        {QStringLiteral("Connection"), // The transport only when the resource does not already name it ("sim:…").
+                                       id.transport.isEmpty() || id.transport == id.resource ||
+                                               id.resource.startsWith(id.transport +
+                                                                      QLatin1Char(':'))
                                            ? id.resource
                                            : QStringLiteral("%1 (%2)").arg(id.resource,
                                                                            id.transport)},
