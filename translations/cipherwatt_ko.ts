@@ -2250,8 +2250,8 @@ Failed: %2</source>
         <translation>저장됨, 읽기 전용</translation>
     </message>
     <message>
-        <source>Last update, %1 W over the idle baseline</source>
-        <translation>마지막 갱신, 유휴 기준선보다 %1 W 높음</translation>
+        <source>Last update: %1 W over idle</source>
+        <translation>마지막 갱신: 유휴보다 %1 W 높음</translation>
     </message>
     <message>
         <source>Last update of the session</source>

@@ -112,7 +112,8 @@ qint64 parseSessionId(const QString &text)
     const auto id = core::format::parseSessionId(text);
     if (!id)
         throw UsageError(
-            QStringLiteral("session id: give it as S12 or 12 (see `sessions`), got '%1'").arg(text));
+            QStringLiteral("session id: give it as S12 or 12 (see `sessions`), got '%1'")
+                .arg(text));
     return *id;
 }
 

@@ -384,7 +384,8 @@ int sessions(Options &opts)
     }
     QList<QStringList> rows;
     for (const SessionSummary &s : *list) {
-        rows << QStringList{core::format::sessionId(s.id), core::format::dateTime(s.createdUtc),
+        rows << QStringList{core::format::sessionId(s.id),
+                            core::format::dateTime(s.createdUtc),
                             s.label,
                             statusName(s.status),
                             QString::number(s.runs),
@@ -392,9 +393,9 @@ int sessions(Options &opts)
                             s.dut,
                             s.tags.join(QStringLiteral(", "))};
     }
-    out() << formatTable({QStringLiteral("id"), QStringLiteral("started"),
-                          QStringLiteral("label"), QStringLiteral("status"), QStringLiteral("runs"),
-                          QStringLiteral("meter"), QStringLiteral("DUT"), QStringLiteral("tags")},
+    out() << formatTable({QStringLiteral("id"), QStringLiteral("started"), QStringLiteral("label"),
+                          QStringLiteral("status"), QStringLiteral("runs"), QStringLiteral("meter"),
+                          QStringLiteral("DUT"), QStringLiteral("tags")},
                          rows, {true, false, false, false, true, false, false, false});
     return ExitOk;
 }

@@ -61,19 +61,18 @@ QString resultsTable(const SessionData &session)
     const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
     const fmt::Unit throughput = fmt::columnUnit(Quantity::Throughput, rate);
     const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
-    const QStringList header{QStringLiteral("cipher"),
-                             QStringLiteral("backend"),
-                             QStringLiteral("op"),
-                             QStringLiteral("buffer"),
-                             QStringLiteral("runs"),
-                             QStringLiteral("run time") + time.bracketed(),
-                             QStringLiteral("net power") + power.bracketed() +
-                                 QStringLiteral(" ± 95 %"),
-                             QStringLiteral("throughput") + throughput.bracketed(),
-                             QStringLiteral("cycles/B"),
-                             QStringLiteral("energy") + perByte.bracketed() +
-                                 QStringLiteral(" ± 95 %"),
-                             QStringLiteral("status")};
+    const QStringList header{
+        QStringLiteral("cipher"),
+        QStringLiteral("backend"),
+        QStringLiteral("op"),
+        QStringLiteral("buffer"),
+        QStringLiteral("runs"),
+        QStringLiteral("run time") + time.bracketed(),
+        QStringLiteral("net power") + power.bracketed() + QStringLiteral(" ± 95 %"),
+        QStringLiteral("throughput") + throughput.bracketed(),
+        QStringLiteral("cycles/B"),
+        QStringLiteral("energy") + perByte.bracketed() + QStringLiteral(" ± 95 %"),
+        QStringLiteral("status")};
     QList<QStringList> out;
     for (const ResultRow &r : rows) {
         const bool measured = r.measured > 0;
@@ -89,27 +88,23 @@ QString resultsTable(const SessionData &session)
                 status += QStringLiteral(" +%1").arg(flags.size() - 1);
         }
         const Estimate &e = r.energyPerByteNj;
-        out << QStringList{r.key.cipher,
-                           r.key.backend,
-                           fmt::operationShort(r.key.operation),
-                           fmt::bufferShort(r.key.bufferBytes),
-                           r.measured == r.planned
-                               ? QString::number(r.measured)
-                               : QStringLiteral("%1/%2").arg(r.measured).arg(r.planned),
-                           measured ? fmt::plain(r.runSeconds, time) : fmt::missing(),
-                           measured ? fmt::withInterval(r.netWatts.value, r.netWatts.low,
-                                                        r.netWatts.high, power)
-                                          .joined()
-                                    : QStringLiteral("not measured"),
-                           measured ? fmt::plain(r.throughputBytesPerSecond, throughput)
-                                    : fmt::missing(),
-                           measured && r.cyclesPerByte > 0 ? fmt::significant(r.cyclesPerByte)
-                                                           : fmt::missing(),
-                           measured ? fmt::withInterval(e.value * 1e-9, e.low * 1e-9,
-                                                        e.high * 1e-9, perByte)
-                                          .joined()
-                                    : fmt::missing(),
-                           status};
+        out << QStringList{
+            r.key.cipher,
+            r.key.backend,
+            fmt::operationShort(r.key.operation),
+            fmt::bufferShort(r.key.bufferBytes),
+            r.measured == r.planned ? QString::number(r.measured)
+                                    : QStringLiteral("%1/%2").arg(r.measured).arg(r.planned),
+            measured ? fmt::plain(r.runSeconds, time) : fmt::missing(),
+            measured ? fmt::withInterval(r.netWatts.value, r.netWatts.low, r.netWatts.high, power)
+                           .joined()
+                     : QStringLiteral("not measured"),
+            measured ? fmt::plain(r.throughputBytesPerSecond, throughput) : fmt::missing(),
+            measured && r.cyclesPerByte > 0 ? fmt::significant(r.cyclesPerByte) : fmt::missing(),
+            measured
+                ? fmt::withInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte).joined()
+                : fmt::missing(),
+            status};
     }
     return formatTable(header, out,
                        {false, false, false, true, true, true, true, true, true, true, false});

@@ -1,7 +1,6 @@
 #include "export_job.h"
 
 #include "display_format.h"
-
 #include "library/session_loader.h"
 #include "widgets/message_bar.h"
 
@@ -130,7 +129,8 @@ void ExportJob::writePdf(const ExportItem &item)
                          [&](const SessionData &d) { return d.summary.id == item.session; });
         if (it == m_sessions->end())
             r = Error{core::ErrorCode::NotFound,
-                      core::Message::plain(tr("session %1 was not read").arg(fmt::sessionId(item.session)))};
+                      core::Message::plain(
+                          tr("session %1 was not read").arg(fmt::sessionId(item.session)))};
         else
             r = report::writeSessionPdf(*it, item.path);
     }

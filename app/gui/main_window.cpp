@@ -28,8 +28,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -441,8 +441,9 @@ void MainWindow::openSession(qint64 id)
         const LoadedSessions loaded = watcher->result();
         watcher->deleteLater();
         if (!loaded.error.isEmpty() || !loaded.sessions || loaded.sessions->empty()) {
-            showMessage(tr("%1 cannot be opened: %2").arg(core::format::sessionId(id), loaded.error),
-                        10000);
+            showMessage(
+                tr("%1 cannot be opened: %2").arg(core::format::sessionId(id), loaded.error),
+                10000);
             return;
         }
         const core::SessionData &session = loaded.sessions->front();
@@ -533,75 +534,20 @@ void MainWindow::showMessage(const QString &text, int timeoutMs)
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    const QScreen *screen = this->screen() != nullptr ? this->screen() : QApplication::primaryScreen();
-    const QSize available = screen != nullptr ? screen->availableGeometry().size() : QSize(1440, 900);
+    const QScreen *screen =
+        this->screen() != nullptr ? this->screen() : QApplication::primaryScreen();
+    const QSize available =
+        screen != nullptr ? screen->availableGeometry().size() : QSize(1440, 900);
     // A remembered size that no longer fits the screen (another monitor) is fitted again.
     if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()) ||
-        frameGeometry().width() > available.width() || frameGeometry().height() > available.height())
+        frameGeometry().width() > available.width() ||
+        frameGeometry().height() > available.height())
         resize(fittedSize(available));
     restoreState(settings.value(kStateKey).toByteArray());
     m_measureSplitter->restoreState(settings.value(kSplitterKey).toByteArray());
     const int pageIndex = settings.value(kPageKey, 0).toInt();
     if (pageIndex >= 0 && pageIndex < m_pages->count())
         m_pages->setCurrentIndex(pageIndex);
-}
-
-QSize MainWindow::fittedSize(const QSize &available)
-{
-    // Room for the frame and a margin; never more than the layout was drawn for.
-    return {std::min(1440, available.width() - 16), std::min(900, available.height() - 40)};
-}
-
-core::SessionSettings MainWindow::currentSettings() const
-{
-    core::SessionSettings settings = m_setup->settings();
-    settings.meterResource = m_connection->meterResource();
-    settings.dutResource = m_connection->dutResource();
-    settings.dutElement = m_connection->dutElement();
-    return settings;
-}
-
-void MainWindow::previewSetup()
-{
-    if (m_live != nullptr && m_connection != nullptr && !m_setup->isShowingStored())
-        m_live->previewSetup(currentSettings());
-}
-
-QString MainWindow::estimateText() const
-{
-    return m_estimate->text();
-}
-
-void MainWindow::updateEstimate()
-{
-    // The set-up restores itself before the tool bar exists; the constructor updates it after.
-    if (m_estimate == nullptr)
-        return;
-    const core::SessionSettings settings = m_setup->settings();
-    const core::SessionEstimate e = core::estimateSession(settings, m_setup->catalogue());
-    if (!e.valid || e.runs == 0) {
-        m_estimate->setText(tr("No runs planned"));
-        return;
-    }
-    const auto minutes = static_cast<qint64>(std::lround(e.seconds / 60.0));
-    const QString time = e.seconds < 90
-                             ? tr("%n s", nullptr, static_cast<int>(std::lround(e.seconds)))
-                         : minutes < 90 ? tr("%n min", nullptr, static_cast<int>(minutes))
-                                        : tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
-    const QString runs = tr("%n runs", nullptr, e.runs);
-    m_estimate->setText(e.runsUnknown == 0
-                            ? tr("%1 · about %2").arg(runs, time)
-                            : tr("%1 · at least %2 (%n runs of unknown length)", nullptr,
-                                 e.runsUnknown)
-                                  .arg(runs, time));
-}
-
-void MainWindow::setPaperThroughput(bool on)
-{
-    DisplayFormat::setThroughputUnit(on ? core::format::ThroughputUnit::PaperKilobytes
-                                        : core::format::ThroughputUnit::Adaptive);
-    m_live->results()->refreshUnits();
-    m_compare->refreshUnits();
 }
 
 void MainWindow::saveLayout() const

@@ -71,7 +71,8 @@ int significantDecimals(double value, int digits)
         return 0;
     int decimals = digits - 1 - static_cast<int>(std::floor(std::log10(magnitude)));
     // 9.996 to three digits is 10.0, not 10.00.
-    const double rounded = std::round(magnitude * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
+    const double rounded =
+        std::round(magnitude * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
     if (rounded >= std::pow(10.0, digits - decimals))
         --decimals;
     return std::clamp(decimals, 0, 12);
@@ -128,7 +129,8 @@ Unit columnUnit(Quantity quantity, std::span<const double> values, ThroughputUni
         return baseUnit(quantity);
     // Three significant digits: 999.7 mW is written 1.00 W.
     const int digits = static_cast<int>(std::floor(std::log10(largest)));
-    const double rounded = std::round(largest / std::pow(10.0, digits - 2)) * std::pow(10.0, digits - 2);
+    const double rounded =
+        std::round(largest / std::pow(10.0, digits - 2)) * std::pow(10.0, digits - 2);
     // (A hair over the quotient, so that 1e-9 is 1 nJ/B and not 1000 pJ/B.)
     const int exponent = static_cast<int>(std::floor(std::log10(rounded) / 3.0 + 1e-9)) * 3;
     return unitFor(quantity, exponent);

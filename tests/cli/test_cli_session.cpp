@@ -84,8 +84,11 @@ TEST_CASE("run measures, stores and prints the paper's table, sessions and show 
     CHECK_THAT(list.out, Catch::Contains("CLI, \"quoted\" 리아") && Catch::Contains("complete") &&
                              Catch::Contains("SIMULATED") && Catch::Contains("a, b"));
     // One identifier for the session, and its start in ISO 8601 with the zone's offset.
-    CHECK_THAT(list.out, Catch::Contains("S1 ") && Catch::Matches(
-                             "(.|\n)*\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{2}:\\d{2}(.|\n)*"));
+    CHECK_THAT(
+        list.out,
+        Catch::Contains("S1 ") &&
+            Catch::Matches(
+                "(.|\n)*\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{2}:\\d{2}(.|\n)*"));
     CHECK(cli({"show", "S1", "--db", db}).exitCode == 0);
     const auto badId = cli({"show", "X1", "--db", db});
     CHECK(badId.exitCode == 1);

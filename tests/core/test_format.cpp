@@ -21,8 +21,7 @@ using namespace cipherwatt::core;
 namespace fmt = cipherwatt::core::format;
 using fmt::Quantity;
 
-TEST_CASE("format: a column shares the prefix that puts its largest value in 1..1000",
-          "[format]")
+TEST_CASE("format: a column shares the prefix that puts its largest value in 1..1000", "[format]")
 {
     const std::vector<double> power{0.0123, 0.5};
     CHECK(fmt::columnUnit(Quantity::Power, power).symbol == QStringLiteral("mW"));
@@ -105,7 +104,7 @@ TEST_CASE("format: significant digits, signs and decimals", "[format]")
     CHECK(fmt::signedFixed(1.26, 1) == QStringLiteral("+1.3"));
     CHECK(fmt::signedFixed(-0.26, 1) == QStringLiteral("-0.3"));
     CHECK(fmt::signedFixed(-0.04, 1) == QStringLiteral("0.0"));
-    CHECK(fmt::intervalDecimals(0.5) == 2);  // 0.50
+    CHECK(fmt::intervalDecimals(0.5) == 2);    // 0.50
     CHECK(fmt::intervalDecimals(0.0996) == 2); // 0.10
     CHECK(fmt::intervalDecimals(45) == 0);
     // Korean digits group as English ones do.
@@ -113,8 +112,7 @@ TEST_CASE("format: significant digits, signs and decimals", "[format]")
           QStringLiteral("1,234.5"));
 }
 
-TEST_CASE("format: one identifier per session, ISO 8601 local times with the zone",
-          "[format]")
+TEST_CASE("format: one identifier per session, ISO 8601 local times with the zone", "[format]")
 {
     CHECK(fmt::sessionId(12) == QStringLiteral("S12"));
     CHECK(fmt::parseSessionId(QStringLiteral("S12")) == 12);
@@ -158,11 +156,11 @@ TEST_CASE("format: runs in short form for plot bands", "[format]")
     CHECK(fmt::bufferShort(1048576) == QStringLiteral("1 MiB"));
     CHECK(fmt::bufferShort(100000) == QStringLiteral("100 kB"));
     CHECK(fmt::bufferShort(1500000) == QStringLiteral("1.5 MB"));
-    CHECK(fmt::runShort(QStringLiteral("aes-128-xts"), QString(), QStringLiteral("encrypt"), 4096) ==
-          QStringLiteral("aes-128-xts enc 4 KiB"));
+    CHECK(fmt::runShort(QStringLiteral("aes-128-xts"), QString(), QStringLiteral("encrypt"),
+                        4096) == QStringLiteral("aes-128-xts enc 4 KiB"));
     CHECK(fmt::runShort(QStringLiteral("lea-128-xts"), QStringLiteral("custom"),
-                        QStringLiteral("decrypt"), 16) ==
-          QStringLiteral("lea-128-xts/custom dec 16 B"));
+                        QStringLiteral("decrypt"),
+                        16) == QStringLiteral("lea-128-xts/custom dec 16 B"));
     CHECK(fmt::operationShort(QStringLiteral("keygen")) == QStringLiteral("keygen"));
 }
 

@@ -184,8 +184,7 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
             CHECK(value(model, row, Measure::PowerDifference, 1).toDouble() == Approx(dp));
             CHECK(value(model, row, Measure::PowerDifferencePercent, 1).toDouble() ==
                   Approx(dp / std::fabs(rows[0]->netWatts.value) * 100));
-            CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() ==
-                  Approx(de * 1e-9));
+            CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() == Approx(de * 1e-9));
             CHECK(value(model, row, Measure::EnergyDifferencePercent, 1).toDouble() ==
                   Approx(de / std::fabs(rows[0]->energyPerByteNj.value) * 100));
             // The unit is in the header; the cell has the signed number.

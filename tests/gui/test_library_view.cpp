@@ -9,7 +9,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QRegularExpression>
 #include <QFile>
 #include <QHeaderView>
 #include <QJsonObject>
@@ -19,6 +18,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -139,8 +139,11 @@ TEST_CASE("library: the model lists the sessions with their columns", "[gui][lib
     QDateTime utc = started;
     utc.setTimeSpec(Qt::UTC);
     const QString startedText = cell(view, ids.odd, SessionListModel::Started);
-    CHECK(startedText.startsWith(utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss "))));
-    CHECK(QRegularExpression(QStringLiteral("^\\S+ \\S+ [+-]\\d\\d:\\d\\d$")).match(startedText).hasMatch());
+    CHECK(
+        startedText.startsWith(utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss "))));
+    CHECK(QRegularExpression(QStringLiteral("^\\S+ \\S+ [+-]\\d\\d:\\d\\d$"))
+              .match(startedText)
+              .hasMatch());
     // One identifier per session, in a column of its own.
     CHECK(cell(view, ids.odd, SessionListModel::Id) == QStringLiteral("S%1").arg(ids.odd));
     CHECK(cell(view, ids.odd, SessionListModel::Dut) == odd.dut.description);

@@ -34,8 +34,8 @@
 #include <main_window.h>
 #include <measure/connection_panel.h>
 #include <measure/live_view.h>
-#include <measure/results_model.h>
 #include <measure/plan_builder.h>
+#include <measure/results_model.h>
 #include <measure/setup_panel.h>
 #include <translations.h>
 
@@ -177,6 +177,13 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
                    ->text()
                    .startsWith(QStringLiteral("Showing S%1").arg(id));
     }));
+    live->refreshNow();
+    CHECK(live->sessionId() == id);
+    CHECK(live->results()->rowCount() == 2);
+    // The stored trace is the live one (the last updates may still have been in flight).
+    CHECK(live->trace().size() + 2 >= samples);
+    CHECK(live->trace().size() <= samples + 20);
+
     // Its own set-up beside it, read-only: Start refuses until Reuse This Set-up copies it.
     gui::SetupPanel *setup = window.setupPanel();
     CHECK(setup->isShowingStored());
@@ -187,12 +194,6 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     CHECK_FALSE(setup->isShowingStored());
     CHECK(setup->planBuilder()->chosen() == QStringList{QStringLiteral("chacha20/botan")});
     CHECK(setup->settings().baselineSeconds == Approx(3.0));
-    live->refreshNow();
-    CHECK(live->sessionId() == id);
-    CHECK(live->results()->rowCount() == 2);
-    // The stored trace is the live one (the last updates may still have been in flight).
-    CHECK(live->trace().size() + 2 >= samples);
-    CHECK(live->trace().size() <= samples + 20);
 }
 
 TEST_CASE("main window: Cancel asks first, then ends the session as cancelled, kept",
@@ -366,4 +367,26 @@ TEST_CASE("main window: the operator's plugin and an external program are runs o
     CHECK(std::any_of(measured.begin(), measured.end(), [](const QString &m) {
         return m.startsWith(QStringLiteral("cmd:nap/")) && m.endsWith(QStringLiteral("=done"));
     }));
+}
+
+TEST_CASE("main window: fits a 1366 x 768 screen with every control reachable", "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    // 768 pixels less a 40-pixel panel: the window takes what is left, frame included.
+    const QSize available(1366, 728);
+    const QSize fitted = MainWindow::fittedSize(available);
+    CHECK(fitted.width() <= available.width());
+    CHECK(fitted.height() <= available.height());
+    CHECK(MainWindow::fittedSize(QSize(2560, 1440)) == QSize(1440, 900));
+    window.resize(fitted);
+    QApplication::processEvents();
+    // Nothing needs more room than that: every control can be reached.
+    CHECK(window.size() == fitted);
+    CHECK(window.minimumSizeHint().width() <= fitted.width());
+    CHECK(window.minimumSizeHint().height() <= fitted.height());
+    CHECK(window.startAction()->isVisible());
+    saveGrab(window, QStringLiteral("main-window-1366x768"));
 }

@@ -76,7 +76,8 @@ Sessions &sessions()
 // `value` to three significant digits, written out ("2.40", "72.1", "655").
 QString threeDigits(double value)
 {
-    const int decimals = std::max(0, 2 - static_cast<int>(std::floor(std::log10(std::fabs(value)))));
+    const int decimals =
+        std::max(0, 2 - static_cast<int>(std::floor(std::log10(std::fabs(value)))));
     return QString::number(value, 'f', decimals);
 }
 
@@ -145,7 +146,8 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     const QRegularExpressionMatch rate =
         QRegularExpression(QStringLiteral("\\[([kMGT])B/s\\]")).match(text);
     REQUIRE(rate.hasMatch());
-    const double rateScale = std::pow(10.0, 3 * (QStringLiteral("kMGT").indexOf(rate.captured(1)) + 1));
+    const double rateScale =
+        std::pow(10.0, 3 * (QStringLiteral("kMGT").indexOf(rate.captured(1)) + 1));
     CHECK_FALSE(text.contains(QStringLiteral("KB/s")));
     for (const ResultRow &row : resultRows(d)) {
         INFO(row.key.label().toStdString());

@@ -269,9 +269,9 @@ void CompareView::setSessions(const QList<qint64> &ids)
             missing << fmt::sessionId(id);
     }
     if (!missing.isEmpty())
-        m_message->showMessage(MessageBar::Kind::Warning,
-                               tr("Not in the library, left out: %1.")
-                                   .arg(missing.join(QStringLiteral(", "))));
+        m_message->showMessage(
+            MessageBar::Kind::Warning,
+            tr("Not in the library, left out: %1.").arg(missing.join(QStringLiteral(", "))));
     setCompared(ids);
 }
 

@@ -50,8 +50,8 @@ core::Result<void> ChartPage::saveChart(const QString &path) const
                            core::Message::plain(tr("There is no comparison to save."))};
     // Drawn again for paper: the report's styling on white, not the window's theme.
     const auto sessions = m_sessions;
-    return report::saveChart(
-        [this, sessions](QCustomPlot &plot) { drawForPaper(plot, *sessions); }, path);
+    return report::saveChart([this, sessions](QCustomPlot &plot) { drawForPaper(plot, *sessions); },
+                             path);
 }
 
 void ChartPage::redraw()
@@ -137,11 +137,11 @@ QString BarChartPage::fileBaseName() const
     const auto operation = static_cast<BarOperation>(m_operation->currentData().toInt());
     const bool energy =
         static_cast<BarMeasure>(m_measure->currentData().toInt()) == BarMeasure::EnergyPerByte;
-    return QStringLiteral("%1-%2")
-        .arg(energy ? QStringLiteral("energy") : QStringLiteral("power"),
-             operation == BarOperation::Encrypt   ? QStringLiteral("encryption")
-             : operation == BarOperation::Decrypt ? QStringLiteral("decryption")
-                                                  : QStringLiteral("total"));
+    return QStringLiteral("%1-%2").arg(
+        energy ? QStringLiteral("energy") : QStringLiteral("power"),
+        operation == BarOperation::Encrypt   ? QStringLiteral("encryption")
+        : operation == BarOperation::Decrypt ? QStringLiteral("decryption")
+                                             : QStringLiteral("total"));
 }
 
 void BarChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions)

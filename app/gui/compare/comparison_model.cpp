@@ -379,9 +379,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         QString tip = columnToolTip(column.measure);
         if (column.session >= 0) {
             const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(column.session));
-            tip += QLatin1Char('\n') + (s.simulated ? tr("%1, simulated meter")
-                                                    : QStringLiteral("%1"))
-                                           .arg(fmt::sessionName(s.id, s.label));
+            tip +=
+                QLatin1Char('\n') + (s.simulated ? tr("%1, simulated meter") : QStringLiteral("%1"))
+                                        .arg(fmt::sessionName(s.id, s.label));
         }
         return tip;
     }

@@ -213,8 +213,9 @@ Result<void> SessionListModel::rename(qint64 id, const QString &label)
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     const QString trimmed = label.trimmed();
     if (trimmed.isEmpty())
         return Error{
@@ -233,8 +234,9 @@ Result<void> SessionListModel::setNotesAndTags(qint64 id, const QString &notes,
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     if (auto r = m_storage->setNotes(id, notes); !r)
         return operatorError(tr("Saving the notes failed"), r.error());
     if (auto r = m_storage->setTags(id, tags); !r)
@@ -253,8 +255,9 @@ Result<void> SessionListModel::remove(qint64 id)
         return r;
     const SessionSummary *s = session(id);
     if (s == nullptr)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     if (s->status == SessionStatus::Running)
         return Error{core::ErrorCode::Refused,
                      core::Message::plain(
@@ -322,8 +325,8 @@ QVariant SessionListModel::toolTipData(const SessionSummary &s, int column) cons
             .arg(QLocale().toString(DisplayFormat::utc(s.createdUtc).toLocalTime(),
                                     QLocale::LongFormat),
                  DisplayFormat::utc(s.createdUtc)
-                         .toUTC()
-                         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")));
+                     .toUTC()
+                     .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")));
     case Meter:
         return s.simulated ? tr("%1\nSimulated meter: the power values of this session are "
                                 "modelled, not measured.")
@@ -397,8 +400,9 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortData(s, column);
     case SearchTextRole:
-        return QStringList{fmt::sessionId(s.id), s.label, s.tags.join(QLatin1Char(' ')), s.notes,
-                           s.dut, s.operatorName}
+        return QStringList{
+            fmt::sessionId(s.id), s.label, s.tags.join(QLatin1Char(' ')), s.notes, s.dut,
+            s.operatorName}
             .join(QLatin1Char('\n'));
     case StatusRole:
         return static_cast<int>(s.status);

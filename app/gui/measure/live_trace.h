@@ -106,7 +106,10 @@ public:
     void labelRun(TracePhase &phase, const QString &cipher, const QStringList &labels,
                   const QString &detail);
     // The ciphers of the runs in the order they first appeared: a cipher's place is its tint.
-    int cipherIndex(const QString &cipher) const { return static_cast<int>(m_ciphers.indexOf(cipher)); }
+    int cipherIndex(const QString &cipher) const
+    {
+        return static_cast<int>(m_ciphers.indexOf(cipher));
+    }
     // Counts every change of labels, so the plot knows when to take them again.
     std::uint64_t labelRevision() const { return m_labelRevision; }
 

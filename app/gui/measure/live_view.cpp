@@ -6,6 +6,8 @@
 #include "measure/results_model.h"
 #include "measure/session_controller.h"
 
+#include <cipherwatt/core/format.h>
+
 #include <QComboBox>
 #include <QFrame>
 #include <QJsonArray>
@@ -17,8 +19,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
-
-#include <cipherwatt/core/format.h>
 
 #include <algorithm>
 #include <cmath>

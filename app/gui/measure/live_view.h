@@ -189,8 +189,8 @@ private:
     QString m_dutDescription;
     bool m_running = false;
     bool m_monitoring = false;
-    bool m_stored = false;   // a stored session, read back
-    bool m_preview = false;  // nothing shown yet but the set-up
+    bool m_stored = false;  // a stored session, read back
+    bool m_preview = false; // nothing shown yet but the set-up
     std::int64_t m_monitorOriginNs = -1;
     int m_doneRuns = 0;
     QSet<int> m_done; // ordinals of the runs measured

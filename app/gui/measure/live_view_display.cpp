@@ -1,6 +1,7 @@
 // What the live view's widgets show, brought up to date at each refresh (at most ~25 times a
 // second), and the operator's actions on them.
 
+#include "display_format.h"
 #include "measure/live_format.h"
 #include "measure/live_plot.h"
 #include "measure/live_view.h"
@@ -17,8 +18,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
-
-#include "display_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -164,7 +163,7 @@ void LiveView::updateReadouts()
         const double net = std::round((m_lastWatts - m_trace.baselineMean()) * 1000) / 1000 + 0.0;
         if (ended)
             m_power->setNote(std::isfinite(net)
-                                 ? tr("Last update, %1 W over the idle baseline")
+                                 ? tr("Last update: %1 W over idle")
                                        .arg((net >= 0 ? QStringLiteral("+") : QString()) +
                                             QLocale().toString(net, 'f', 3))
                                  : tr("Last update of the session"));

@@ -217,11 +217,10 @@ void MeterForm::probe()
                     showText(m_error, warnings.join(QLatin1Char('\n')));
                 acquisition->start();
             });
-    connect(acquisition, &MeterAcquisition::sampleReady, this,
-            [this](const Sample &s) {
-                showValues(s);
-                emit monitorSample(s);
-            });
+    connect(acquisition, &MeterAcquisition::sampleReady, this, [this](const Sample &s) {
+        showValues(s);
+        emit monitorSample(s);
+    });
     connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
         showText(m_error, e.describe().translated());
         acquisition->close();

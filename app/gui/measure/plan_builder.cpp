@@ -133,7 +133,8 @@ PlanBuilder::PlanBuilder(QWidget *parent)
     m_available->setToolTip(tr("Tick the ciphers to measure, on the backends the DUT has. The "
                                "wheel scrolls this list once it has been clicked."));
     const int row = m_available->fontMetrics().height() + 6;
-    m_available->setFixedHeight(row * kVisibleRows + m_available->header()->sizeHint().height() + 4);
+    m_available->setFixedHeight(row * kVisibleRows + m_available->header()->sizeHint().height() +
+                                4);
     // The wheel scrolls the panel this list sits in, until the list is clicked: the two do not
     // fight over it.
     m_available->viewport()->installEventFilter(this);
@@ -158,13 +159,12 @@ PlanBuilder::PlanBuilder(QWidget *parent)
     m_chosenList->setMaximumHeight(row * 4 + 4);
     m_chosenList->installEventFilter(this);
     m_chosenList->viewport()->installEventFilter(this);
-    connect(m_chosenList, &QListWidget::itemDoubleClicked, this,
-            [this](QListWidgetItem *item) {
-                m_chosen.removeAll(item->data(kIdRole).toString());
-                rebuildAvailable();
-                rebuildChosen();
-                emit changed();
-            });
+    connect(m_chosenList, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
+        m_chosen.removeAll(item->data(kIdRole).toString());
+        rebuildAvailable();
+        rebuildChosen();
+        emit changed();
+    });
     connect(m_chosenList, &QListWidget::itemSelectionChanged, this,
             [this] { m_remove->setEnabled(!m_chosenList->selectedItems().isEmpty()); });
     layout->addWidget(m_chosenList);
@@ -244,10 +244,9 @@ void PlanBuilder::rebuildAvailable()
         for (const QString &backend : c->backends) {
             const QString pair = c->id + QLatin1Char('/') + backend;
             auto *item = new QTreeWidgetItem(
-                m_available, {pair, c->keyBits > 0 ? tr("%1, %2, %3-bit")
-                                                         .arg(c->family, c->mode)
-                                                         .arg(c->keyBits)
-                                                   : tr("%1, %2").arg(c->family, c->mode)});
+                m_available,
+                {pair, c->keyBits > 0 ? tr("%1, %2, %3-bit").arg(c->family, c->mode).arg(c->keyBits)
+                                      : tr("%1, %2").arg(c->family, c->mode)});
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setData(0, kIdRole, c->id);
             item->setData(0, kBackendRole, backend);
@@ -264,9 +263,9 @@ void PlanBuilder::rebuildChosen()
         auto *item = new QListWidgetItem(pair, m_chosenList);
         item->setData(kIdRole, pair);
     }
-    m_chosenTitle->setText(m_chosen.isEmpty() ? tr("Nothing chosen yet")
-                                              : tr("Chosen: %n", nullptr,
-                                                   static_cast<int>(m_chosen.size())));
+    m_chosenTitle->setText(m_chosen.isEmpty()
+                               ? tr("Nothing chosen yet")
+                               : tr("Chosen: %n", nullptr, static_cast<int>(m_chosen.size())));
     m_chosenList->setVisible(!m_chosen.isEmpty());
     m_remove->setVisible(!m_chosen.isEmpty());
     m_remove->setEnabled(false);
@@ -274,8 +273,8 @@ void PlanBuilder::rebuildChosen()
 
 void PlanBuilder::applyFilter()
 {
-    const QStringList words = m_filter->text().simplified().split(QLatin1Char(' '),
-                                                                  Qt::SkipEmptyParts);
+    const QStringList words =
+        m_filter->text().simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     for (int i = 0; i < m_available->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_available->topLevelItem(i);
         const QString text = item->text(0) + QLatin1Char(' ') + item->text(1);

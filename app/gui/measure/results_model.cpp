@@ -158,7 +158,9 @@ QString ResultsModel::statusText(const ResultRow &row) const
     if (flags.isEmpty())
         return row.measured == 0 ? tr("Not measured") : tr("OK");
     const QString first = flags.front().translated();
-    return flags.size() == 1 ? first : tr("%1 (+%n more)", nullptr, static_cast<int>(flags.size() - 1)).arg(first);
+    return flags.size() == 1
+               ? first
+               : tr("%1 (+%n more)", nullptr, static_cast<int>(flags.size() - 1)).arg(first);
 }
 
 QString ResultsModel::text(const ResultRow &row, int column) const

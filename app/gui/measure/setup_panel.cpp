@@ -420,7 +420,7 @@ void SetupPanel::setLabelLookup(std::function<QList<qint64>(const QString &)> lo
 
 QString SetupPanel::labelWarning() const
 {
-    return m_labelWarning->isVisible() ? m_labelWarning->text() : QString();
+    return m_labelWarning->isHidden() ? QString() : m_labelWarning->text();
 }
 
 void SetupPanel::updateLabelWarning()
@@ -452,9 +452,9 @@ void SetupPanel::showStored(qint64 id, const SessionSettings &settings)
         m_beforeStored = this->settings();
     m_storedId = id;
     m_stored = settings;
-    m_storedText->setText(tr("The set-up of %1 “%2”, as it was measured (read-only).")
-                              .arg(core::format::sessionId(id),
-                                   core::format::oneLine(settings.label)));
+    m_storedText->setText(
+        tr("The set-up of %1 “%2”, as it was measured (read-only).")
+            .arg(core::format::sessionId(id), core::format::oneLine(settings.label)));
     setSettings(settings);
     setEditable(false);
     updateLabelWarning();

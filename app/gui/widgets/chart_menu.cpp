@@ -42,7 +42,7 @@ bool saveChartWithDialog(QWidget *parent, const ChartSaver &save, const QString 
         return false;
     // The filter chosen gives the suffix when none was typed.
     if (QFileInfo(path).suffix().isEmpty())
-        path += filter == svg ? QStringLiteral(".svg")
+        path += filter == svg   ? QStringLiteral(".svg")
                 : filter == pdf ? QStringLiteral(".pdf")
                                 : QStringLiteral(".png");
     QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());

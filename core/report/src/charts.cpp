@@ -115,9 +115,8 @@ BarValue barValue(const std::optional<ResultRow> &enc, const std::optional<Resul
 
 // "no data" up from the axis where a session has no bar in a group that others have: a bar
 // left out silently reads as a value of zero, or as no session.
-void markMissing(QCustomPlot &plot, std::size_t groupCount, std::size_t sessionCount,
-                 double width, const std::function<bool(std::size_t, std::size_t)> &has,
-                 const QString &text)
+void markMissing(QCustomPlot &plot, std::size_t groupCount, std::size_t sessionCount, double width,
+                 const std::function<bool(std::size_t, std::size_t)> &has, const QString &text)
 {
     if (sessionCount < 2)
         return;
@@ -126,9 +125,9 @@ void markMissing(QCustomPlot &plot, std::size_t groupCount, std::size_t sessionC
             if (has(i, s))
                 continue;
             // Bars of a group stand side by side around its key.
-            const double key = static_cast<double>(i + 1) +
-                               (static_cast<double>(s) - static_cast<double>(sessionCount - 1) / 2) *
-                                   width;
+            const double key =
+                static_cast<double>(i + 1) +
+                (static_cast<double>(s) - static_cast<double>(sessionCount - 1) / 2) * width;
             auto *label = new QCPItemText(&plot);
             label->position->setCoords(key, 0);
             label->setRotation(-90);
@@ -272,10 +271,10 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         energy ? format::Quantity::EnergyPerByte : format::Quantity::Power, shown);
     const double k = unit.scaled(toBase);
     plot.yAxis->setLabel(
-        (energy ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                        "energy per byte [%1]"))
-                : chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                        "net power [%1]")))
+        (energy ? chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "energy per byte [%1]"))
+                : chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "net power [%1]")))
             .arg(unit.symbol));
 
     auto *group = new QCPBarsGroup(&plot);
@@ -319,9 +318,13 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         bars->setData(keys, values, true);
         errors->setData(below, above);
     }
-    markMissing(plot, groups.size(), sessions.size(), width, [&](std::size_t i, std::size_t s) {
-        return std::isfinite(barValue(groups[i].enc[s], groups[i].dec[s], operation, measure).value);
-    }, chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "no data")));
+    markMissing(
+        plot, groups.size(), sessions.size(), width,
+        [&](std::size_t i, std::size_t s) {
+            return std::isfinite(
+                barValue(groups[i].enc[s], groups[i].dec[s], operation, measure).value);
+        },
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "no data")));
     // From zero, and below it when a net value or its interval is negative (a run that drew no
     // more than the idle baseline): a bar below the axis must stay visible.
     const double span = std::max(top, 0.0) - bottom;
@@ -333,14 +336,15 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     else
         plot.legend->setVisible(false);
     if (!any)
-        chartMessage(plot, operation == BarOperation::Encrypt
-                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                  "no measured encryption runs"))
-                      : operation == BarOperation::Decrypt
-                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                  "no measured decryption runs"))
-                          : chartText(language, QT_TRANSLATE_NOOP(
-                                                    "cipherwatt::report::Charts",
+        chartMessage(
+            plot, operation == BarOperation::Encrypt
+                      ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                              "no measured encryption runs"))
+                  : operation == BarOperation::Decrypt
+                      ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                              "no measured decryption runs"))
+                      : chartText(language,
+                                  QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
                                                     "no measured encryption and decryption runs")));
 }
 

@@ -43,7 +43,8 @@ Table sessionsTable(const std::vector<SessionData> &sessions)
                               fmt::oneLine(d.summary.label),
                               fmt::dateTime(d.startedUtc),
                               d.summary.dut,
-                              d.summary.simulated && !d.summary.meter.contains(QLatin1String("SIMULATED"))
+                              d.summary.simulated &&
+                                      !d.summary.meter.contains(QLatin1String("SIMULATED"))
                                   ? QStringLiteral("%1 (SIMULATED)").arg(d.summary.meter)
                                   : d.summary.meter,
                               statusName(d.summary.status)};

@@ -204,11 +204,10 @@ private:
         const QRectF foot(m_page.left(), m_page.bottom() - mm(5), m_page.width(), mm(5));
         p.setFont(small);
         p.setPen(kMuted);
-        p.drawText(
-            foot, Qt::AlignLeft | Qt::AlignVCenter,
-            QStringLiteral("CipherWatt %1 · generated %2")
-                .arg(QStringLiteral(CIPHERWATT_VERSION),
-                     core::format::dateTime(QDateTime::currentDateTimeUtc())));
+        p.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("CipherWatt %1 · generated %2")
+                       .arg(QStringLiteral(CIPHERWATT_VERSION),
+                            core::format::dateTime(QDateTime::currentDateTimeUtc())));
         p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("page %1 of %2").arg(m_pageNumber).arg(m_pageCount));
     }
@@ -224,8 +223,8 @@ private:
             return 0;
         const Block &b = blocks[i];
         if (const auto *h = std::get_if<Heading>(&b))
-            return headingSpace(*h) + textHeight(headingFont(*h), m_page.width(), h->text) +
-                   mm(2) + leadHeight(blocks, i + 1);
+            return headingSpace(*h) + textHeight(headingFont(*h), m_page.width(), h->text) + mm(2) +
+                   leadHeight(blocks, i + 1);
         if (const auto *p = std::get_if<Paragraph>(&b))
             return std::min(paragraphHeight(*p), mm(14));
         if (const auto *kv = std::get_if<KeyValues>(&b)) {
@@ -299,9 +298,8 @@ private:
     static double paragraphPad(const Paragraph &p) { return p.tone == Tone::Plain ? 0 : mm(1.5); }
     double leadWidth(const Paragraph &p) const
     {
-        return p.lead.isEmpty()
-                   ? 0
-                   : metrics(reportFont(9, true)).horizontalAdvance(p.lead) + mm(1.5);
+        return p.lead.isEmpty() ? 0
+                                : metrics(reportFont(9, true)).horizontalAdvance(p.lead) + mm(1.5);
     }
     double paragraphHeight(const Paragraph &p) const
     {
@@ -484,8 +482,9 @@ private:
         const auto textRow = [&](const QStringList &cells) {
             double h = 0;
             for (qsizetype c = 0; c < cells.size() && c < t.header.size(); ++c)
-                h = std::max(h, textHeight(l.bold, l.widths[static_cast<std::size_t>(c)] - 2 * l.pad,
-                                           cells[c]));
+                h = std::max(h,
+                             textHeight(l.bold, l.widths[static_cast<std::size_t>(c)] - 2 * l.pad,
+                                        cells[c]));
             return h + 2 * l.pad;
         };
         l.headerHeight = textRow(t.header);
@@ -581,8 +580,9 @@ private:
     double chartHeight(const Chart &c) const
     {
         return mm(c.heightMm) +
-               (c.caption.isEmpty() ? 0
-                                    : textHeight(reportFont(7.5), m_page.width(), c.caption) + mm(1));
+               (c.caption.isEmpty()
+                    ? 0
+                    : textHeight(reportFont(7.5), m_page.width(), c.caption) + mm(1));
     }
 
     void place(const Chart &c)

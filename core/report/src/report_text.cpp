@@ -64,13 +64,12 @@ QList<QPair<QString, QString>> meterFacts(const SessionData &d)
     QList<QPair<QString, QString>> kv{
         {QStringLiteral("Meter"), QStringLiteral("%1 %2").arg(id.manufacturer, id.model)},
         {QStringLiteral("Serial, firmware"), QStringLiteral("%1, %2").arg(id.serial, id.firmware)},
-        {QStringLiteral("Connection"), // The transport only when the resource does not already name it ("sim:…").
-                                       id.transport.isEmpty() || id.transport == id.resource ||
-                                               id.resource.startsWith(id.transport +
-                                                                      QLatin1Char(':'))
-                                           ? id.resource
-                                           : QStringLiteral("%1 (%2)").arg(id.resource,
-                                                                           id.transport)},
+        {QStringLiteral("Connection"), // The transport only when the resource does not already name
+                                       // it ("sim:…").
+         id.transport.isEmpty() || id.transport == id.resource ||
+                 id.resource.startsWith(id.transport + QLatin1Char(':'))
+             ? id.resource
+             : QStringLiteral("%1 (%2)").arg(id.resource, id.transport)},
         {QStringLiteral("Simulated"),
          id.simulated ? QStringLiteral("YES — not a measurement") : QStringLiteral("no")},
         {QStringLiteral("DUT element"), QString::number(m.element)},
@@ -144,8 +143,7 @@ namespace {
 // A mean power with its 95 % interval from its standard error: "4.0012 ± 0.0008 W".
 QString meanPower(const MeanStats &stats)
 {
-    const double half =
-        stats.standardError * studentT95(std::max(1.0, stats.effectiveCount - 1.0));
+    const double half = stats.standardError * studentT95(std::max(1.0, stats.effectiveCount - 1.0));
     return fmt::quantityWithInterval(stats.mean, stats.mean - half, stats.mean + half,
                                      Quantity::Power);
 }
@@ -153,8 +151,8 @@ QString meanPower(const MeanStats &stats)
 // A change with its standard error, both in one unit: "+1.06 W (standard error 0.37 W)".
 QString changeText(double change, double standardError)
 {
-    const fmt::Unit unit = fmt::valueUnit(Quantity::Power, std::max(std::fabs(change),
-                                                                     std::fabs(standardError)));
+    const fmt::Unit unit =
+        fmt::valueUnit(Quantity::Power, std::max(std::fabs(change), std::fabs(standardError)));
     if (!std::isfinite(standardError) || standardError <= 0)
         return fmt::signedFixed(unit.scaled(change), 3) + QLatin1Char(' ') + unit.symbol;
     const int decimals = fmt::intervalDecimals(unit.scaled(standardError));

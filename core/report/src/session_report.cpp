@@ -34,7 +34,8 @@ QList<QPair<QString, QString>> sessionFacts(const SessionData &d)
              : QStringLiteral("%1 — %2").arg(statusName(s.status), s.statusReason.english())},
         {QStringLiteral("Operator"), s.operatorName.isEmpty() ? fmt::missing() : s.operatorName},
         {QStringLiteral("Started"), fmt::dateTime(d.startedUtc)},
-        {QStringLiteral("Ended"), d.endedUtc.isEmpty() ? fmt::missing() : fmt::dateTime(d.endedUtc)},
+        {QStringLiteral("Ended"),
+         d.endedUtc.isEmpty() ? fmt::missing() : fmt::dateTime(d.endedUtc)},
     };
     if (!s.tags.isEmpty())
         kv << QPair{QStringLiteral("Tags"), s.tags.join(QStringLiteral(", "))};
@@ -126,23 +127,22 @@ Table runsTable(const SessionData &d)
         QString status = runStatusName(r.status);
         if (!r.error.isEmpty())
             status += QStringLiteral(": ") + r.error.english();
-        t.rows << QStringList{QString::number(r.ordinal),
-                              QStringLiteral("%1, repeat %2")
-                                  .arg(fmt::runShort(r.cipher, r.backend, r.operation,
-                                                     r.bufferBytes))
-                                  .arg(r.repeat),
-                              status,
-                              analysed ? QStringLiteral("%1 / %2 / %3 / %4")
-                                             .arg(a.run.count)
-                                             .arg(a.excludedBoundary)
-                                             .arg(a.excludedInvalid + a.excludedDuplicates)
-                                             .arg(a.missed)
-                                       : fmt::missing(),
-                              analysed ? cell(a.run.mean, power) : fmt::missing(),
-                              analysed ? cell(a.netWatts, a.netLow, a.netHigh, power)
-                                       : fmt::missing(),
-                              r.result ? r.result->provenance.implementation : QString(),
-                              r.result ? r.result->isa : QString()};
+        t.rows << QStringList{
+            QString::number(r.ordinal),
+            QStringLiteral("%1, repeat %2")
+                .arg(fmt::runShort(r.cipher, r.backend, r.operation, r.bufferBytes))
+                .arg(r.repeat),
+            status,
+            analysed ? QStringLiteral("%1 / %2 / %3 / %4")
+                           .arg(a.run.count)
+                           .arg(a.excludedBoundary)
+                           .arg(a.excludedInvalid + a.excludedDuplicates)
+                           .arg(a.missed)
+                     : fmt::missing(),
+            analysed ? cell(a.run.mean, power) : fmt::missing(),
+            analysed ? cell(a.netWatts, a.netLow, a.netHigh, power) : fmt::missing(),
+            r.result ? r.result->provenance.implementation : QString(),
+            r.result ? r.result->isa : QString()};
     }
     return t;
 }
@@ -152,8 +152,8 @@ Table runsTable(const SessionData &d)
 Result<void> writeSessionPdf(const SessionData &d, const QString &path)
 {
     Document doc(d.summary.label,
-                 QStringLiteral("%1 · %2")
-                     .arg(fmt::sessionId(d.summary.id), fmt::dateTime(d.startedUtc).left(10)),
+                 QStringLiteral("%1 · %2").arg(fmt::sessionId(d.summary.id),
+                                               fmt::dateTime(d.startedUtc).left(10)),
                  d.summary.simulated);
     doc.heading(QStringLiteral("Energy cost of encryption: %1").arg(d.summary.label));
     doc.keyValues(sessionFacts(d));

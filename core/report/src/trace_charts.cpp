@@ -95,7 +95,6 @@ void trace(const SessionData &s, double shift, std::vector<double> &t, std::vect
     }
 }
 
-
 // A shaded span of a trace: a phase, or a run tinted by its cipher, with its labels from the
 // longest to the shortest.
 struct Band
@@ -292,10 +291,10 @@ QString powerTraceCaption(const SessionData &session)
     std::set<qint64> buffers;
     for (const StoredRun &r : session.runs)
         buffers.insert(r.bufferBytes);
-    const QString buffer = buffers.size() == 1
-                               ? QStringLiteral(", all with %1 buffers")
-                                     .arg(format::bufferShort(*buffers.begin()))
-                               : QString();
+    const QString buffer =
+        buffers.size() == 1
+            ? QStringLiteral(", all with %1 buffers").arg(format::bufferShort(*buffers.begin()))
+            : QString();
     parts << QStringLiteral("%1 run%2 tinted by cipher (the legend below) and labelled with %3 "
                             "where the band has room%4")
                  .arg(runs)

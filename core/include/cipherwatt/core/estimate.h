@@ -16,9 +16,9 @@ namespace cipherwatt::core {
 struct SessionEstimate
 {
     int runs = 0;
-    double seconds = 0.0;   // what can be counted
-    int runsUnknown = 0;    // runs whose length is not known before they run (not in `seconds`)
-    bool valid = false;     // the plan resolved against the catalogue
+    double seconds = 0.0; // what can be counted
+    int runsUnknown = 0;  // runs whose length is not known before they run (not in `seconds`)
+    bool valid = false;   // the plan resolved against the catalogue
 };
 
 // `meterIntervalSeconds`: the meter's update interval (0.1 s for the WT300 at 100 ms);
