@@ -16,12 +16,12 @@
 #include <QJsonObject>
 #include <QMenu>
 #include <catch2/catch.hpp>
+#include <qcustomplot.h>
 
 #include <cmath>
 #include <measure/plan_builder.h>
 #include <measure/results_model.h>
 #include <measure/setup_panel.h>
-#include <qcustomplot.h>
 #include <temp_dir.h>
 #include <widgets/chart_menu.h>
 
@@ -89,8 +89,8 @@ TEST_CASE("plan builder: a filter, the chosen list in order, removable, and pres
     CHECK(plan.shownPairs().size() == 6); // one row per cipher and backend
     // Every word must match the id, family, mode or backend.
     plan.setFilter(QStringLiteral("xts openssl"));
-    CHECK(plan.shownPairs() ==
-          QStringList{QStringLiteral("aes-128-xts/openssl"), QStringLiteral("aes-256-xts/openssl")});
+    CHECK(plan.shownPairs() == QStringList{QStringLiteral("aes-128-xts/openssl"),
+                                           QStringLiteral("aes-256-xts/openssl")});
     plan.setFilter(QStringLiteral("LEA"));
     CHECK(plan.shownPairs() == QStringList{QStringLiteral("lea-128-xts/custom")});
     plan.setFilter(QString());
@@ -116,18 +116,17 @@ TEST_CASE("plan builder: a filter, the chosen list in order, removable, and pres
     // Adiantum are not on this DUT and are said to be missing.
     const gui::PlanBuilder::Preset &first = gui::PlanBuilder::presets().front();
     plan.applyPreset(first);
-    CHECK(plan.chosen() == QStringList{QStringLiteral("chacha20/botan"),
-                                       QStringLiteral("aes-128-xts/openssl"),
-                                       QStringLiteral("aes-256-xts/openssl"),
-                                       QStringLiteral("lea-128-xts/custom")});
-    CHECK(plan.findChild<QLabel *>(QStringLiteral("planError"))->text().contains(
-        QStringLiteral("4 of the preset's ciphers are not on this DUT")));
+    CHECK(plan.chosen() ==
+          QStringList{QStringLiteral("chacha20/botan"), QStringLiteral("aes-128-xts/openssl"),
+                      QStringLiteral("aes-256-xts/openssl"), QStringLiteral("lea-128-xts/custom")});
+    CHECK(plan.findChild<QLabel *>(QStringLiteral("planError"))
+              ->text()
+              .contains(QStringLiteral("4 of the preset's ciphers are not on this DUT")));
     screenshot(plan, cipherwatt::test::gui::lightPalette(), QStringLiteral("plan-builder"),
                {520, 560});
 }
 
-TEST_CASE("set-up: a label another session has is pointed out, not refused",
-          "[gui][readability]")
+TEST_CASE("set-up: a label another session has is pointed out, not refused", "[gui][readability]")
 {
     gui::SetupPanel setup;
     setup.setLabelLookup([](const QString &label) {
@@ -211,8 +210,11 @@ TEST_CASE("charts: Save Chart As writes PNG, SVG or PDF at the size for a paper"
     const QString base = QString::fromStdString(dir.path().string()) + QStringLiteral("/chart");
     const report::ChartSize size; // 160 mm x 95 mm
     // 160 mm at 300 dpi is 1890 pixels, 95 mm 1122 (a pixel or two of rounding aside).
-    REQUIRE(report::saveChart([](QCustomPlot &p) { p.addGraph()->setData({0, 1}, {0, 1}); },
-                              base + QStringLiteral(".png"), size)
+    REQUIRE(report::saveChart(
+                [](QCustomPlot &p) {
+                    p.addGraph()->setData({0, 1}, {0, 1});
+                },
+                base + QStringLiteral(".png"), size)
                 .ok());
     QImageReader png(base + QStringLiteral(".png"));
     const QSize pixels = png.size();
@@ -226,12 +228,18 @@ TEST_CASE("charts: Save Chart As writes PNG, SVG or PDF at the size for a paper"
         REQUIRE(f.open(QIODevice::ReadOnly));
         return f.read(n);
     };
-    REQUIRE(report::saveChart([](QCustomPlot &p) { p.addGraph()->setData({0, 1}, {0, 1}); },
-                              base + QStringLiteral(".svg"), size)
+    REQUIRE(report::saveChart(
+                [](QCustomPlot &p) {
+                    p.addGraph()->setData({0, 1}, {0, 1});
+                },
+                base + QStringLiteral(".svg"), size)
                 .ok());
     CHECK(head(base + QStringLiteral(".svg"), 400).contains("<svg"));
-    REQUIRE(report::saveChart([](QCustomPlot &p) { p.addGraph()->setData({0, 1}, {0, 1}); },
-                              base + QStringLiteral(".pdf"), size)
+    REQUIRE(report::saveChart(
+                [](QCustomPlot &p) {
+                    p.addGraph()->setData({0, 1}, {0, 1});
+                },
+                base + QStringLiteral(".pdf"), size)
                 .ok());
     CHECK(head(base + QStringLiteral(".pdf"), 5) == "%PDF-");
     // Another suffix is refused with the reason, and nothing is written.
