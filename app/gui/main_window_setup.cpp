@@ -2,13 +2,13 @@
 // connections', the estimate beside Start, the size the window takes on a screen, and the
 // throughput unit setting.
 
+#include "compare/compare_view.h"
 #include "display_format.h"
 #include "main_window.h"
 #include "measure/connection_panel.h"
 #include "measure/live_view.h"
 #include "measure/results_model.h"
 #include "measure/setup_panel.h"
-#include "compare/compare_view.h"
 
 #include <cipherwatt/core/estimate.h>
 
