@@ -188,6 +188,13 @@
             <numerusform>%n runs planned</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n runs measured</source>
+        <translation>
+            <numerusform>%1 of %n run measured</numerusform>
+            <numerusform>%1 of %n runs measured</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -198,28 +205,66 @@
             <numerusform>Running: %n runs planned</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs</source>
+        <translation>
+            <numerusform>%n run</numerusform>
+            <numerusform>%n runs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · at least %2 (%n runs of unknown length)</source>
+        <translation>
+            <numerusform>%1 · at least %2 (%n run of unknown length)</numerusform>
+            <numerusform>%1 · at least %2 (%n runs of unknown length)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::PlanBuilder</name>
+    <message numerus="yes">
+        <source>Chosen: %n</source>
+        <translation>
+            <numerusform>Chosen: %n</numerusform>
+            <numerusform>Chosen: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the preset&apos;s ciphers are not on this DUT.</source>
+        <translation>
+            <numerusform>%n of the preset&apos;s ciphers is not on this DUT.</numerusform>
+            <numerusform>%n of the preset&apos;s ciphers are not on this DUT.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::ResultsModel</name>
-    <message numerus="yes">
-        <source>%n flags</source>
-        <translation>
-            <numerusform>%n flag</numerusform>
-            <numerusform>%n flags</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs missing</source>
-        <translation>
-            <numerusform>%n run missing</numerusform>
-            <numerusform>%n runs missing</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Median of %n repeats, which range from %1 to %2 %3</source>
         <translation>
             <numerusform>Median of %n repeat, which ranges from %1 to %2 %3</numerusform>
             <numerusform>Median of %n repeats, which range from %1 to %2 %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n more)</source>
+        <translation>
+            <numerusform>%1 (+%n more)</numerusform>
+            <numerusform>%1 (+%n more)</numerusform>
         </translation>
     </message>
 </context>
@@ -230,6 +275,16 @@
         <translation>
             <numerusform>%n planned run</numerusform>
             <numerusform>%n planned runs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::SetupPanel</name>
+    <message numerus="yes">
+        <source>%1 already has this label: the new session is told apart by its identifier.</source>
+        <translation>
+            <numerusform>%1 already has this label: the new session is told apart by its identifier.</numerusform>
+            <numerusform>%1 already have this label: the new session is told apart by its identifier.</numerusform>
         </translation>
     </message>
 </context>

@@ -831,6 +831,37 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::gui</name>
+    <message>
+        <source>PNG image, 300 dpi (*.png)</source>
+        <translation>PNG 이미지, 300 dpi (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 도면 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 문서 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Save Chart</source>
+        <translation>차트 저장</translation>
+    </message>
+    <message>
+        <source>The chart was not saved: %1</source>
+        <translation>차트를 저장하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Save Chart As…</source>
+        <translation>다른 이름으로 차트 저장…</translation>
+    </message>
+    <message>
+        <source>Write this chart as PNG, SVG or PDF, sized and lettered for a paper</source>
+        <translation>이 차트를 논문에 맞는 크기와 글꼴로 PNG, SVG 또는 PDF로 저장</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::gui::BarChartPage</name>
     <message>
         <source>One bar per session in each group; the error bars are the 95 % intervals. The total adds encryption and decryption.</source>
@@ -902,6 +933,13 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::gui::ChartPage</name>
+    <message>
+        <source>There is no comparison to save.</source>
+        <translation>저장할 비교가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::gui::CommandLine</name>
     <message>
         <source>The CipherWatt window: measures what encryption costs in energy with a Yokogawa WT300 power meter, stores every session and compares them.</source>
@@ -947,16 +985,8 @@
         <translation>CSV 내보내기…</translation>
     </message>
     <message>
-        <source>Write the comparison as CSV: one row per session and run key, with the differences from #1</source>
-        <translation>비교를 CSV로 씁니다: 세션과 실행 키마다 한 행, #1과의 차이 포함</translation>
-    </message>
-    <message>
         <source>Results</source>
         <translation>결과</translation>
-    </message>
-    <message>
-        <source>The results side by side, with the differences from #1</source>
-        <translation>나란히 놓은 결과와 #1과의 차이</translation>
     </message>
     <message>
         <source>Bar Charts</source>
@@ -991,28 +1021,8 @@
         <translation>세션을 클릭하여 비교에 넣거나 뺍니다</translation>
     </message>
     <message>
-        <source>Click sessions to add them or take them out; the first one added is the reference, #1.</source>
-        <translation>세션을 클릭하여 넣거나 뺍니다. 처음 넣은 세션이 기준(#1)입니다.</translation>
-    </message>
-    <message>
         <source>Reference:</source>
         <translation>기준:</translation>
-    </message>
-    <message>
-        <source>The session (#1) the differences are taken from</source>
-        <translation>차이를 계산하는 기준 세션(#1)</translation>
-    </message>
-    <message>
-        <source>Values with their 95 % intervals; with repeats, the median and an interval spanning every repeat&apos;s. Δ: the difference from #1, the reference session.</source>
-        <translation>값과 95 % 구간. 반복이 있으면 중앙값과 모든 반복의 구간을 포괄하는 구간. Δ: 기준 세션 #1과의 차이.</translation>
-    </message>
-    <message>
-        <source>Not in the library, left out: session %1.</source>
-        <translation>라이브러리에 없어 제외됨: 세션 %1.</translation>
-    </message>
-    <message>
-        <source>%1 (session %2)</source>
-        <translation>%1 (세션 %2)</translation>
     </message>
     <message numerus="yes">
         <source>Reading %n sessions…</source>
@@ -1043,10 +1053,6 @@
         <translation>비교하려면 세션이 두 개 이상 있어야 합니다. 측정 페이지에서 측정하십시오.</translation>
     </message>
     <message>
-        <source>Check two or more sessions on the left to compare them, or select them in the library and press Compare Selected.</source>
-        <translation>왼쪽에서 비교할 세션을 두 개 이상 체크하거나, 라이브러리에서 선택하고 [선택 항목 비교]를 누르십시오.</translation>
-    </message>
-    <message>
         <source>Compare Sessions</source>
         <translation>세션 비교</translation>
     </message>
@@ -1066,6 +1072,34 @@
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
+    <message>
+        <source>Write the comparison as CSV: one row per session and run key, with the differences from the reference session</source>
+        <translation>비교를 CSV로 저장: 세션과 실행 키마다 한 행, 기준 세션과의 차이 포함</translation>
+    </message>
+    <message>
+        <source>The results side by side, with the differences from the reference session</source>
+        <translation>결과를 나란히, 기준 세션과의 차이와 함께</translation>
+    </message>
+    <message>
+        <source>Click sessions to add them or take them out; the first one added is the reference.</source>
+        <translation>세션을 클릭해 비교에 넣거나 뺍니다. 처음 넣은 세션이 기준입니다.</translation>
+    </message>
+    <message>
+        <source>The session the differences are taken from</source>
+        <translation>차이를 계산하는 기준 세션</translation>
+    </message>
+    <message>
+        <source>Values with their 95 % intervals; with repeats, the median and an interval spanning every repeat&apos;s. Δ: the difference from the reference session.</source>
+        <translation>값과 95 % 구간. 반복이 있으면 중앙값과 모든 반복의 구간을 포괄하는 구간. Δ: 기준 세션과의 차이.</translation>
+    </message>
+    <message>
+        <source>Not in the library, left out: %1.</source>
+        <translation>라이브러리에 없어 제외됨: %1.</translation>
+    </message>
+    <message>
+        <source>Click two or more sessions in the list on the left to compare them, or select them in the library and press Compare Selected.</source>
+        <translation>왼쪽 목록에서 세션을 두 개 이상 클릭해 비교하거나, 라이브러리에서 선택한 뒤 선택 항목 비교를 누르세요.</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::ComparisonModel</name>
@@ -1082,32 +1116,8 @@
         <translation>연산</translation>
     </message>
     <message>
-        <source>Buffer [B]</source>
-        <translation>버퍼 [B]</translation>
-    </message>
-    <message>
-        <source>Net Power [W]</source>
-        <translation>순전력 [W]</translation>
-    </message>
-    <message>
-        <source>Throughput [KB/s]</source>
-        <translation>처리량 [KB/s]</translation>
-    </message>
-    <message>
-        <source>Energy [nJ/B]</source>
-        <translation>에너지 [nJ/B]</translation>
-    </message>
-    <message>
-        <source>Δ Power [W]</source>
-        <translation>Δ 전력 [W]</translation>
-    </message>
-    <message>
         <source>Δ Power [%]</source>
         <translation>Δ 전력 [%]</translation>
-    </message>
-    <message>
-        <source>Δ Energy [nJ/B]</source>
-        <translation>Δ 에너지 [nJ/B]</translation>
     </message>
     <message>
         <source>Δ Energy [%]</source>
@@ -1116,10 +1126,6 @@
     <message>
         <source>%1 %2, %3, %4 B</source>
         <translation>%1 %2, %3, %4 B</translation>
-    </message>
-    <message>
-        <source>Session %1 “%2”</source>
-        <translation>세션 %1 “%2”</translation>
     </message>
     <message>
         <source>This session has no such run.</source>
@@ -1150,48 +1156,68 @@
         <translation>95 % 구간: 실행과 기준선의 표본 통계, 전력계 정확도로 계산합니다.</translation>
     </message>
     <message>
-        <source>Difference from session %1 (#1): this session&apos;s value minus #1&apos;s.</source>
-        <translation>세션 %1(#1)과의 차이: 이 세션의 값 − #1의 값.</translation>
-    </message>
-    <message>
         <source>Flag: %1</source>
         <translation>플래그: %1</translation>
-    </message>
-    <message>
-        <source>#%1 %2</source>
-        <translation>#%1 %2</translation>
-    </message>
-    <message>
-        <source>#%1: session %2 “%3”, simulated meter</source>
-        <translation>#%1: 세션 %2 “%3”, 모의 전력계</translation>
-    </message>
-    <message>
-        <source>#%1: session %2 “%3”</source>
-        <translation>#%1: 세션 %2 “%3”</translation>
     </message>
     <message>
         <source>Net power: mean power during the run minus the idle baseline, with its 95 % interval</source>
         <translation>순전력: 실행 중 평균 전력 − 유휴 기준선, 95 % 구간 포함</translation>
     </message>
     <message>
-        <source>Bytes processed per second, in KB/s (KB = 1000 B)</source>
-        <translation>초당 처리 바이트, KB/s 단위 (KB = 1000 B)</translation>
-    </message>
-    <message>
         <source>Net energy per byte processed, with its 95 % interval</source>
         <translation>처리한 바이트당 순에너지, 95 % 구간 포함</translation>
     </message>
     <message>
-        <source>Difference from #1: this session&apos;s value minus #1&apos;s</source>
-        <translation>#1과의 차이: 이 세션의 값 − #1의 값</translation>
+        <source>Buffer</source>
+        <translation>버퍼</translation>
     </message>
     <message>
-        <source>Difference from #1 in percent of #1&apos;s value</source>
-        <translation>#1과의 차이, #1 값에 대한 백분율</translation>
+        <source>Net Power</source>
+        <translation>순전력</translation>
     </message>
     <message>
-        <source>Bytes per call of the cipher</source>
-        <translation>암호 호출 한 번당 바이트</translation>
+        <source>Throughput</source>
+        <translation>처리량</translation>
+    </message>
+    <message>
+        <source>Energy/Byte</source>
+        <translation>바이트당 에너지</translation>
+    </message>
+    <message>
+        <source>Δ Power</source>
+        <translation>Δ 전력</translation>
+    </message>
+    <message>
+        <source>Δ Energy</source>
+        <translation>Δ 에너지</translation>
+    </message>
+    <message>
+        <source>Difference from the reference %1: this session&apos;s value minus its value.</source>
+        <translation>기준 %1과의 차이: 이 세션의 값에서 기준 값을 뺀 값.</translation>
+    </message>
+    <message>
+        <source>%1 (reference)</source>
+        <translation>%1 (기준)</translation>
+    </message>
+    <message>
+        <source>%1, simulated meter</source>
+        <translation>%1, 시뮬레이션 전력계</translation>
+    </message>
+    <message>
+        <source>Bytes processed per second (kB = 1000 B; the paper&apos;s KB/s in Settings)</source>
+        <translation>초당 처리 바이트 (kB = 1000 B, 논문의 KB/s는 설정에서)</translation>
+    </message>
+    <message>
+        <source>Difference from the reference session: this session&apos;s value minus its value</source>
+        <translation>기준 세션과의 차이: 이 세션의 값에서 기준 값을 뺀 값</translation>
+    </message>
+    <message>
+        <source>Difference from the reference session in percent of its value</source>
+        <translation>기준 세션 값에 대한 백분율 차이</translation>
+    </message>
+    <message>
+        <source>Bytes per call of the cipher (KiB = 1024 B, kB = 1000 B)</source>
+        <translation>암호 호출 한 번의 바이트 (KiB = 1024 B, kB = 1000 B)</translation>
     </message>
 </context>
 <context>
@@ -1308,12 +1334,16 @@ All %2 and %3 are removed from the database with them. This cannot be undone.</s
         <translation>%1 %</translation>
     </message>
     <message>
-        <source>± %1</source>
-        <translation>± %1</translation>
+        <source>Error</source>
+        <translation>오류</translation>
     </message>
     <message>
-        <source>(%1–%2)</source>
-        <translation>(%1–%2)</translation>
+        <source>Warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>참고</translation>
     </message>
 </context>
 <context>
@@ -1418,10 +1448,6 @@ All %2 and %3 are removed from the database with them. This cannot be undone.</s
     <message>
         <source>Export Session %1</source>
         <translation>세션 %1 내보내기</translation>
-    </message>
-    <message>
-        <source>%1 “%2”</source>
-        <translation>%1 “%2”</translation>
     </message>
     <message>
         <source>Sessions %1.</source>
@@ -1720,10 +1746,6 @@ Written before that: %2.</source>
         <translation>삭제할 세션을 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <source>%1 “%2”</source>
-        <translation>%1 “%2”</translation>
-    </message>
-    <message>
         <source>Session %1 deleted.</source>
         <translation>세션 %1을(를) 삭제했습니다.</translation>
     </message>
@@ -1912,24 +1934,12 @@ Written before that: %2.</source>
         <translation>CPU 거버너 복원 중</translation>
     </message>
     <message>
-        <source>#%1 %2/%3 %4</source>
-        <translation>#%1 %2/%3 %4</translation>
-    </message>
-    <message>
-        <source>%1 %2 B</source>
-        <translation>%1 %2 B</translation>
-    </message>
-    <message>
         <source>Run %1 of %2: %3/%4 %5, %6 B, repeat %7 of %8</source>
         <translation>실행 %1/%2: %3/%4 %5, %6 B, 반복 %7/%8</translation>
     </message>
     <message>
         <source>Run %1 of %2: %3/%4 %5, %6 B</source>
         <translation>실행 %1/%2: %3/%4 %5, %6 B</translation>
-    </message>
-    <message>
-        <source>#%1</source>
-        <translation>#%1</translation>
     </message>
     <message>
         <source>Complete</source>
@@ -1994,10 +2004,6 @@ Written before that: %2.</source>
     <message>
         <source>Untitled session</source>
         <translation>제목 없는 세션</translation>
-    </message>
-    <message>
-        <source>Session %1</source>
-        <translation>세션 %1</translation>
     </message>
     <message>
         <source>operator %1</source>
@@ -2291,6 +2297,56 @@ Failed: %2</source>
         <source>One row per cipher, backend, operation and buffer size</source>
         <translation>암호, 백엔드, 연산, 버퍼 크기마다 한 행</translation>
     </message>
+    <message>
+        <source>Monitoring, not recorded</source>
+        <translation>모니터링 중, 기록 안 함</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>시작 안 함</translation>
+    </message>
+    <message>
+        <source>Meter, live</source>
+        <translation>전력계, 실시간</translation>
+    </message>
+    <message>
+        <source>nothing is stored: start a session to record</source>
+        <translation>아무것도 저장되지 않습니다: 기록하려면 세션을 시작하세요</translation>
+    </message>
+    <message>
+        <source>stored, read-only</source>
+        <translation>저장됨, 읽기 전용</translation>
+    </message>
+    <message>
+        <source>Last update: %1 W over idle</source>
+        <translation>마지막 갱신: 유휴보다 %1 W 높음</translation>
+    </message>
+    <message>
+        <source>Last update of the session</source>
+        <translation>세션의 마지막 갱신</translation>
+    </message>
+    <message>
+        <source>Live, not recorded</source>
+        <translation>실시간, 기록 안 함</translation>
+    </message>
+    <message>
+        <source>Last update</source>
+        <translation>마지막 갱신</translation>
+    </message>
+    <message>
+        <source>Measured by a session</source>
+        <translation>세션이 측정함</translation>
+    </message>
+    <message>
+        <source>Monitoring the meter: nothing is stored</source>
+        <translation>전력계 모니터링 중: 아무것도 저장되지 않음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n runs measured</source>
+        <translation>
+            <numerusform>실행 %n회 중 %1회 측정됨</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -2481,18 +2537,6 @@ Failed: %2</source>
         <translation>세션이 실행 중입니다. 끝난 뒤에 저장된 세션을 여십시오.</translation>
     </message>
     <message>
-        <source>Session %1 cannot be opened: %2</source>
-        <translation>세션 %1을(를) 열 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>Showing session %1, “%2”</source>
-        <translation>세션 %1 “%2” 표시 중</translation>
-    </message>
-    <message>
-        <source>Reading session %1…</source>
-        <translation>세션 %1을(를) 읽는 중…</translation>
-    </message>
-    <message>
         <source>Session Database</source>
         <translation>세션 데이터베이스</translation>
     </message>
@@ -2519,6 +2563,74 @@ Failed: %2</source>
     <message>
         <source>A session is running. Cancel it and quit? What was measured so far is kept, and the governor is restored first.</source>
         <translation>세션이 실행 중입니다. 취소하고 끝낼까요? 지금까지 측정한 것은 보존되며, 먼저 거버너를 복원합니다.</translation>
+    </message>
+    <message>
+        <source>The runs the plan makes and about how long the session takes: baselines, runs, settling and pilot runs, counted as the session&apos;s progress counts them</source>
+        <translation>계획이 만드는 실행과 세션에 걸리는 대략의 시간: 기준선, 실행, 안정화, 예비 실행을 세션 진행률과 같은 방식으로 셈</translation>
+    </message>
+    <message>
+        <source>Throughput in the Paper&apos;s &amp;KB/s</source>
+        <translation>처리량을 논문의 KB/s로(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Show throughput as the first paper&apos;s tables do, in KB/s with KB = 1000 B, instead of MB/s or GB/s</source>
+        <translation>처리량을 MB/s나 GB/s 대신 첫 번째 논문의 표처럼 KB/s(KB = 1000 B)로 표시</translation>
+    </message>
+    <message>
+        <source>The set-up shown is a stored session&apos;s: press Reuse This Set-up or New Session first.</source>
+        <translation>표시된 설정은 저장된 세션의 것입니다: 먼저 이 설정 재사용 또는 새 세션을 누르세요.</translation>
+    </message>
+    <message>
+        <source>Stopping the meter&apos;s live view to start the session…</source>
+        <translation>세션을 시작하려고 전력계 실시간 보기를 멈추는 중…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1을(를) 열 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Showing %1, read-only</source>
+        <translation>%1 표시 중, 읽기 전용</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 읽는 중…</translation>
+    </message>
+    <message>
+        <source>No runs planned</source>
+        <translation>계획된 실행 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n초</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n분</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1시간 %2분</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs</source>
+        <translation>
+            <numerusform>실행 %n회</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · about %2</source>
+        <translation>%1 · 약 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · at least %2 (%n runs of unknown length)</source>
+        <translation>
+            <numerusform>%1 · 최소 %2 (길이를 모르는 실행 %n회)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2551,10 +2663,6 @@ Failed: %2</source>
         <translation>연결 확인</translation>
     </message>
     <message>
-        <source>Connect to the meter and show its identity and live values.</source>
-        <translation>전력계에 연결하여 식별 정보와 실시간 값을 보여 줍니다.</translation>
-    </message>
-    <message>
         <source>No USB meter is selected: attach one and press Rescan.</source>
         <translation>선택된 USB 전력계가 없습니다. 연결한 뒤 [다시 검색]을 누르십시오.</translation>
     </message>
@@ -2581,6 +2689,10 @@ Failed: %2</source>
     <message>
         <source>The %1 has no element %2 (it has %3).</source>
         <translation>%1에는 엘리먼트 %2이(가) 없습니다 (있는 엘리먼트: %3).</translation>
+    </message>
+    <message>
+        <source>Connect to the meter and show its identity and live values, here and in the live view, until Stop or a session starts (nothing is stored).</source>
+        <translation>전력계에 연결해 식별 정보와 실시간 값을 여기와 실시간 보기에 표시합니다. 중지하거나 세션이 시작될 때까지 계속됩니다 (아무것도 저장되지 않음).</translation>
     </message>
 </context>
 <context>
@@ -2624,6 +2736,153 @@ Failed: %2</source>
     <message>
         <source>Close without changing anything</source>
         <translation>아무것도 바꾸지 않고 닫습니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::PlanBuilder</name>
+    <message>
+        <source>The first paper&apos;s ciphers (ChaCha20, AES-XTS, Adiantum, CHAM-XTS, LEA-XTS)</source>
+        <translation>첫 번째 논문의 암호 (ChaCha20, AES-XTS, Adiantum, CHAM-XTS, LEA-XTS)</translation>
+    </message>
+    <message>
+        <source>The second paper&apos;s ciphers (AES, Blowfish, RC4, RC6, X25519, XXTEA)</source>
+        <translation>두 번째 논문의 암호 (AES, Blowfish, RC4, RC6, X25519, XXTEA)</translation>
+    </message>
+    <message>
+        <source>The third paper&apos;s ciphers (AES-ECB, AES-CCM with 8- and 16-byte tags)</source>
+        <translation>세 번째 논문의 암호 (AES-ECB, 8·16바이트 태그의 AES-CCM)</translation>
+    </message>
+    <message>
+        <source>The fourth paper&apos;s ciphers (AES, DES, 3DES, RC2, Blowfish, RC6)</source>
+        <translation>네 번째 논문의 암호 (AES, DES, 3DES, RC2, Blowfish, RC6)</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>계획</translation>
+    </message>
+    <message>
+        <source>Filter: aes, xts, openssl…</source>
+        <translation>필터: aes, xts, openssl…</translation>
+    </message>
+    <message>
+        <source>Shows the ciphers whose id, family, mode or backend contain every word typed here</source>
+        <translation>여기 입력한 모든 단어가 ID, 계열, 모드 또는 백엔드에 들어 있는 암호만 표시</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>프리셋</translation>
+    </message>
+    <message>
+        <source>The papers&apos; cipher sets, each on the DUT&apos;s preferred backend</source>
+        <translation>논문별 암호 묶음, 각각 DUT의 우선 백엔드로</translation>
+    </message>
+    <message>
+        <source>Clear the Plan</source>
+        <translation>계획 비우기</translation>
+    </message>
+    <message>
+        <source>Cipher/backend</source>
+        <translation>암호/백엔드</translation>
+    </message>
+    <message>
+        <source>Family, mode, key</source>
+        <translation>계열, 모드, 키</translation>
+    </message>
+    <message>
+        <source>Tick the ciphers to measure, on the backends the DUT has. The wheel scrolls this list once it has been clicked.</source>
+        <translation>DUT에 있는 백엔드에서 측정할 암호를 체크하세요. 목록을 클릭한 뒤에는 휠이 이 목록을 스크롤합니다.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>빼기</translation>
+    </message>
+    <message>
+        <source>Take the selected ciphers out of the plan (Delete)</source>
+        <translation>선택한 암호를 계획에서 빼기 (Delete)</translation>
+    </message>
+    <message>
+        <source>What the session measures, in this order. Select and press Delete, or double-click, to take one out.</source>
+        <translation>세션이 이 순서로 측정할 항목. 빼려면 선택 후 Delete를 누르거나 더블클릭하세요.</translation>
+    </message>
+    <message>
+        <source>Encryption</source>
+        <translation>암호화</translation>
+    </message>
+    <message>
+        <source>Decryption</source>
+        <translation>복호화</translation>
+    </message>
+    <message>
+        <source>Key generation and agreement</source>
+        <translation>키 생성과 키 합의</translation>
+    </message>
+    <message>
+        <source>Measure encryption runs.</source>
+        <translation>암호화 실행을 측정합니다.</translation>
+    </message>
+    <message>
+        <source>Measure decryption runs (of real ciphertext).</source>
+        <translation>(실제 암호문의) 복호화 실행을 측정합니다.</translation>
+    </message>
+    <message>
+        <source>For key agreement (X25519): key generation and agreement runs.</source>
+        <translation>키 합의(X25519)용: 키 생성과 키 합의 실행.</translation>
+    </message>
+    <message>
+        <source>External programs, one per line: &lt;i&gt;label&lt;/i&gt;[:&lt;i&gt;bytes&lt;/i&gt;]=&lt;i&gt;program arguments&lt;/i&gt;</source>
+        <translation>외부 프로그램, 한 줄에 하나: &lt;i&gt;이름&lt;/i&gt;[:&lt;i&gt;바이트&lt;/i&gt;]=&lt;i&gt;프로그램 인수&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>e.g. gzip:104857600=gzip -c -k /data/100MiB.bin</source>
+        <translation>예: gzip:104857600=gzip -c -k /data/100MiB.bin</translation>
+    </message>
+    <message>
+        <source>Programs measured as runs like the ciphers: started on the DUT without a shell (quotes group arguments), timed from start to exit. The bytes they process are given here or printed by the program as a line &quot;cipherwatt-bytes: &lt;n&gt;&quot;.</source>
+        <translation>암호처럼 실행으로 측정되는 프로그램: DUT에서 셸 없이 시작하며(따옴표로 인수를 묶음), 시작부터 종료까지 시간을 잽니다. 처리하는 바이트 수는 여기에 적거나 프로그램이 "cipherwatt-bytes: &lt;n&gt;" 줄로 출력합니다.</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3-bit</source>
+        <translation>%1, %2, %3비트</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Nothing chosen yet</source>
+        <translation>아직 고른 것 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chosen: %n</source>
+        <translation>
+            <numerusform>선택: %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the preset&apos;s ciphers are not on this DUT.</source>
+        <translation>
+            <numerusform>프리셋의 암호 중 %n개가 이 DUT에 없습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>%1행: %2</translation>
+    </message>
+    <message>
+        <source>Line %1: quote arguments that contain commas.</source>
+        <translation>%1행: 쉼표가 들어간 인수는 따옴표로 묶으세요.</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s ciphers are not known yet: press Check.</source>
+        <translation>DUT의 암호를 아직 모릅니다: 점검을 누르세요.</translation>
+    </message>
+    <message>
+        <source>Choose at least one operation.</source>
+        <translation>연산을 하나 이상 고르세요.</translation>
+    </message>
+    <message>
+        <source>Tick at least one cipher and backend (with an operation it has).</source>
+        <translation>(가진 연산이 있는) 암호와 백엔드를 하나 이상 체크하세요.</translation>
     </message>
 </context>
 <context>
@@ -2687,18 +2946,6 @@ Failed: %2</source>
         <source>Not measured</source>
         <translation>측정 안 됨</translation>
     </message>
-    <message numerus="yes">
-        <source>%n flags</source>
-        <translation>
-            <numerusform>플래그 %n개</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs missing</source>
-        <translation>
-            <numerusform>실행 %n회 누락</numerusform>
-        </translation>
-    </message>
     <message>
         <source>OK</source>
         <translation>정상</translation>
@@ -2720,10 +2967,6 @@ Failed: %2</source>
     <message>
         <source>Cycles counted with %1</source>
         <translation>%1(으)로 센 사이클</translation>
-    </message>
-    <message>
-        <source>Flag: %1</source>
-        <translation>플래그: %1</translation>
     </message>
     <message>
         <source>Every run measured, no flags</source>
@@ -2750,10 +2993,6 @@ Failed: %2</source>
         <translation>사이클/바이트</translation>
     </message>
     <message>
-        <source>Status</source>
-        <translation>상태</translation>
-    </message>
-    <message>
         <source>Bytes processed per operation</source>
         <translation>연산당 처리 바이트</translation>
     </message>
@@ -2770,20 +3009,8 @@ Failed: %2</source>
         <translation>실행 중 평균 전력 − 유휴 기준선, 반복의 중앙값</translation>
     </message>
     <message>
-        <source>Bytes per second in thousands (KB = 1000 B), median over repeats</source>
-        <translation>초당 바이트 (천 단위, KB = 1000 B), 반복의 중앙값</translation>
-    </message>
-    <message>
         <source>CPU cycles per byte, median over repeats</source>
         <translation>바이트당 CPU 사이클, 반복의 중앙값</translation>
-    </message>
-    <message>
-        <source>Net energy per byte in nanojoules, with its 95 % interval</source>
-        <translation>바이트당 순에너지 (나노줄), 95 % 구간 포함</translation>
-    </message>
-    <message>
-        <source>Flags raised by the analysis and runs that gave no result</source>
-        <translation>분석이 남긴 플래그와 결과가 없는 실행</translation>
     </message>
     <message>
         <source>Buffer
@@ -2791,29 +3018,47 @@ Failed: %2</source>
         <translation>버퍼
 [B]</translation>
     </message>
-    <message>
-        <source>Run time
-[s]</source>
-        <translation>실행 시간
-[s]</translation>
+    <message numerus="yes">
+        <source>%1 (+%n more)</source>
+        <translation>
+            <numerusform>%1 (외 %n개)</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Net power
-[W]</source>
-        <translation>순전력
-[W]</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Throughput
-[KB/s]</source>
-        <translation>처리량
-[KB/s]</translation>
+        <source>Run time</source>
+        <translation>실행 시간</translation>
     </message>
     <message>
-        <source>Energy/byte
-[nJ/B] ± 95 %</source>
-        <translation>에너지/바이트
-[nJ/B] ± 95 %</translation>
+        <source>Net power ± 95 %</source>
+        <translation>순전력 ± 95 %</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>처리량</translation>
+    </message>
+    <message>
+        <source>Energy/byte ± 95 %</source>
+        <translation>바이트당 에너지 ± 95 %</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>플래그</translation>
+    </message>
+    <message>
+        <source>Bytes processed per second, median over repeats (kB = 1000 B; the paper&apos;s KB/s in Settings)</source>
+        <translation>초당 처리 바이트, 반복의 중앙값 (kB = 1000 B, 논문의 KB/s는 설정에서)</translation>
+    </message>
+    <message>
+        <source>Net energy per byte, with its 95 % interval</source>
+        <translation>바이트당 순에너지와 95 % 구간</translation>
+    </message>
+    <message>
+        <source>Flags raised by the analysis and runs that gave no result, the most severe first: error, warning, note</source>
+        <translation>분석이 남긴 플래그와 결과가 없는 실행, 심각한 것부터: 오류, 경고, 참고</translation>
     </message>
 </context>
 <context>
@@ -2867,20 +3112,12 @@ Failed: %2</source>
         <translation>모의: %1</translation>
     </message>
     <message>
-        <source>Session %1: %2</source>
-        <translation>세션 %1: %2</translation>
-    </message>
-    <message>
         <source>Operator: %1</source>
         <translation>측정자: %1</translation>
     </message>
     <message>
         <source>Notes: %1</source>
         <translation>메모: %1</translation>
-    </message>
-    <message>
-        <source>Started %1 (%2 UTC)</source>
-        <translation>시작 %1 (%2 UTC)</translation>
     </message>
     <message>
         <source>%1
@@ -2927,10 +3164,6 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <translation>세션 레이블. F2를 누르면 이름을 바꿉니다</translation>
     </message>
     <message>
-        <source>When the session started, in local time</source>
-        <translation>세션 시작 시각 (현지 시각)</translation>
-    </message>
-    <message>
         <source>The device under test that ran the ciphers</source>
         <translation>암호를 실행한 피측정 장치</translation>
     </message>
@@ -2949,6 +3182,22 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Tags given to the session</source>
         <translation>세션에 붙인 태그</translation>
+    </message>
+    <message>
+        <source>Started %1 (%2)</source>
+        <translation>시작 %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>The session&apos;s identifier, as reports and the command line name it</source>
+        <translation>보고서와 명령줄이 쓰는 세션 식별자</translation>
+    </message>
+    <message>
+        <source>When the session started: local time and its offset from UTC</source>
+        <translation>세션 시작 시각: 현지 시간과 UTC와의 차이</translation>
     </message>
 </context>
 <context>
@@ -2996,46 +3245,6 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Notes:</source>
         <translation>메모:</translation>
-    </message>
-    <message>
-        <source>Plan</source>
-        <translation>측정 계획</translation>
-    </message>
-    <message>
-        <source>Cipher and backend</source>
-        <translation>암호와 백엔드</translation>
-    </message>
-    <message>
-        <source>Mode, key</source>
-        <translation>모드, 키</translation>
-    </message>
-    <message>
-        <source>Tick the ciphers to measure, on the backends the DUT has.</source>
-        <translation>DUT에 있는 백엔드에서 측정할 암호를 체크하십시오.</translation>
-    </message>
-    <message>
-        <source>Encryption</source>
-        <translation>암호화</translation>
-    </message>
-    <message>
-        <source>Decryption</source>
-        <translation>복호화</translation>
-    </message>
-    <message>
-        <source>Key generation and agreement</source>
-        <translation>키 생성과 합의</translation>
-    </message>
-    <message>
-        <source>Measure encryption runs.</source>
-        <translation>암호화 실행을 측정합니다.</translation>
-    </message>
-    <message>
-        <source>Measure decryption runs (of real ciphertext).</source>
-        <translation>복호화 실행을 측정합니다 (실제 암호문 사용).</translation>
-    </message>
-    <message>
-        <source>For key agreement (X25519): key generation and agreement runs.</source>
-        <translation>키 합의(X25519)용: 키 생성과 합의 실행.</translation>
     </message>
     <message>
         <source>Runs</source>
@@ -3190,18 +3399,6 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <translation>세션 레이블을 입력하십시오.</translation>
     </message>
     <message>
-        <source>The DUT&apos;s ciphers are not known yet: press Check.</source>
-        <translation>DUT의 암호를 아직 모릅니다. [점검]을 누르십시오.</translation>
-    </message>
-    <message>
-        <source>Choose at least one operation.</source>
-        <translation>연산을 하나 이상 고르십시오.</translation>
-    </message>
-    <message>
-        <source>Tick at least one cipher and backend (with an operation it has).</source>
-        <translation>암호와 백엔드를 하나 이상 체크하십시오 (해당 연산이 있는 것으로).</translation>
-    </message>
-    <message>
         <source>4096 B (the first paper)</source>
         <translation>4096 B (첫 번째 논문)</translation>
     </message>
@@ -3218,28 +3415,30 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <translation>5, 20, 50, 100 B (센서 페이로드, 세 번째 논문)</translation>
     </message>
     <message>
-        <source>%1, %2-bit</source>
-        <translation>%1, %2비트</translation>
+        <source>Reuse This Set-up</source>
+        <translation>이 설정 재사용</translation>
     </message>
     <message>
-        <source>External programs, one per line: &lt;i&gt;label&lt;/i&gt;[:&lt;i&gt;bytes&lt;/i&gt;]=&lt;i&gt;program arguments&lt;/i&gt;</source>
-        <translation>외부 프로그램, 한 줄에 하나: &lt;i&gt;레이블&lt;/i&gt;[:&lt;i&gt;바이트&lt;/i&gt;]=&lt;i&gt;프로그램 인수&lt;/i&gt;</translation>
+        <source>Start a new session from this session&apos;s set-up: everything is copied but the label</source>
+        <translation>이 세션의 설정으로 새 세션 시작: 이름을 뺀 모든 것을 복사</translation>
     </message>
     <message>
-        <source>e.g. gzip:104857600=gzip -c -k /data/100MiB.bin</source>
-        <translation>예: gzip:104857600=gzip -c -k /data/100MiB.bin</translation>
+        <source>New Session</source>
+        <translation>새 세션</translation>
     </message>
     <message>
-        <source>Programs measured as runs like the ciphers: started on the DUT without a shell (quotes group arguments), timed from start to exit. The bytes they process are given here or printed by the program as a line &quot;cipherwatt-bytes: &lt;n&gt;&quot;.</source>
-        <translation>암호처럼 실행으로 측정되는 프로그램: DUT에서 셸 없이 시작하고(따옴표로 인수를 묶음) 시작부터 종료까지 시간을 잽니다. 처리하는 바이트 수는 여기에 적거나, 프로그램이 &quot;cipherwatt-bytes: &lt;n&gt;&quot; 줄로 출력합니다.</translation>
+        <source>Back to the set-up that was on the form before</source>
+        <translation>이전에 양식에 있던 설정으로 돌아가기</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 already has this label: the new session is told apart by its identifier.</source>
+        <translation>
+            <numerusform>%1에 이미 이 이름이 있습니다: 새 세션은 식별자로 구별됩니다.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Line %1: %2</source>
-        <translation>%1번째 줄: %2</translation>
-    </message>
-    <message>
-        <source>Line %1: quote arguments that contain commas.</source>
-        <translation>%1번째 줄: 쉼표가 들어간 인수는 따옴표로 묶으십시오.</translation>
+        <source>The set-up of %1 “%2”, as it was measured (read-only).</source>
+        <translation>%1 “%2”의 측정 당시 설정 (읽기 전용).</translation>
     </message>
 </context>
 <context>
@@ -3599,14 +3798,6 @@ Simulated meter: the power values of this session are modelled, not measured.</s
 <context>
     <name>cipherwatt::report::Charts</name>
     <message>
-        <source>energy per byte [nJ/B]</source>
-        <translation>바이트당 에너지 [nJ/B]</translation>
-    </message>
-    <message>
-        <source>net power [W]</source>
-        <translation>순전력 [W]</translation>
-    </message>
-    <message>
         <source>no measured encryption runs</source>
         <translation>측정된 암호화 실행 없음</translation>
     </message>
@@ -3629,6 +3820,18 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>power [W]</source>
         <translation>전력 [W]</translation>
+    </message>
+    <message>
+        <source>energy per byte [%1]</source>
+        <translation>바이트당 에너지 [%1]</translation>
+    </message>
+    <message>
+        <source>net power [%1]</source>
+        <translation>순전력 [%1]</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>데이터 없음</translation>
     </message>
 </context>
 </TS>

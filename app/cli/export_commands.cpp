@@ -20,8 +20,7 @@ Result<std::vector<SessionData>> loadSessions(Storage &storage, const QStringLis
 {
     std::vector<SessionData> sessions;
     for (const QString &text : ids) {
-        const qint64 id =
-            parseWhole(QStringLiteral("session id"), text, 1, std::numeric_limits<qint64>::max());
+        const qint64 id = parseSessionId(text);
         auto data = storage.load(id);
         if (!data)
             return data.error();

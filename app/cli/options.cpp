@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include <cipherwatt/core/format.h>
+
 #include <cmath>
 
 namespace cipherwatt::cli {
@@ -103,6 +105,16 @@ qint64 parseWhole(const QString &option, const QString &text, qint64 min, qint64
                              .arg(max)
                              .arg(text));
     return v;
+}
+
+qint64 parseSessionId(const QString &text)
+{
+    const auto id = core::format::parseSessionId(text);
+    if (!id)
+        throw UsageError(
+            QStringLiteral("session id: give it as S12 or 12 (see `sessions`), got '%1'")
+                .arg(text));
+    return *id;
 }
 
 } // namespace cipherwatt::cli

@@ -43,5 +43,7 @@ private:
 
 double parsePositive(const QString &option, const QString &text, double max);
 qint64 parseWhole(const QString &option, const QString &text, qint64 min, qint64 max);
+// A session as `sessions` lists it ("S12") or by its number ("12").
+qint64 parseSessionId(const QString &text);
 
 } // namespace cipherwatt::cli

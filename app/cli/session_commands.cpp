@@ -7,6 +7,7 @@
 #include "text_report.h"
 
 #include <cipherwatt/core/dut_kinds.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
 #include <cipherwatt/core/storage.h>
@@ -325,7 +326,7 @@ private:
                     out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact)
                           << '\n';
                 else if (data)
-                    out() << '\n' << resultsTable(*data);
+                    out() << '\n' << resultsTable(*data) << flagsText(*data);
                 out().flush();
             }
         }
@@ -405,8 +406,8 @@ int sessions(Options &opts)
     }
     QList<QStringList> rows;
     for (const SessionSummary &s : *list) {
-        rows << QStringList{QString::number(s.id),
-                            s.createdUtc.left(16).replace(QLatin1Char('T'), QLatin1Char(' ')),
+        rows << QStringList{core::format::sessionId(s.id),
+                            core::format::dateTime(s.createdUtc),
                             s.label,
                             statusName(s.status),
                             QString::number(s.runs),
@@ -414,9 +415,9 @@ int sessions(Options &opts)
                             s.dut,
                             s.tags.join(QStringLiteral(", "))};
     }
-    out() << formatTable({QStringLiteral("id"), QStringLiteral("created (UTC)"),
-                          QStringLiteral("label"), QStringLiteral("status"), QStringLiteral("runs"),
-                          QStringLiteral("meter"), QStringLiteral("DUT"), QStringLiteral("tags")},
+    out() << formatTable({QStringLiteral("id"), QStringLiteral("started"), QStringLiteral("label"),
+                          QStringLiteral("status"), QStringLiteral("runs"), QStringLiteral("meter"),
+                          QStringLiteral("DUT"), QStringLiteral("tags")},
                          rows, {true, false, false, false, true, false, false, false});
     return ExitOk;
 }
@@ -429,8 +430,7 @@ int show(Options &opts)
     opts.finish();
     if (positional.size() != 1)
         throw UsageError(QStringLiteral("show takes one session id"));
-    const qint64 id = parseWhole(QStringLiteral("session id"), positional[0], 1,
-                                 std::numeric_limits<qint64>::max());
+    const qint64 id = parseSessionId(positional[0]);
     if (!storage) {
         printError(storage.error().message);
         return ExitFailure;

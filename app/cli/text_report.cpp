@@ -1,7 +1,10 @@
 #include "text_report.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/records_json.h>
+#include <cipherwatt/core/results.h>
 
 #include <QJsonArray>
 
@@ -11,36 +14,8 @@ namespace cipherwatt::cli {
 
 using namespace core;
 
-namespace {
-
-QString number(double v, int decimals)
-{
-    return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("-");
-}
-
-// A value with its 95 % half-width: the half-width to two significant digits and the value to
-// the same decimal place, with a common power of ten (a multiple of 3) for small or large
-// numbers: "8.506 ± 0.049", "(1.040 ± 0.060)e-3".
-QString withInterval(double value, double half)
-{
-    if (!std::isfinite(value))
-        return QStringLiteral("-");
-    if (!std::isfinite(half) || half <= 0)
-        return QString::number(value, 'g', 4);
-    const double magnitude = std::max(std::fabs(value), half);
-    int exponent = 0;
-    if (magnitude < 1e-2 || magnitude >= 1e5)
-        exponent = static_cast<int>(std::floor(std::log10(magnitude) / 3.0)) * 3;
-    const double scale = std::pow(10.0, -exponent);
-    const double v = value * scale;
-    const double h = half * scale;
-    const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(h))), 0, 9);
-    const QString body =
-        QStringLiteral("%1 ± %2").arg(v, 0, 'f', decimals).arg(h, 0, 'f', decimals);
-    return exponent == 0 ? body : QStringLiteral("(%1)e%2").arg(body).arg(exponent);
-}
-
-} // namespace
+namespace fmt = core::format;
+using fmt::Quantity;
 
 QString formatTable(const QStringList &header, const QList<QStringList> &rows,
                     const QList<bool> &numeric)
@@ -69,39 +44,83 @@ QString formatTable(const QStringList &header, const QList<QStringList> &rows,
 
 QString resultsTable(const SessionData &session)
 {
-    const QStringList header{QStringLiteral("cipher"),      QStringLiteral("backend"),
-                             QStringLiteral("operation"),   QStringLiteral("buffer B"),
-                             QStringLiteral("#"),           QStringLiteral("run time s"),
-                             QStringLiteral("net power W"), QStringLiteral("throughput KB/s"),
-                             QStringLiteral("cycles/byte"), QStringLiteral("energy µJ/B (95 %)"),
-                             QStringLiteral("status")};
-    QList<QStringList> rows;
-    for (const StoredRun &r : session.runs) {
-        const RunResult a = r.analysis.value_or(RunResult{});
-        const double seconds = r.result ? r.result->seconds : std::nan("");
-        const bool analysed = r.analysis.has_value();
-        QString energy = QStringLiteral("-");
-        if (analysed && std::isfinite(a.energyPerByteNj))
-            energy = withInterval(a.energyPerByteNj / 1000.0,
-                                  (a.energyPerByteNjHigh - a.energyPerByteNjLow) / 2000.0);
-        QString status = runStatusName(r.status);
-        if (!a.flags.isEmpty())
-            status += QStringLiteral(" (!)");
-        rows << QStringList{r.cipher,
-                            r.backend,
-                            r.operation,
-                            QString::number(r.bufferBytes),
-                            QString::number(r.repeat),
-                            number(seconds, 2),
-                            analysed ? number(a.netWatts, 3) : QStringLiteral("-"),
-                            analysed ? number(a.throughputBytesPerSecond / 1000.0, 0)
-                                     : QStringLiteral("-"),
-                            analysed ? number(a.cyclesPerByte, 2) : QStringLiteral("-"),
-                            energy,
-                            status};
+    // The paper's Tables 4 and 5 (run time, net power, throughput, cycles per byte) with the
+    // energy per byte it did not give, one row per cipher, operation and buffer (repeats as
+    // medians), each column in the unit its values share.
+    const std::vector<ResultRow> rows = resultRows(session);
+    std::vector<double> seconds, watts, rate, energy;
+    for (const ResultRow &r : rows) {
+        if (r.measured == 0)
+            continue;
+        seconds.push_back(r.runSeconds);
+        watts.push_back(r.netWatts.value);
+        rate.push_back(r.throughputBytesPerSecond);
+        energy.push_back(r.energyPerByteNj.value * 1e-9);
     }
-    return formatTable(header, rows,
+    const fmt::Unit time = fmt::columnUnit(Quantity::Time, seconds);
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    const fmt::Unit throughput = fmt::columnUnit(Quantity::Throughput, rate);
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const QStringList header{
+        QStringLiteral("cipher"),
+        QStringLiteral("backend"),
+        QStringLiteral("op"),
+        QStringLiteral("buffer"),
+        QStringLiteral("runs"),
+        QStringLiteral("run time") + time.bracketed(),
+        QStringLiteral("net power") + power.bracketed() + QStringLiteral(" ± 95 %"),
+        QStringLiteral("throughput") + throughput.bracketed(),
+        QStringLiteral("cycles/B"),
+        QStringLiteral("energy") + perByte.bracketed() + QStringLiteral(" ± 95 %"),
+        QStringLiteral("status")};
+    QList<QStringList> out;
+    for (const ResultRow &r : rows) {
+        const bool measured = r.measured > 0;
+        QList<Message> flags = r.flags;
+        flags << r.notMeasured;
+        // Done or not, then the most severe flag and how many more (listed under the table).
+        QString status = r.measured == r.planned ? QStringLiteral("done")
+                         : measured              ? QStringLiteral("partly done")
+                                                 : QStringLiteral("not measured");
+        if (!flags.isEmpty()) {
+            status += QStringLiteral(", ") + severityName(highestSeverity(flags));
+            if (flags.size() > 1)
+                status += QStringLiteral(" +%1").arg(flags.size() - 1);
+        }
+        const Estimate &e = r.energyPerByteNj;
+        out << QStringList{
+            r.key.cipher,
+            r.key.backend,
+            fmt::operationShort(r.key.operation),
+            fmt::bufferShort(r.key.bufferBytes),
+            r.measured == r.planned ? QString::number(r.measured)
+                                    : QStringLiteral("%1/%2").arg(r.measured).arg(r.planned),
+            measured ? fmt::plain(r.runSeconds, time) : fmt::missing(),
+            measured ? fmt::withInterval(r.netWatts.value, r.netWatts.low, r.netWatts.high, power)
+                           .joined()
+                     : QStringLiteral("not measured"),
+            measured ? fmt::plain(r.throughputBytesPerSecond, throughput) : fmt::missing(),
+            measured && r.cyclesPerByte > 0 ? fmt::significant(r.cyclesPerByte) : fmt::missing(),
+            measured
+                ? fmt::withInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte).joined()
+                : fmt::missing(),
+            status};
+    }
+    return formatTable(header, out,
                        {false, false, false, true, true, true, true, true, true, true, false});
+}
+
+QString flagsText(const SessionData &session)
+{
+    QList<Message> flags = session.analysis.flags;
+    for (const StoredRun &r : session.runs) {
+        if (r.status != RunStatus::Done)
+            flags << runNotMeasured(r, true);
+    }
+    QString out;
+    for (const Message &f : bySeverity(flags))
+        out += QStringLiteral("  %1: %2\n").arg(severityName(flagSeverity(f)), f.english());
+    return out.isEmpty() ? out : QStringLiteral("\nFlags:\n") + out;
 }
 
 QString sessionText(const SessionData &d)
@@ -111,11 +130,13 @@ QString sessionText(const SessionData &d)
     const auto field = [&](const char *name, const QString &value) {
         out += QStringLiteral("%1 %2\n").arg(QString::fromUtf8(name).leftJustified(14), value);
     };
-    field("Session:", QStringLiteral("%1  %2").arg(s.id).arg(s.label));
+    field("Session:", QStringLiteral("%1  %2").arg(fmt::sessionId(s.id), s.label));
     field("Status:", s.statusReason.isEmpty()
                          ? statusName(s.status)
                          : statusName(s.status) + QStringLiteral(" — ") + s.statusReason.english());
-    field("Started:", d.startedUtc + QStringLiteral(" UTC"));
+    field("Started:", fmt::dateTime(d.startedUtc));
+    if (!d.endedUtc.isEmpty())
+        field("Ended:", fmt::dateTime(d.endedUtc));
     if (!s.operatorName.isEmpty())
         field("Operator:", s.operatorName);
     if (!s.tags.isEmpty())
@@ -150,26 +171,24 @@ QString sessionText(const SessionData &d)
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
-        field("Baseline:", QStringLiteral("%1 W ± %2 W (sd) over %3 updates, %4 s; drift %5 W/h%6")
-                               .arg(number(b.result.stats.mean, 4))
-                               .arg(number(b.result.stats.sd, 4))
-                               .arg(b.result.stats.count)
-                               .arg(number(b.endSeconds - b.startSeconds, 0))
-                               .arg(number(b.result.driftWattsPerHour, 4))
-                               .arg(b.result.drifting ? QStringLiteral(" (DRIFTING)") : QString()));
+        const BaselineResult &r = b.result;
+        const double seconds = b.endSeconds - b.startSeconds;
+        const double half =
+            r.stats.standardError * studentT95(std::max(1.0, r.stats.effectiveCount - 1.0));
+        // The trend as the change of power over the baseline, in the unit that suits it.
+        const double change = r.driftWattsPerHour * seconds / 3600.0;
+        field("Baseline:",
+              QStringLiteral("%1 (95 %), sd %2, over %3 updates in %4 s; changed by %5%6")
+                  .arg(fmt::quantityWithInterval(r.stats.mean, r.stats.mean - half,
+                                                 r.stats.mean + half, Quantity::Power),
+                       fmt::quantity(r.stats.sd, Quantity::Power))
+                  .arg(r.stats.count)
+                  .arg(fmt::significant(seconds, 3),
+                       (change >= 0 ? QStringLiteral("+") : QString()) +
+                           fmt::quantity(change, Quantity::Power),
+                       r.drifting ? QStringLiteral(" (DRIFTING)") : QString()));
     }
-    out += QLatin1Char('\n') + resultsTable(d);
-    if (!d.analysis.flags.isEmpty()) {
-        out += QStringLiteral("\nFlags:\n");
-        for (const Message &f : d.analysis.flags)
-            out += QStringLiteral("  - %1\n").arg(f.english());
-    }
-    for (const StoredRun &r : d.runs) {
-        if (!r.error.isEmpty())
-            out += QStringLiteral("  run %1 (%2/%3 %4): %5\n")
-                       .arg(r.ordinal)
-                       .arg(r.cipher, r.backend, r.operation, r.error.english());
-    }
+    out += QLatin1Char('\n') + resultsTable(d) + flagsText(d);
     return out;
 }
 

@@ -15,9 +15,12 @@ namespace cipherwatt::cli {
 QString formatTable(const QStringList &header, const QList<QStringList> &rows,
                     const QList<bool> &numeric);
 
-// cipher, backend, operation, buffer, run time s, net power W, throughput KB/s, cycles/byte,
-// energy µJ/B ± 95 % interval, flags.
+// One row per cipher, backend, operation and buffer (repeats as medians): runs, run time, net
+// power ± 95 %, throughput, cycles per byte, energy per byte ± 95 %, the most severe flag;
+// each column in the unit its values share (core/format.h).
 QString resultsTable(const core::SessionData &session);
+// "Flags:" and every flag with its severity, the most severe first; empty when there are none.
+QString flagsText(const core::SessionData &session);
 
 // Everything `show` prints: set-up, method, baseline, results, flags, events.
 QString sessionText(const core::SessionData &session);

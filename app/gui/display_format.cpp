@@ -1,19 +1,18 @@
 #include "display_format.h"
 
 #include <QLocale>
-
-#include <algorithm>
-#include <cmath>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
+#include <QSettings>
 
 namespace cipherwatt::gui {
 
-QString DisplayFormat::singleLine(const QString &text)
-{
-    QString out = text.trimmed();
-    out.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
-    out.replace(QLatin1Char('\r'), QLatin1Char('\n'));
-    return out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).join(QStringLiteral(" ↵ "));
-}
+namespace {
+
+const QString kThroughputKey = QStringLiteral("ui/throughputUnit");
+
+} // namespace
 
 QString DisplayFormat::status(core::SessionStatus status)
 {
@@ -45,56 +44,19 @@ QString DisplayFormat::operation(const QString &id)
     return id;
 }
 
-QDateTime DisplayFormat::utc(const QString &iso)
-{
-    QDateTime t = QDateTime::fromString(iso, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(iso, Qt::ISODate);
-    if (t.isValid() && t.timeSpec() == Qt::LocalTime)
-        t.setTimeSpec(Qt::UTC); // stored times are UTC, with or without the "Z"
-    return t;
-}
-
-QString DisplayFormat::localTime(const QString &iso)
-{
-    const QDateTime t = utc(iso);
-    if (!t.isValid())
-        return iso;
-    return QLocale().toString(t.toLocalTime(), QLocale::ShortFormat);
-}
-
-int DisplayFormat::intervalDecimals(double low, double high)
-{
-    const double half = std::max((high - low) / 2.0, 1e-12);
-    return std::clamp(1 - static_cast<int>(std::floor(std::log10(half))), 0, 8);
-}
-
 QString DisplayFormat::number(double value, int decimals)
 {
-    return std::isfinite(value) ? QLocale().toString(value, 'f', decimals) : missing();
+    return fmt::fixed(value, decimals, QLocale());
 }
 
-QString DisplayFormat::adaptive(double value)
+QString DisplayFormat::significant(double value)
 {
-    if (!std::isfinite(value))
-        return missing();
-    const double magnitude = std::fabs(value);
-    if (magnitude == 0)
-        return QLocale().toString(0);
-    const int decimals = std::clamp(2 - static_cast<int>(std::floor(std::log10(magnitude))), 0, 8);
-    return QLocale().toString(value, 'f', decimals);
+    return fmt::significant(value, 3, QLocale());
 }
 
 QString DisplayFormat::signedNumber(double value, int decimals)
 {
-    if (!std::isfinite(value))
-        return missing();
-    QString text = QLocale().toString(std::fabs(value), 'f', decimals);
-    // A difference that rounds to zero has no sign.
-    if (std::round(std::fabs(value) * std::pow(10.0, decimals)) == 0.0)
-        return text;
-    const QLocale locale;
-    return (value > 0 ? locale.positiveSign() : locale.negativeSign()) + text;
+    return fmt::signedFixed(value, decimals, QLocale());
 }
 
 QString DisplayFormat::percent(double value)
@@ -104,29 +66,116 @@ QString DisplayFormat::percent(double value)
     return tr("%1 %").arg(signedNumber(value, 1));
 }
 
-DisplayFormat::Interval DisplayFormat::interval(const core::Estimate &e)
+fmt::ThroughputUnit DisplayFormat::throughputUnit()
 {
-    Interval out;
-    if (!std::isfinite(e.value)) {
-        out.value = missing();
-        return out;
+    return QSettings().value(kThroughputKey).toString() == QLatin1String("paper")
+               ? fmt::ThroughputUnit::PaperKilobytes
+               : fmt::ThroughputUnit::Adaptive;
+}
+
+void DisplayFormat::setThroughputUnit(fmt::ThroughputUnit unit)
+{
+    QSettings().setValue(kThroughputKey, unit == fmt::ThroughputUnit::PaperKilobytes
+                                             ? QStringLiteral("paper")
+                                             : QStringLiteral("adaptive"));
+}
+
+fmt::Unit DisplayFormat::columnUnit(fmt::Quantity quantity, std::span<const double> values)
+{
+    return fmt::columnUnit(quantity, values, throughputUnit());
+}
+
+fmt::IntervalText DisplayFormat::interval(double value, double low, double high,
+                                          const fmt::Unit &unit)
+{
+    return fmt::withInterval(value, low, high, unit, QLocale());
+}
+
+QString DisplayFormat::plain(double value, const fmt::Unit &unit)
+{
+    return fmt::plain(value, unit, QLocale());
+}
+
+QString DisplayFormat::severity(core::Severity severity)
+{
+    switch (severity) {
+    case core::Severity::Error:
+        return tr("Error");
+    case core::Severity::Warning:
+        return tr("Warning");
+    case core::Severity::Note:
+        return tr("Note");
     }
-    if (!std::isfinite(e.low) || !std::isfinite(e.high)) {
-        out.value = adaptive(e.value);
-        return out;
+    return {};
+}
+
+QColor DisplayFormat::severityColor(core::Severity severity, bool darkBackground)
+{
+    switch (severity) {
+    case core::Severity::Error:
+        return darkBackground ? QColor(0xFF, 0x7B, 0x72) : QColor(0xB4, 0x23, 0x18);
+    case core::Severity::Warning:
+        return darkBackground ? QColor(0xF2, 0xB4, 0x4C) : QColor(0x8A, 0x55, 0x00);
+    case core::Severity::Note:
+        return darkBackground ? QColor(0x8C, 0xB8, 0xE8) : QColor(0x2A, 0x5D, 0x8F);
     }
-    out.decimals = intervalDecimals(e.low, e.high);
-    const QLocale locale;
-    out.value = locale.toString(e.value, 'f', out.decimals);
-    const double half = (e.high - e.low) / 2.0;
-    const double below = e.value - e.low;
-    const double above = e.high - e.value;
-    if (std::fabs(above - below) <= 0.05 * std::max(half, 1e-12))
-        out.interval = tr("± %1").arg(locale.toString(half, 'f', out.decimals));
-    else
-        out.interval = tr("(%1–%2)").arg(locale.toString(e.low, 'f', out.decimals),
-                                         locale.toString(e.high, 'f', out.decimals));
-    return out;
+    return {};
+}
+
+QIcon DisplayFormat::severityIcon(core::Severity severity)
+{
+    // A shape per severity as well as a colour: an octagon for an error, a triangle for a
+    // warning, a circle for a note.
+    const QColor color = severityColor(severity, false);
+    QIcon icon;
+    for (const int size : {16, 32}) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(color);
+        const double s = size;
+        QPainterPath path;
+        switch (severity) {
+        case core::Severity::Error: {
+            const double a = s * 0.29;
+            const double b = s * 0.06;
+            path.moveTo(a, b);
+            path.lineTo(s - a, b);
+            path.lineTo(s - b, a);
+            path.lineTo(s - b, s - a);
+            path.lineTo(s - a, s - b);
+            path.lineTo(a, s - b);
+            path.lineTo(b, s - a);
+            path.lineTo(b, a);
+            path.closeSubpath();
+            break;
+        }
+        case core::Severity::Warning:
+            path.moveTo(s / 2, s * 0.06);
+            path.lineTo(s * 0.96, s * 0.92);
+            path.lineTo(s * 0.04, s * 0.92);
+            path.closeSubpath();
+            break;
+        case core::Severity::Note:
+            path.addEllipse(QRectF(s * 0.1, s * 0.1, s * 0.8, s * 0.8));
+            break;
+        }
+        p.drawPath(path);
+        // The mark inside: "!" for errors and warnings, "i" for notes.
+        p.setPen(QPen(Qt::white, s / 9, Qt::SolidLine, Qt::RoundCap));
+        const double top = severity == core::Severity::Warning ? s * 0.38 : s * 0.28;
+        if (severity == core::Severity::Note) {
+            p.drawPoint(QPointF(s / 2, s * 0.32));
+            p.drawLine(QPointF(s / 2, s * 0.46), QPointF(s / 2, s * 0.72));
+        } else {
+            p.drawLine(QPointF(s / 2, top), QPointF(s / 2, s * 0.60));
+            p.drawPoint(QPointF(s / 2, s * 0.76));
+        }
+        icon.addPixmap(pixmap);
+    }
+    return icon;
 }
 
 } // namespace cipherwatt::gui

@@ -1,5 +1,6 @@
 #include "export_job.h"
 
+#include "display_format.h"
 #include "library/session_loader.h"
 #include "widgets/message_bar.h"
 
@@ -50,7 +51,7 @@ QString ExportJob::describe(const ExportItem &item)
 {
     switch (item.kind) {
     case ExportItem::Kind::SessionPdf:
-        return tr("the report of session %1").arg(item.session);
+        return tr("the report of session %1").arg(fmt::sessionId(item.session));
     case ExportItem::Kind::RunsCsv:
         return tr("the runs CSV");
     case ExportItem::Kind::SamplesCsv:
@@ -128,7 +129,8 @@ void ExportJob::writePdf(const ExportItem &item)
                          [&](const SessionData &d) { return d.summary.id == item.session; });
         if (it == m_sessions->end())
             r = Error{core::ErrorCode::NotFound,
-                      core::Message::plain(tr("session %1 was not read").arg(item.session))};
+                      core::Message::plain(
+                          tr("session %1 was not read").arg(fmt::sessionId(item.session)))};
         else
             r = report::writeSessionPdf(*it, item.path);
     }

@@ -1,15 +1,21 @@
 #include "main_window.h"
 
 #include "compare/compare_view.h"
+#include "display_format.h"
 #include "icons.h"
 #include "library/library_view.h"
+#include "library/session_list_model.h"
 #include "library/session_loader.h"
 #include "measure/connection_panel.h"
 #include "measure/live_view.h"
+#include "measure/meter_form.h"
+#include "measure/results_model.h"
 #include "measure/session_controller.h"
 #include "measure/setup_panel.h"
 #include "widgets/message_bar.h"
 
+#include <cipherwatt/core/estimate.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QAction>
@@ -22,6 +28,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -65,6 +72,8 @@ MainWindow::MainWindow(const MainWindowOptions &options, QWidget *parent)
     setDatabase(database);
     restoreLayout();
     updateActions();
+    updateEstimate();
+    previewSetup();
 }
 
 MainWindow::~MainWindow()
@@ -168,6 +177,24 @@ void MainWindow::buildPages()
 
     connect(m_connection, &ConnectionPanel::catalogueChanged, m_setup, &SetupPanel::setCatalogue);
     connect(m_setup, &SetupPanel::changed, this, &MainWindow::updateActions);
+    connect(m_setup, &SetupPanel::changed, this, &MainWindow::updateEstimate);
+    connect(m_setup, &SetupPanel::changed, this, &MainWindow::previewSetup);
+    connect(m_connection, &ConnectionPanel::changed, this, &MainWindow::previewSetup);
+    connect(m_setup, &SetupPanel::storedLeft, this, [this] {
+        if (!isRunning())
+            m_live->showPreview(currentSettings());
+    });
+    m_setup->setLabelLookup(
+        [this](const QString &label) { return m_library->sessionModel()->withLabel(label); });
+    // Probe streams into the live view's tiles and plot while no session runs.
+    MeterForm *meter = m_connection->meterForm();
+    connect(meter, &MeterForm::monitorStarted, m_live, &LiveView::beginMonitor);
+    connect(meter, &MeterForm::monitorSample, m_live, &LiveView::onMonitorSample);
+    connect(meter, &MeterForm::monitorStopped, this, [this] {
+        m_live->endMonitor();
+        if (std::exchange(m_startAfterProbe, false))
+            startSession();
+    });
     connect(m_library, &LibraryView::openSession, this, &MainWindow::openSession);
     connect(m_library, &LibraryView::compareRequested, this, &MainWindow::compareSessions);
     connect(m_library, &LibraryView::sessionsChanged, m_compare, &CompareView::refresh);
@@ -180,6 +207,14 @@ void MainWindow::buildPages()
     tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     tools->setMovable(false);
     tools->addAction(m_start);
+    m_estimate = new QLabel(tools);
+    m_estimate->setObjectName(QStringLiteral("planEstimate"));
+    m_estimate->setContentsMargins(4, 0, 12, 0);
+    m_estimate->setForegroundRole(QPalette::PlaceholderText);
+    m_estimate->setToolTip(tr("The runs the plan makes and about how long the session takes: "
+                              "baselines, runs, settling and pilot runs, counted as the session's "
+                              "progress counts them"));
+    tools->addWidget(m_estimate);
     tools->addAction(m_cancel);
     tools->addSeparator();
     tools->addAction(m_export);
@@ -212,6 +247,14 @@ void MainWindow::buildMenus()
     }
 
     QMenu *settings = menuBar()->addMenu(tr("Se&ttings"));
+    m_paperThroughput = settings->addAction(tr("Throughput in the Paper's &KB/s"));
+    m_paperThroughput->setObjectName(QStringLiteral("paperThroughput"));
+    m_paperThroughput->setCheckable(true);
+    m_paperThroughput->setChecked(DisplayFormat::throughputUnit() ==
+                                  core::format::ThroughputUnit::PaperKilobytes);
+    m_paperThroughput->setToolTip(tr("Show throughput as the first paper's tables do, in KB/s "
+                                     "with KB = 1000 B, instead of MB/s or GB/s"));
+    connect(m_paperThroughput, &QAction::toggled, this, &MainWindow::setPaperThroughput);
     QMenu *language = settings->addMenu(tr("&Language"));
     language->setToolTip(tr("The language of the window; it changes when CipherWatt starts "
                             "again"));
@@ -300,6 +343,19 @@ bool MainWindow::startSession()
     if (isRunning())
         return false;
     showPage(Page::Measure);
+    if (m_setup->isShowingStored()) {
+        showMessage(tr("The set-up shown is a stored session's: press Reuse This Set-up or New "
+                       "Session first."),
+                    10000);
+        return false;
+    }
+    // Probe holds the meter: it lets go first, then the session starts (monitorStopped).
+    if (m_connection->meterForm()->isProbing()) {
+        m_startAfterProbe = true;
+        m_connection->meterForm()->stopProbe();
+        showMessage(tr("Stopping the meter's live view to start the session…"), 5000);
+        return true;
+    }
     const QString meterProblem = m_connection->meterProblem();
     const QString dutProblem = m_connection->dutProblem();
     const bool setupOk = m_setup->validate();
@@ -311,10 +367,7 @@ bool MainWindow::startSession()
                     10000);
         return false;
     }
-    core::SessionSettings settings = m_setup->settings();
-    settings.meterResource = m_connection->meterResource();
-    settings.dutResource = m_connection->dutResource();
-    settings.dutElement = m_connection->dutElement();
+    const core::SessionSettings settings = currentSettings();
     core::RunnerOptions options;
     options.databasePath = m_database;
     const core::DutContext dut = m_connection->dutContext();
@@ -388,18 +441,25 @@ void MainWindow::openSession(qint64 id)
         const LoadedSessions loaded = watcher->result();
         watcher->deleteLater();
         if (!loaded.error.isEmpty() || !loaded.sessions || loaded.sessions->empty()) {
-            showMessage(tr("Session %1 cannot be opened: %2").arg(id).arg(loaded.error), 10000);
+            showMessage(
+                tr("%1 cannot be opened: %2").arg(core::format::sessionId(id), loaded.error),
+                10000);
             return;
         }
         const core::SessionData &session = loaded.sessions->front();
         m_live->showStoredSession(session);
+        // Its own set-up, read-only, beside it.
+        core::SessionSettings stored = session.settings;
+        stored.label = session.summary.label;
+        m_setup->showStored(id, stored);
         m_simulatedBadge->setVisible(session.summary.simulated);
         m_sessionState->setText(
-            tr("Showing session %1, “%2”").arg(id).arg(session.summary.label.simplified()));
+            tr("Showing %1, read-only")
+                .arg(core::format::sessionName(id, session.summary.label.simplified())));
         showPage(Page::Measure);
         updateActions();
     });
-    m_sessionState->setText(tr("Reading session %1…").arg(id));
+    m_sessionState->setText(tr("Reading %1…").arg(core::format::sessionId(id)));
     watcher->setFuture(loadSessionsAsync(m_database, {id}));
 }
 
@@ -413,9 +473,10 @@ void MainWindow::exportCurrent()
 {
     switch (page()) {
     case Page::Measure:
+        // The session shown, exported from here: the page stays (the library only lends its
+        // dialog and its export job).
         if (m_live->sessionId() > 0) {
             m_library->selectSessions({m_live->sessionId()});
-            showPage(Page::Library);
             m_library->exportSelected();
         }
         break;
@@ -473,8 +534,15 @@ void MainWindow::showMessage(const QString &text, int timeoutMs)
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()))
-        resize(1440, 900);
+    const QScreen *screen =
+        this->screen() != nullptr ? this->screen() : QApplication::primaryScreen();
+    const QSize available =
+        screen != nullptr ? screen->availableGeometry().size() : QSize(1440, 900);
+    // A remembered size that no longer fits the screen (another monitor) is fitted again.
+    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()) ||
+        frameGeometry().width() > available.width() ||
+        frameGeometry().height() > available.height())
+        resize(fittedSize(available));
     restoreState(settings.value(kStateKey).toByteArray());
     m_measureSplitter->restoreState(settings.value(kSplitterKey).toByteArray());
     const int pageIndex = settings.value(kPageKey, 0).toInt();

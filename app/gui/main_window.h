@@ -1,11 +1,12 @@
 #pragma once
 
 // The CipherWatt window: three pages (Measure, Library, Compare) over one session database.
-// Measure holds the connections and the session set-up beside the live view; Start, Cancel,
-// Export and Compare are actions with shortcuts in the tool bar and the menus. Layout, the
-// last page and the database are remembered (QSettings); a session still running when the
-// window closes is cancelled only after the operator agrees, and the governor is restored
-// before the window goes.
+// Measure holds the connections and the session set-up beside the live view; Start (with the
+// number of runs and an estimate of the session's length beside it), Cancel, Export and Compare
+// are actions with shortcuts in the tool bar and the menus. The window fits the screen it opens
+// on; layout, the last page and the database are remembered (QSettings); a session still
+// running when the window closes is cancelled only after the operator agrees, and the governor
+// is restored before the window goes.
 
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
@@ -73,6 +74,12 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QAction *exportAction() const { return m_export; }
     QAction *compareAction() const { return m_compareAction; }
+    QAction *paperThroughputAction() const { return m_paperThroughput; }
+    // "12 runs · about 6 min" beside Start.
+    QString estimateText() const;
+    // The size the window takes on `available` (a screen's available geometry) when nothing
+    // is remembered: what fits, at most 1440 x 900.
+    static QSize fittedSize(const QSize &available);
 
 signals:
     // A session this window started has ended (tests wait on it).
@@ -96,10 +103,16 @@ private:
     void showMessage(const QString &text, int timeoutMs = 0);
     void restoreLayout();
     void saveLayout() const;
+    void updateEstimate();
+    // The set-up on the form with the connections' meter and DUT.
+    core::SessionSettings currentSettings() const;
+    void previewSetup();
+    void setPaperThroughput(bool on);
 
     MainWindowOptions m_options;
     QString m_database;
     bool m_closeAfterCancel = false;
+    bool m_startAfterProbe = false; // Start waits for Probe to let the meter go
 
     QTabWidget *m_pages = nullptr;
     QSplitter *m_measureSplitter = nullptr;
@@ -117,6 +130,8 @@ private:
     QAction *m_compareAction = nullptr;
     QAction *m_openDatabase = nullptr;
     QAction *m_quit = nullptr;
+    QAction *m_paperThroughput = nullptr;
+    QLabel *m_estimate = nullptr;
     QActionGroup *m_languages = nullptr;
 
     QLabel *m_sessionState = nullptr;

@@ -4,6 +4,8 @@
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/export.h>
 #include <cipherwatt/core/output_file.h>
+#include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/instruments/measurement.h>
 
@@ -12,8 +14,6 @@
 #include <functional>
 
 namespace cipherwatt::core {
-
-using instruments::englishTexts;
 
 namespace {
 
@@ -28,6 +28,21 @@ Result<void> writeFile(const QString &path, const std::function<bool(CsvWriter &
     if (!rows(csv))
         return file.abandon();
     return file.commit();
+}
+
+// "energy per byte [nJ/B]": the unit's symbol as every output writes it (format.h).
+QString withUnit(const char *name, format::Quantity quantity, int exponent)
+{
+    return QLatin1String(name) + format::unitFor(quantity, exponent).bracketed();
+}
+
+// "warning: short run: …; note: 1 update missed", the most severe first.
+QString flagsText(const QList<Message> &flags)
+{
+    QStringList out;
+    for (const Message &f : bySeverity(flags))
+        out << severityName(flagSeverity(f)) + QStringLiteral(": ") + f.english();
+    return out.join(QStringLiteral("; "));
 }
 
 QString num(double v, int decimals)
@@ -76,7 +91,7 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
     }
     return writeFile(path, [&](CsvWriter &csv) {
         QStringList header{QStringLiteral("session"), QStringLiteral("phase"),
-                           QStringLiteral("run"),     QStringLiteral("time [s]"),
+                           QStringLiteral("run"),     withUnit("time", format::Quantity::Time, 0),
                            QStringLiteral("utc"),     QStringLiteral("sequence")};
         header << items << QStringLiteral("flags");
         if (!csv.row(header))
@@ -85,7 +100,7 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
             for (const StoredSample &s : d.samples) {
                 const QDateTime utc =
                     QDateTime::fromMSecsSinceEpoch(d.originUtcMs + s.tNs / 1'000'000, Qt::UTC);
-                QStringList row{QString::number(d.summary.id),
+                QStringList row{format::sessionId(d.summary.id),
                                 phaseOf(d, s.phaseId),
                                 runOf(d, s.runId),
                                 num(static_cast<double>(s.tNs) / 1e9, 3),
@@ -107,49 +122,50 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
 Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path)
 {
     return writeFile(path, [&](CsvWriter &csv) {
-        const QStringList header{QStringLiteral("session"),
-                                 QStringLiteral("run"),
-                                 QStringLiteral("cipher"),
-                                 QStringLiteral("backend"),
-                                 QStringLiteral("operation"),
-                                 QStringLiteral("buffer [B]"),
-                                 QStringLiteral("repeat"),
-                                 QStringLiteral("status"),
-                                 QStringLiteral("error"),
-                                 QStringLiteral("iterations"),
-                                 QStringLiteral("bytes [B]"),
-                                 QStringLiteral("run time [s]"),
-                                 QStringLiteral("throughput [B/s]"),
-                                 QStringLiteral("throughput [KB/s]"),
-                                 QStringLiteral("cycles per byte"),
-                                 QStringLiteral("cycle counter"),
-                                 QStringLiteral("updates used"),
-                                 QStringLiteral("updates at the boundaries"),
-                                 QStringLiteral("updates invalid"),
-                                 QStringLiteral("updates duplicated"),
-                                 QStringLiteral("updates missed"),
-                                 QStringLiteral("run power [W]"),
-                                 QStringLiteral("run power sd [W]"),
-                                 QStringLiteral("idle power [W]"),
-                                 QStringLiteral("net power [W]"),
-                                 QStringLiteral("net power u [W]"),
-                                 QStringLiteral("net power 95% low [W]"),
-                                 QStringLiteral("net power 95% high [W]"),
-                                 QStringLiteral("coverage factor"),
-                                 QStringLiteral("net energy [J]"),
-                                 QStringLiteral("energy per byte [nJ/B]"),
-                                 QStringLiteral("energy per byte 95% low [nJ/B]"),
-                                 QStringLiteral("energy per byte 95% high [nJ/B]"),
-                                 QStringLiteral("energy per byte [uJ/B]"),
-                                 QStringLiteral("energy per operation [uJ]"),
-                                 QStringLiteral("energy per operation 95% low [uJ]"),
-                                 QStringLiteral("energy per operation 95% high [uJ]"),
-                                 QStringLiteral("integrator energy [Wh]"),
-                                 QStringLiteral("samples energy [Wh]"),
-                                 QStringLiteral("implementation"),
-                                 QStringLiteral("isa"),
-                                 QStringLiteral("simulated meter"),
-                                 QStringLiteral("flags")};
+        const QStringList header{
+            QStringLiteral("session"),
+            QStringLiteral("run"),
+            QStringLiteral("cipher"),
+            QStringLiteral("backend"),
+            QStringLiteral("operation"),
+            withUnit("buffer", format::Quantity::Bytes, 0),
+            QStringLiteral("repeat"),
+            QStringLiteral("status"),
+            QStringLiteral("error"),
+            QStringLiteral("iterations"),
+            withUnit("bytes", format::Quantity::Bytes, 0),
+            withUnit("run time", format::Quantity::Time, 0),
+            withUnit("throughput", format::Quantity::Throughput, 0),
+            QLatin1String("throughput") + format::paperThroughputUnit().bracketed(),
+            QStringLiteral("cycles per byte"),
+            QStringLiteral("cycle counter"),
+            QStringLiteral("updates used"),
+            QStringLiteral("updates at the boundaries"),
+            QStringLiteral("updates invalid"),
+            QStringLiteral("updates duplicated"),
+            QStringLiteral("updates missed"),
+            withUnit("run power", format::Quantity::Power, 0),
+            withUnit("run power sd", format::Quantity::Power, 0),
+            withUnit("idle power", format::Quantity::Power, 0),
+            withUnit("net power", format::Quantity::Power, 0),
+            withUnit("net power u", format::Quantity::Power, 0),
+            withUnit("net power 95% low", format::Quantity::Power, 0),
+            withUnit("net power 95% high", format::Quantity::Power, 0),
+            QStringLiteral("coverage factor"),
+            withUnit("net energy", format::Quantity::Energy, 0),
+            withUnit("energy per byte", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte 95% low", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte 95% high", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte", format::Quantity::EnergyPerByte, -6),
+            withUnit("energy per operation", format::Quantity::EnergyPerOperation, -6),
+            withUnit("energy per operation 95% low", format::Quantity::EnergyPerOperation, -6),
+            withUnit("energy per operation 95% high", format::Quantity::EnergyPerOperation, -6),
+            QStringLiteral("integrator energy [Wh]"),
+            QStringLiteral("samples energy [Wh]"),
+            QStringLiteral("implementation"),
+            QStringLiteral("isa"),
+            QStringLiteral("simulated meter"),
+            QStringLiteral("flags")};
         if (!csv.row(header))
             return false;
         for (const SessionData &d : sessions) {
@@ -163,7 +179,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                 };
                 const WorkerResult res = r.result.value_or(WorkerResult{});
                 const bool ran = r.result.has_value();
-                QStringList row{QString::number(d.summary.id),
+                QStringList row{format::sessionId(d.summary.id),
                                 QString::number(r.ordinal),
                                 r.cipher,
                                 r.backend,
@@ -205,7 +221,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 res.provenance.implementation,
                                 res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
-                                englishTexts(a.flags).join(QStringLiteral("; "))};
+                                flagsText(a.flags)};
                 if (!csv.row(row))
                     return false;
             }
@@ -218,29 +234,30 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
 {
     const std::vector<ComparisonRow> rows = compareSessions(sessions);
     return writeFile(path, [&](CsvWriter &csv) {
-        const QStringList header{QStringLiteral("session"),
-                                 QStringLiteral("label"),
-                                 QStringLiteral("simulated meter"),
-                                 QStringLiteral("cipher"),
-                                 QStringLiteral("backend"),
-                                 QStringLiteral("operation"),
-                                 QStringLiteral("buffer [B]"),
-                                 QStringLiteral("runs"),
-                                 QStringLiteral("run time [s]"),
-                                 QStringLiteral("net power [W]"),
-                                 QStringLiteral("net power 95% low [W]"),
-                                 QStringLiteral("net power 95% high [W]"),
-                                 QStringLiteral("throughput [KB/s]"),
-                                 QStringLiteral("cycles per byte"),
-                                 QStringLiteral("energy per byte [nJ/B]"),
-                                 QStringLiteral("energy per byte 95% low [nJ/B]"),
-                                 QStringLiteral("energy per byte 95% high [nJ/B]"),
-                                 QStringLiteral("energy per operation [uJ]"),
-                                 QStringLiteral("net power vs first session [W]"),
-                                 QStringLiteral("net power vs first session [%]"),
-                                 QStringLiteral("energy per byte vs first session [nJ/B]"),
-                                 QStringLiteral("energy per byte vs first session [%]"),
-                                 QStringLiteral("throughput vs first session [%]")};
+        const QStringList header{
+            QStringLiteral("session"),
+            QStringLiteral("label"),
+            QStringLiteral("simulated meter"),
+            QStringLiteral("cipher"),
+            QStringLiteral("backend"),
+            QStringLiteral("operation"),
+            withUnit("buffer", format::Quantity::Bytes, 0),
+            QStringLiteral("runs"),
+            withUnit("run time", format::Quantity::Time, 0),
+            withUnit("net power", format::Quantity::Power, 0),
+            withUnit("net power 95% low", format::Quantity::Power, 0),
+            withUnit("net power 95% high", format::Quantity::Power, 0),
+            QLatin1String("throughput") + format::paperThroughputUnit().bracketed(),
+            QStringLiteral("cycles per byte"),
+            withUnit("energy per byte", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte 95% low", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte 95% high", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per operation", format::Quantity::EnergyPerOperation, -6),
+            withUnit("net power vs first session", format::Quantity::Power, 0),
+            QStringLiteral("net power vs first session [%]"),
+            withUnit("energy per byte vs first session", format::Quantity::EnergyPerByte, -9),
+            QStringLiteral("energy per byte vs first session [%]"),
+            QStringLiteral("throughput vs first session [%]")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -250,7 +267,7 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                 if (!r)
                     continue;
                 const SessionData &d = sessions[s];
-                QStringList row{QString::number(d.summary.id),
+                QStringList row{format::sessionId(d.summary.id),
                                 d.summary.label,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
                                 c.key.cipher,

@@ -35,6 +35,17 @@ Estimate estimate(const std::vector<double> &values, const std::vector<double> &
 
 } // namespace
 
+Message runNotMeasured(const StoredRun &run, bool named)
+{
+    const QString which = named ? QStringLiteral("%1 (%2/%3 %4)")
+                                      .arg(run.ordinal)
+                                      .arg(run.cipher, run.backend, run.operation)
+                                : QString::number(run.ordinal);
+    if (run.error.isEmpty())
+        return Message(msg::kRunNotMeasured).arg(which).arg(runStatusText(run.status));
+    return Message(msg::kRunNotMeasuredWhy).arg(which).arg(runStatusText(run.status), run.error);
+}
+
 QString ResultKey::label() const
 {
     return QStringLiteral("%1/%2 %3 %4 B").arg(cipher, backend, operation).arg(bufferBytes);
@@ -64,13 +75,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
         for (const StoredRun *run : members[i]) {
             ++row.planned;
             if (run->status != RunStatus::Done || !run->analysis) {
-                row.notMeasured << (run->error.isEmpty()
-                                        ? Message(msg::kRunNotMeasured)
-                                              .arg(run->ordinal)
-                                              .arg(runStatusText(run->status))
-                                        : Message(msg::kRunNotMeasuredWhy)
-                                              .arg(run->ordinal)
-                                              .arg(runStatusText(run->status), run->error));
+                row.notMeasured << runNotMeasured(*run);
                 continue;
             }
             const RunResult &a = *run->analysis;

@@ -69,15 +69,31 @@ TEST_CASE("run measures, stores and prints the paper's table, sessions and show 
                         CIPHERWATT_BENCH_EXE});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
-    CHECK_THAT(r.out, Catch::Contains("net power W") && Catch::Contains("throughput KB/s") &&
-                          Catch::Contains("cycles/byte") && Catch::Contains("energy µJ/B (95 %)"));
-    CHECK_THAT(r.out, Catch::Contains("aes-128-xts") && Catch::Contains("8.5"));
+    // The paper's columns, each with the unit its values share: the simulated DUT draws
+    // 12.5 W busy over 4.0 W idle, so the net power is 8.5 W, in watts.
+    CHECK_THAT(r.out, Catch::Contains("run time [s]") && Catch::Contains("net power [W] ± 95 %") &&
+                          Catch::Contains("throughput [") && Catch::Contains("cycles/B") &&
+                          Catch::Contains("energy [") && Catch::Contains("J/B] ± 95 %"));
+    CHECK_THAT(r.out, Catch::Matches("(.|\n)*aes-128-xts +openssl +enc +4 KiB +1 (.|\n)*") &&
+                          Catch::Contains(" 8.5") && Catch::Contains("done"));
+    // No exponent forms: the unit carries the magnitude.
+    CHECK_THAT(r.out, !Catch::Contains(")e-"));
     CHECK_THAT(r.err, Catch::Contains("SIMULATED"));
 
     const auto list = cli({"sessions", "--db", db});
     REQUIRE(list.exitCode == 0);
     CHECK_THAT(list.out, Catch::Contains("CLI, \"quoted\" 리아") && Catch::Contains("complete") &&
                              Catch::Contains("SIMULATED") && Catch::Contains("a, b"));
+    // One identifier for the session, and its start in ISO 8601 with the zone's offset.
+    CHECK_THAT(
+        list.out,
+        Catch::Contains("S1 ") &&
+            Catch::Matches(
+                "(.|\n)*\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{2}:\\d{2}(.|\n)*"));
+    CHECK(cli({"show", "S1", "--db", db}).exitCode == 0);
+    const auto badId = cli({"show", "X1", "--db", db});
+    CHECK(badId.exitCode == 1);
+    CHECK_THAT(badId.err, Catch::Contains("session id") && Catch::Contains("'X1'"));
     const auto show = cli({"show", "1", "--db", db});
     REQUIRE(show.exitCode == 0);
     CHECK_THAT(show.out, Catch::Contains("Baseline:") && Catch::Contains("SIMULATED meter") &&

@@ -132,7 +132,7 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
               .headerData(model.column(Measure::NetPower, 1), Qt::Horizontal,
                           ComparisonModel::GroupRole)
               .toString()
-              .startsWith("#2 second session"));
+              .startsWith(QStringLiteral("S%1 second session").arg(f.ids.second)));
     CHECK(model.headerData(model.column(Measure::NetPower, 1), Qt::Horizontal, Qt::ToolTipRole)
               .toString()
               .contains("simulated meter"));
@@ -159,12 +159,13 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
                   r->netWatts.low);
             CHECK(value(model, row, Measure::NetPower, s, ComparisonModel::HighRole).toDouble() ==
                   r->netWatts.high);
+            // Values in the base units (J/B, B/s); the display picks the column's prefix.
             CHECK(value(model, row, Measure::EnergyPerByte, s).toDouble() ==
-                  r->energyPerByteNj.value);
+                  Approx(r->energyPerByteNj.value * 1e-9));
             CHECK(value(model, row, Measure::EnergyPerByte, s, ComparisonModel::HighRole)
-                      .toDouble() == r->energyPerByteNj.high);
+                      .toDouble() == Approx(r->energyPerByteNj.high * 1e-9));
             CHECK(value(model, row, Measure::Throughput, s).toDouble() ==
-                  Approx(r->throughputBytesPerSecond / 1000.0));
+                  Approx(r->throughputBytesPerSecond));
             // Shown with its interval: "8.506 ± 0.049".
             const QString shown =
                 value(model, row, Measure::NetPower, s, Qt::DisplayRole).toString();
@@ -183,7 +184,7 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
             CHECK(value(model, row, Measure::PowerDifference, 1).toDouble() == Approx(dp));
             CHECK(value(model, row, Measure::PowerDifferencePercent, 1).toDouble() ==
                   Approx(dp / std::fabs(rows[0]->netWatts.value) * 100));
-            CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() == Approx(de));
+            CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() == Approx(de * 1e-9));
             CHECK(value(model, row, Measure::EnergyDifferencePercent, 1).toDouble() ==
                   Approx(de / std::fabs(rows[0]->energyPerByteNj.value) * 100));
             // The unit is in the header; the cell has the signed number.

@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -132,13 +133,19 @@ TEST_CASE("library: the model lists the sessions with their columns", "[gui][lib
     CHECK(cell(view, ids.odd, SessionListModel::Label, Qt::ToolTipRole).contains("김 연구원"));
 
     const SessionData odd = cipherwatt::test::loadSession(db, ids.odd);
-    // Local time in the locale's short format.
+    // ISO 8601 in local time, to the second, with the zone's offset.
     const QDateTime started = QDateTime::fromString(odd.summary.createdUtc, Qt::ISODateWithMs);
     REQUIRE(started.isValid());
     QDateTime utc = started;
     utc.setTimeSpec(Qt::UTC);
-    CHECK(cell(view, ids.odd, SessionListModel::Started) ==
-          QLocale().toString(utc.toLocalTime(), QLocale::ShortFormat));
+    const QString startedText = cell(view, ids.odd, SessionListModel::Started);
+    CHECK(
+        startedText.startsWith(utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss "))));
+    CHECK(QRegularExpression(QStringLiteral("^\\S+ \\S+ [+-]\\d\\d:\\d\\d$"))
+              .match(startedText)
+              .hasMatch());
+    // One identifier per session, in a column of its own.
+    CHECK(cell(view, ids.odd, SessionListModel::Id) == QStringLiteral("S%1").arg(ids.odd));
     CHECK(cell(view, ids.odd, SessionListModel::Dut) == odd.dut.description);
     CHECK_FALSE(cell(view, ids.odd, SessionListModel::Dut).isEmpty());
     // The simulated meter said in words, first, where eliding cannot hide it.
@@ -431,8 +438,8 @@ TEST_CASE("library: export writes the reports and the CSVs, then offers to open 
     const QList<QStringList> runs = readCsv(out + "/runs.csv");
     REQUIRE(runs.size() == 1 + static_cast<int>(odd.runs.size() + second.runs.size()));
     CHECK(runs.front().front() == "session");
-    CHECK(runs.at(1).front() == QString::number(ids.second));
-    CHECK(runs.back().front() == QString::number(ids.odd));
+    CHECK(runs.at(1).front() == QStringLiteral("S%1").arg(ids.second));
+    CHECK(runs.back().front() == QStringLiteral("S%1").arg(ids.odd));
     const QList<QStringList> samples = readCsv(out + "/samples.csv");
     CHECK(samples.size() == 1 + static_cast<int>(odd.samples.size() + second.samples.size()));
 

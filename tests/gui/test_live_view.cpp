@@ -409,7 +409,7 @@ TEST_CASE("live view: the session's details fit the header, and show more when i
     REQUIRE(details != nullptr);
     const QString whole = details->fullText();
     INFO(whole.toStdString());
-    REQUIRE(whole.contains(QStringLiteral("Session 7")));
+    REQUIRE(whole.contains(QStringLiteral("S7")));
     CHECK(details->toolTip() == whole);
     // Narrow: cut with an ellipsis, never wider than the label.
     QApplication::processEvents();

@@ -34,6 +34,7 @@
 #include <main_window.h>
 #include <measure/connection_panel.h>
 #include <measure/live_view.h>
+#include <measure/plan_builder.h>
 #include <measure/results_model.h>
 #include <measure/setup_panel.h>
 #include <translations.h>
@@ -117,6 +118,8 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     Window w(dir, tree);
     MainWindow &window = *w.window;
     w.fillForm(QStringLiteral("from the window"), 3.0);
+    // Beside Start, the runs and about how long they take: 3 s baseline, two runs of 3 s.
+    CHECK_THAT(window.estimateText().toStdString(), Catch::StartsWith("2 runs · about "));
     saveGrab(window, QStringLiteral("main-window-setup"));
 
     QSignalSpy finished(&window, &MainWindow::sessionFinished);
@@ -172,7 +175,7 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
                window.statusBar()
                    ->findChild<QLabel *>(QStringLiteral("sessionState"))
                    ->text()
-                   .startsWith(QStringLiteral("Showing session"));
+                   .startsWith(QStringLiteral("Showing S%1").arg(id));
     }));
     live->refreshNow();
     CHECK(live->sessionId() == id);
@@ -180,6 +183,17 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     // The stored trace is the live one (the last updates may still have been in flight).
     CHECK(live->trace().size() + 2 >= samples);
     CHECK(live->trace().size() <= samples + 20);
+
+    // Its own set-up beside it, read-only: Start refuses until Reuse This Set-up copies it.
+    gui::SetupPanel *setup = window.setupPanel();
+    CHECK(setup->isShowingStored());
+    CHECK_FALSE(window.startSession());
+    CHECK_FALSE(window.isRunning());
+    saveGrab(window, QStringLiteral("main-window-stored"));
+    setup->reuseStored();
+    CHECK_FALSE(setup->isShowingStored());
+    CHECK(setup->planBuilder()->chosen() == QStringList{QStringLiteral("chacha20/botan")});
+    CHECK(setup->settings().baselineSeconds == Approx(3.0));
 }
 
 TEST_CASE("main window: Cancel asks first, then ends the session as cancelled, kept",
@@ -353,4 +367,26 @@ TEST_CASE("main window: the operator's plugin and an external program are runs o
     CHECK(std::any_of(measured.begin(), measured.end(), [](const QString &m) {
         return m.startsWith(QStringLiteral("cmd:nap/")) && m.endsWith(QStringLiteral("=done"));
     }));
+}
+
+TEST_CASE("main window: fits a 1366 x 768 screen with every control reachable", "[gui][window]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    // 768 pixels less a 40-pixel panel: the window takes what is left, frame included.
+    const QSize available(1366, 728);
+    const QSize fitted = MainWindow::fittedSize(available);
+    CHECK(fitted.width() <= available.width());
+    CHECK(fitted.height() <= available.height());
+    CHECK(MainWindow::fittedSize(QSize(2560, 1440)) == QSize(1440, 900));
+    window.resize(fitted);
+    QApplication::processEvents();
+    // Nothing needs more room than that: every control can be reached.
+    CHECK(window.size() == fitted);
+    CHECK(window.minimumSizeHint().width() <= fitted.width());
+    CHECK(window.minimumSizeHint().height() <= fitted.height());
+    CHECK(window.startAction()->isVisible());
+    saveGrab(window, QStringLiteral("main-window-1366x768"));
 }

@@ -71,7 +71,9 @@ TEST_CASE("results model: repeats as medians, rows as runs end, flags visible", 
     };
     CHECK(cell(0, ResultsModel::Cipher).toString() == QStringLiteral("lea-128-xts"));
     CHECK(cell(0, ResultsModel::Runs).toString() == QStringLiteral("3"));
-    CHECK(cell(0, ResultsModel::NetPower).toString() == QStringLiteral("8.600")); // the median
+    // The median, 8.6, with the envelope of the repeats' intervals (7.9 to 9.1): a half-width of
+    // 0.60 to two significant digits, so two decimals for all.
+    CHECK(cell(0, ResultsModel::NetPower).toString() == QStringLiteral("8.60 (7.90–9.10)"));
     CHECK(cell(0, ResultsModel::NetPower, Qt::UserRole).toDouble() == Approx(8.6));
     CHECK(cell(0, ResultsModel::NetPower, Qt::ToolTipRole)
               .toString()
@@ -82,17 +84,19 @@ TEST_CASE("results model: repeats as medians, rows as runs end, flags visible", 
     CHECK(cell(0, ResultsModel::CyclesPerByte, Qt::ToolTipRole)
               .toString()
               .contains(QStringLiteral("rdtsc")));
-    CHECK(cell(0, ResultsModel::Throughput).toString().remove(QLatin1Char(',')) ==
-          QStringLiteral("100000"));
-    CHECK(cell(0, ResultsModel::RunTime).toString() == QStringLiteral("10.02"));
-    CHECK(cell(0, ResultsModel::Status).toString() == QStringLiteral("1 flags"));
+    // 1e8 B/s is 100 MB/s (the column's unit); 10.02 s to three significant digits.
+    CHECK(cell(0, ResultsModel::Throughput).toString() == QStringLiteral("100"));
+    CHECK(cell(0, ResultsModel::RunTime).toString() == QStringLiteral("10.0"));
+    // The flag's own text inline.
+    CHECK(cell(0, ResultsModel::Status).toString() == QStringLiteral("short run"));
     CHECK(cell(0, ResultsModel::Status, Qt::ToolTipRole)
               .toString()
               .contains(QStringLiteral("short run")));
     CHECK_FALSE(cell(0, ResultsModel::Status, Qt::DecorationRole).value<QIcon>().isNull());
 
     // The failed run: a row that says so, with the reason.
-    CHECK(cell(1, ResultsModel::Status).toString() == QStringLiteral("Not measured"));
+    CHECK(cell(1, ResultsModel::Status).toString() ==
+          QStringLiteral("run 4: failed (the worker crashed)"));
     CHECK(cell(1, ResultsModel::Runs).toString() == QStringLiteral("0 of 1"));
     CHECK(cell(1, ResultsModel::NetPower).toString().isEmpty());
     CHECK(cell(1, ResultsModel::Status, Qt::ToolTipRole)
@@ -113,14 +117,14 @@ TEST_CASE("results model: repeats as medians, rows as runs end, flags visible", 
     CHECK(cell(0, ResultsModel::Cipher, Qt::TextAlignmentRole).value<Qt::Alignment>() ==
           (Qt::AlignLeft | Qt::AlignVCenter));
     CHECK(model.headerData(ResultsModel::Throughput, Qt::Horizontal).toString() ==
-          QStringLiteral("Throughput\n[KB/s]"));
+          QStringLiteral("Throughput\n[MB/s]"));
 
     // A late analysis of an earlier run updates its row in place.
     int resets = 0;
     QObject::connect(&model, &QAbstractItemModel::modelReset, &model, [&] { ++resets; });
     model.updateRun(update(1, QStringLiteral("lea-128-xts"), QStringLiteral("done"), 8.7));
     CHECK(resets == 0);
-    CHECK(cell(0, ResultsModel::NetPower).toString() == QStringLiteral("8.700"));
+    CHECK(cell(0, ResultsModel::NetPower).toString().startsWith(QStringLiteral("8.70 (")));
     model.clear();
     CHECK(model.rowCount() == 0);
 }

@@ -236,8 +236,8 @@ TEST_CASE("translations: English counts one run, not one runs, also for a system
     const auto count = [](const char *context, const char *text, int n) {
         return QCoreApplication::translate(context, text, nullptr, n);
     };
-    CHECK(count("cipherwatt::gui::ResultsModel", "%n flags", 1) == QStringLiteral("1 flag"));
-    CHECK(count("cipherwatt::gui::ResultsModel", "%n flags", 2) == QStringLiteral("2 flags"));
+    CHECK(count("cipherwatt::gui::MainWindow", "%n runs", 1) == QStringLiteral("1 run"));
+    CHECK(count("cipherwatt::gui::MainWindow", "%n runs", 2) == QStringLiteral("2 runs"));
     CHECK(count("cipherwatt::gui::MainWindow", "Running: %n run(s) planned", 1) ==
           QStringLiteral("Running: 1 run planned"));
     CHECK(count("cipherwatt::gui::MainWindow", "Running: %n run(s) planned", 3) ==

@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <catch2/catch.hpp>
 
@@ -70,6 +71,14 @@ Sessions &sessions()
 {
     static Sessions s;
     return s;
+}
+
+// `value` to three significant digits, written out ("2.40", "72.1", "655").
+QString threeDigits(double value)
+{
+    const int decimals =
+        std::max(0, 2 - static_cast<int>(std::floor(std::log10(std::fabs(value)))));
+    return QString::number(value, 'f', decimals);
 }
 
 QString artifacts(const char *sub)
@@ -132,12 +141,21 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}));
     CHECK(text.contains(QStringLiteral("두 번째 줄 (리아)")));
     CHECK(text.contains(QStringLiteral("김 연구원")));
+    // Throughput in one SI unit for the column, MB/s or GB/s at today's rates (the header
+    // wraps between its words).
+    const QRegularExpressionMatch rate =
+        QRegularExpression(QStringLiteral("\\[([kMGT])B/s\\]")).match(text);
+    REQUIRE(rate.hasMatch());
+    const double rateScale =
+        std::pow(10.0, 3 * (QStringLiteral("kMGT").indexOf(rate.captured(1)) + 1));
+    CHECK_FALSE(text.contains(QStringLiteral("KB/s")));
     for (const ResultRow &row : resultRows(d)) {
         INFO(row.key.label().toStdString());
         REQUIRE(row.measured == 1);
-        // The table's throughput and cycles per byte, as the analysis has them.
-        CHECK(text.contains(QString::number(row.throughputBytesPerSecond / 1000.0, 'f', 0)));
-        CHECK(text.contains(QString::number(row.cyclesPerByte, 'f', 2)));
+        // The table's throughput in the unit its header names, and cycles per byte, as the
+        // analysis has them, each to three significant digits.
+        CHECK(text.contains(threeDigits(row.throughputBytesPerSecond / rateScale)));
+        CHECK(text.contains(threeDigits(row.cyclesPerByte)));
         // The net power with its interval: "8.51 ± 0.50" style, value and half-width both.
         const double half = (row.netWatts.high - row.netWatts.low) / 2;
         const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(half))), 0, 8);
@@ -205,7 +223,8 @@ TEST_CASE("comparison PDF: both sessions, their differences and the grouped char
     const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}));
     CHECK(text.contains(QStringLiteral("Comparison of 2 sessions")));
     CHECK(text.contains(QStringLiteral("second session")));
-    CHECK(text.contains(QStringLiteral("Δ energy vs #1")));
+    // The reference session by its identifier.
+    CHECK(text.contains(QStringLiteral("Δ energy vs S%1").arg(all.front().summary.id)));
     // aes-128-xts/openssl is in both: its difference in energy per byte is shown.
     const auto rows = compareSessions(all);
     const auto aes = std::find_if(rows.begin(), rows.end(), [](const ComparisonRow &r) {
@@ -254,7 +273,7 @@ TEST_CASE("runs CSV: every result field and its interval, as stored", "[report]"
         for (const StoredRun &run : d.runs) {
             const QStringList &row = rows[r++];
             const RunResult a = run.analysis.value_or(RunResult{});
-            CHECK(row[column("session")].toLongLong() == d.summary.id);
+            CHECK(row[column("session")] == QStringLiteral("S%1").arg(d.summary.id));
             CHECK(row[column("cipher")] == run.cipher);
             CHECK(row[column("net power [W]")].toDouble() == Approx(a.netWatts).margin(1e-6));
             CHECK(row[column("net power 95% low [W]")].toDouble() == Approx(a.netLow).margin(1e-6));

@@ -85,7 +85,7 @@ CompareView::CompareView(QWidget *parent)
     m_exportCsv = new QPushButton(tr("Export CSV…"), right);
     m_exportCsv->setObjectName(QStringLiteral("exportCsv"));
     m_exportCsv->setToolTip(tr("Write the comparison as CSV: one row per session and run key, "
-                               "with the differences from #1"));
+                               "with the differences from the reference session"));
     header->addWidget(m_exportPdf);
     header->addWidget(m_exportCsv);
     rightLayout->addLayout(header);
@@ -107,7 +107,8 @@ CompareView::CompareView(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("tabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(createResults(), tr("Results"));
-    m_tabs->setTabToolTip(0, tr("The results side by side, with the differences from #1"));
+    m_tabs->setTabToolTip(0, tr("The results side by side, with the differences from the "
+                                "reference session"));
     m_bars = new BarChartPage(m_tabs);
     m_tabs->addTab(m_bars, tr("Bar Charts"));
     m_tabs->setTabToolTip(1, tr("Energy per byte or net power per cipher, one bar per session"));
@@ -168,8 +169,9 @@ QWidget *CompareView::createPicker()
     m_picker->setAlternatingRowColors(true);
     m_picker->verticalHeader()->hide();
     m_picker->verticalHeader()->setDefaultSectionSize(m_picker->fontMetrics().height() + 10);
+    // Which session (S12), its label, when, and how it ended: a cancelled one is marked.
     for (const int c : {SessionListModel::Dut, SessionListModel::Meter, SessionListModel::Runs,
-                        SessionListModel::Tags, SessionListModel::Status})
+                        SessionListModel::Tags})
         m_picker->setColumnHidden(c, true);
     m_picker->horizontalHeader()->setSectionResizeMode(SessionListModel::Label,
                                                        QHeaderView::Stretch);
@@ -185,14 +187,14 @@ QWidget *CompareView::createPicker()
     });
     layout->addWidget(m_picker, 1);
     layout->addWidget(noteLabel(tr("Click sessions to add them or take them out; the first one "
-                                   "added is the reference, #1."),
+                                   "added is the reference."),
                                 panel));
 
     auto *referenceRow = new QHBoxLayout;
     auto *referenceLabel = new QLabel(tr("Reference:"), panel);
     m_reference = new QComboBox(panel);
     m_reference->setObjectName(QStringLiteral("reference"));
-    m_reference->setToolTip(tr("The session (#1) the differences are taken from"));
+    m_reference->setToolTip(tr("The session the differences are taken from"));
     m_reference->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_reference->setMinimumContentsLength(16);
     referenceLabel->setBuddy(m_reference);
@@ -234,7 +236,7 @@ QWidget *CompareView::createResults()
     layout->addWidget(m_table, 1);
     layout->addWidget(noteLabel(
         tr("Values with their 95 % intervals; with repeats, the median and an interval spanning "
-           "every repeat's. Δ: the difference from #1, the reference session."),
+           "every repeat's. Δ: the difference from the reference session."),
         page));
     return page;
 }
@@ -264,12 +266,12 @@ void CompareView::setSessions(const QList<qint64> &ids)
     QStringList missing;
     for (const qint64 id : ids) {
         if (m_sessions->rowOf(id) < 0)
-            missing << QString::number(id);
+            missing << fmt::sessionId(id);
     }
     if (!missing.isEmpty())
-        m_message->showMessage(MessageBar::Kind::Warning,
-                               tr("Not in the library, left out: session %1.")
-                                   .arg(missing.join(QStringLiteral(", "))));
+        m_message->showMessage(
+            MessageBar::Kind::Warning,
+            tr("Not in the library, left out: %1.").arg(missing.join(QStringLiteral(", "))));
     setCompared(ids);
 }
 
@@ -354,6 +356,12 @@ bool CompareView::isLoaded() const
            static_cast<qsizetype>(m_data->size()) == m_ids.size();
 }
 
+void CompareView::refreshUnits()
+{
+    if (isLoaded())
+        showComparison();
+}
+
 void CompareView::setBarOperation(BarOperation operation)
 {
     m_bars->setOperation(operation);
@@ -384,9 +392,7 @@ void CompareView::updateReference()
             continue;
         QPixmap swatch(12, 12);
         swatch.fill(report::seriesColor(i));
-        m_reference->addItem(
-            QIcon(swatch),
-            tr("%1 (session %2)").arg(DisplayFormat::singleLine(s->label)).arg(s->id), s->id);
+        m_reference->addItem(QIcon(swatch), fmt::sessionName(s->id, s->label), s->id);
     }
     m_reference->setEnabled(m_ids.size() >= 2);
 }
@@ -467,7 +473,7 @@ void CompareView::showComparison()
     QStringList simulated;
     for (int i = 0; i < m_model->sessionCount(); ++i) {
         if (m_model->sessionSummary(i).simulated)
-            simulated << QStringLiteral("#%1").arg(i + 1);
+            simulated << fmt::sessionId(m_model->sessionSummary(i).id);
     }
     m_simulated->setText(
         simulated.isEmpty()
@@ -489,8 +495,8 @@ void CompareView::updateState()
         m_empty->setText(
             tr("A comparison needs two or more sessions: measure them on the Measure page."));
     else
-        m_empty->setText(tr("Check two or more sessions on the left to compare them, or select "
-                            "them in the library and press Compare Selected."));
+        m_empty->setText(tr("Click two or more sessions in the list on the left to compare "
+                            "them, or select them in the library and press Compare Selected."));
     m_stack->setCurrentIndex(comparing ? 1 : 0);
     if (!comparing) {
         m_title->setText(tr("Compare Sessions"));
@@ -505,7 +511,7 @@ QString CompareView::defaultExportPath(const QString &suffix) const
 {
     QStringList ids;
     for (const qint64 id : m_ids)
-        ids << QString::number(id);
+        ids << fmt::sessionId(id);
     return QDir(m_exportFolder)
         .filePath(QStringLiteral("comparison-%1%2").arg(ids.join(QLatin1Char('-')), suffix));
 }

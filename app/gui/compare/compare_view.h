@@ -52,6 +52,8 @@ public:
 
     // True once the sessions asked for are read and shown.
     bool isLoaded() const;
+    // Shows the comparison again in the units the settings ask for (throughput).
+    void refreshUnits();
 
     void setBarOperation(report::BarOperation operation);
     void setBarMeasure(report::BarMeasure measure);

@@ -1,6 +1,9 @@
 #include "compare/comparison_charts.h"
 
+#include "widgets/chart_menu.h"
 #include "widgets/chart_theme.h"
+
+#include <cipherwatt/report/chart_file.h>
 
 #include <QComboBox>
 #include <QEvent>
@@ -40,6 +43,17 @@ void ChartPage::setSessions(std::shared_ptr<const std::vector<core::SessionData>
     redraw();
 }
 
+core::Result<void> ChartPage::saveChart(const QString &path) const
+{
+    if (!m_sessions || m_sessions->size() < 2)
+        return core::Error{core::ErrorCode::Usage,
+                           core::Message::plain(tr("There is no comparison to save."))};
+    // Drawn again for paper: the report's styling on white, not the window's theme.
+    const auto sessions = m_sessions;
+    return report::saveChart([this, sessions](QCustomPlot &plot) { drawForPaper(plot, *sessions); },
+                             path);
+}
+
 void ChartPage::redraw()
 {
     // The report's functions draw into an empty plot: a fresh one each time.
@@ -53,6 +67,9 @@ void ChartPage::redraw()
         draw(*m_plot, *m_sessions);
     else
         applyChartTheme(*m_plot, palette(), font());
+    addChartMenu(
+        m_plot, [this](const QString &path) { return saveChart(path); },
+        [this] { return fileBaseName(); });
     m_plot->replot();
 }
 
@@ -107,11 +124,31 @@ void BarChartPage::setMeasure(BarMeasure measure)
     m_measure->setCurrentIndex(m_measure->findData(static_cast<int>(measure)));
 }
 
+void BarChartPage::drawForPaper(QCustomPlot &plot,
+                                const std::vector<core::SessionData> &sessions) const
+{
+    report::plotBars(plot, sessions, static_cast<BarOperation>(m_operation->currentData().toInt()),
+                     static_cast<BarMeasure>(m_measure->currentData().toInt()),
+                     report::ChartLanguage::Translated);
+}
+
+QString BarChartPage::fileBaseName() const
+{
+    const auto operation = static_cast<BarOperation>(m_operation->currentData().toInt());
+    const bool energy =
+        static_cast<BarMeasure>(m_measure->currentData().toInt()) == BarMeasure::EnergyPerByte;
+    return QStringLiteral("%1-%2").arg(
+        energy ? QStringLiteral("energy") : QStringLiteral("power"),
+        operation == BarOperation::Encrypt   ? QStringLiteral("encryption")
+        : operation == BarOperation::Decrypt ? QStringLiteral("decryption")
+                                             : QStringLiteral("total"));
+}
+
 void BarChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions)
 {
     const auto operation = static_cast<BarOperation>(m_operation->currentData().toInt());
     const auto measure = static_cast<BarMeasure>(m_measure->currentData().toInt());
-    report::plotBars(plot, sessions, operation, measure, report::ChartLanguage::Translated);
+    drawForPaper(plot, sessions);
     QString title;
     const bool energy = measure == BarMeasure::EnergyPerByte;
     switch (operation) {
@@ -139,9 +176,20 @@ TraceChartPage::TraceChartPage(QWidget *parent)
     plot()->setObjectName(QStringLiteral("traceChart"));
 }
 
-void TraceChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions)
+void TraceChartPage::drawForPaper(QCustomPlot &plot,
+                                  const std::vector<core::SessionData> &sessions) const
 {
     report::plotOverlaidTraces(plot, sessions, report::ChartLanguage::Translated);
+}
+
+QString TraceChartPage::fileBaseName() const
+{
+    return QStringLiteral("power-traces");
+}
+
+void TraceChartPage::draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions)
+{
+    drawForPaper(plot, sessions);
     addChartTitle(plot, tr("Power, Aligned at the First Run"), font());
     applyChartTheme(plot, palette(), font());
     plot.setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

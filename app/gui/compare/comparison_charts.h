@@ -5,6 +5,7 @@
 // plot whenever the sessions, its options or the palette change, then recolours it for the
 // screen (chart_theme.h).
 
+#include <cipherwatt/core/error.h>
 #include <cipherwatt/core/storage.h>
 #include <cipherwatt/report/charts.h>
 
@@ -26,6 +27,9 @@ class ChartPage : public QWidget
 public:
     void setSessions(std::shared_ptr<const std::vector<core::SessionData>> sessions);
     QCustomPlot *plot() const { return m_plot; }
+    // The chart as shown, drawn again for paper into a PNG, SVG or PDF file (its context
+    // menu's Save Chart As…).
+    core::Result<void> saveChart(const QString &path) const;
 
 protected:
     ChartPage(const QString &note, QWidget *parent);
@@ -33,6 +37,10 @@ protected:
     void addControls(QLayout *controls);
     void redraw();
     virtual void draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions) = 0;
+    // The report's own drawing, without the window's theme.
+    virtual void drawForPaper(QCustomPlot &plot,
+                              const std::vector<core::SessionData> &sessions) const = 0;
+    virtual QString fileBaseName() const = 0;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -54,6 +62,9 @@ public:
 
 protected:
     void draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions) override;
+    void drawForPaper(QCustomPlot &plot,
+                      const std::vector<core::SessionData> &sessions) const override;
+    QString fileBaseName() const override;
 
 private:
     QComboBox *m_operation = nullptr;
@@ -70,6 +81,9 @@ public:
 
 protected:
     void draw(QCustomPlot &plot, const std::vector<core::SessionData> &sessions) override;
+    void drawForPaper(QCustomPlot &plot,
+                      const std::vector<core::SessionData> &sessions) const override;
+    QString fileBaseName() const override;
 };
 
 } // namespace cipherwatt::gui

@@ -29,12 +29,13 @@ bool isKey(ComparisonModel::Measure m)
            m == ComparisonModel::Measure::Operation || m == ComparisonModel::Measure::Buffer;
 }
 
-QString throughputText(double kbPerSecond)
+// The base unit's factor of what a result row holds (nJ/B for energy).
+double toBase(ComparisonModel::Measure m)
 {
-    if (!std::isfinite(kbPerSecond))
-        return DisplayFormat::missing();
-    return std::fabs(kbPerSecond) >= 100 ? DisplayFormat::number(kbPerSecond, 0)
-                                         : DisplayFormat::adaptive(kbPerSecond);
+    return m == ComparisonModel::Measure::EnergyPerByte ||
+                   m == ComparisonModel::Measure::EnergyDifference
+               ? 1e-9
+               : 1.0;
 }
 
 } // namespace
@@ -50,6 +51,19 @@ void ComparisonModel::setSessions(const std::vector<SessionData> &sessions)
     for (const SessionData &d : sessions)
         m_sessions.push_back(d.summary);
     m_rows = sessions.size() >= 2 ? compareSessions(sessions) : std::vector<ComparisonRow>{};
+    std::vector<double> watts, energy, rate;
+    for (const ComparisonRow &row : m_rows) {
+        for (const std::optional<ResultRow> &r : row.sessions) {
+            if (!measured(r))
+                continue;
+            watts.push_back(r->netWatts.value);
+            energy.push_back(r->energyPerByteNj.value * 1e-9);
+            rate.push_back(r->throughputBytesPerSecond);
+        }
+    }
+    m_power = DisplayFormat::columnUnit(fmt::Quantity::Power, watts);
+    m_energy = DisplayFormat::columnUnit(fmt::Quantity::EnergyPerByte, energy);
+    m_throughput = DisplayFormat::columnUnit(fmt::Quantity::Throughput, rate);
     m_columns.clear();
     for (const Measure m : {Measure::Cipher, Measure::Backend, Measure::Operation, Measure::Buffer})
         m_columns.push_back({m, -1});
@@ -89,6 +103,22 @@ int ComparisonModel::column(Measure measure, int session) const
     return -1;
 }
 
+fmt::Unit ComparisonModel::unit(Measure measure) const
+{
+    switch (measure) {
+    case Measure::NetPower:
+    case Measure::PowerDifference:
+        return m_power;
+    case Measure::EnergyPerByte:
+    case Measure::EnergyDifference:
+        return m_energy;
+    case Measure::Throughput:
+        return m_throughput;
+    default:
+        return fmt::baseUnit(fmt::Quantity::CyclesPerByte);
+    }
+}
+
 QString ComparisonModel::measureName(Measure measure)
 {
     switch (measure) {
@@ -99,19 +129,19 @@ QString ComparisonModel::measureName(Measure measure)
     case Measure::Operation:
         return tr("Operation");
     case Measure::Buffer:
-        return tr("Buffer [B]");
+        return tr("Buffer");
     case Measure::NetPower:
-        return tr("Net Power [W]");
+        return tr("Net Power");
     case Measure::Throughput:
-        return tr("Throughput [KB/s]");
+        return tr("Throughput");
     case Measure::EnergyPerByte:
-        return tr("Energy [nJ/B]");
+        return tr("Energy/Byte");
     case Measure::PowerDifference:
-        return tr("Δ Power [W]");
+        return tr("Δ Power");
     case Measure::PowerDifferencePercent:
         return tr("Δ Power [%]");
     case Measure::EnergyDifference:
-        return tr("Δ Energy [nJ/B]");
+        return tr("Δ Energy");
     case Measure::EnergyDifferencePercent:
         return tr("Δ Energy [%]");
     }
@@ -150,7 +180,7 @@ QVariant ComparisonModel::keyData(const ResultKey &key, Measure measure, int rol
     case Measure::Operation:
         return DisplayFormat::operation(key.operation);
     case Measure::Buffer:
-        return QLocale().toString(key.bufferBytes);
+        return fmt::bufferShort(key.bufferBytes);
     default:
         return {};
     }
@@ -183,11 +213,13 @@ QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &colu
     case Measure::EnergyPerByte: {
         if (!here)
             break;
-        const Estimate &e = column.measure == Measure::NetPower ? r->netWatts : r->energyPerByteNj;
-        value = e.value;
-        low = e.low;
-        high = e.high;
-        const DisplayFormat::Interval t = DisplayFormat::interval(e);
+        const bool power = column.measure == Measure::NetPower;
+        const Estimate &e = power ? r->netWatts : r->energyPerByteNj;
+        const double k = toBase(column.measure);
+        value = e.value * k;
+        low = e.low * k;
+        high = e.high * k;
+        const fmt::IntervalText t = DisplayFormat::interval(value, low, high, unit(column.measure));
         text = t.value;
         interval = t.interval;
         break;
@@ -195,8 +227,8 @@ QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &colu
     case Measure::Throughput:
         if (!here)
             break;
-        value = r->throughputBytesPerSecond / 1000.0;
-        text = throughputText(value);
+        value = r->throughputBytesPerSecond;
+        text = DisplayFormat::plain(value, m_throughput);
         break;
     case Measure::PowerDifference:
     case Measure::EnergyDifference: {
@@ -205,11 +237,15 @@ QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &colu
         const bool power = column.measure == Measure::PowerDifference;
         const Estimate &a = power ? ref->netWatts : ref->energyPerByteNj;
         const Estimate &b = power ? r->netWatts : r->energyPerByteNj;
-        value = difference(a.value, b.value).absolute;
+        const double k = toBase(column.measure);
+        const fmt::Unit u = unit(column.measure);
+        value = difference(a.value, b.value).absolute * k;
         // As many decimals as the finer of the two values shows.
         const int decimals =
-            std::max(DisplayFormat::interval(a).decimals, DisplayFormat::interval(b).decimals);
-        text = DisplayFormat::signedNumber(value, decimals);
+            std::max(DisplayFormat::interval(a.value * k, a.low * k, a.high * k, u).decimals,
+                     DisplayFormat::interval(b.value * k, b.low * k, b.high * k, u).decimals);
+        text = decimals >= 0 ? DisplayFormat::signedNumber(u.scaled(value), decimals)
+                             : DisplayFormat::signedNumber(u.scaled(value), 2);
         break;
     }
     case Measure::PowerDifferencePercent:
@@ -258,7 +294,7 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
         tr("%1 %2, %3, %4 B")
             .arg(row.key.cipher, row.key.backend, DisplayFormat::operation(row.key.operation))
             .arg(QLocale().toString(row.key.bufferBytes)),
-        tr("Session %1 “%2”").arg(s.id).arg(DisplayFormat::singleLine(s.label))};
+        fmt::sessionName(s.id, s.label)};
     if (!r) {
         lines << tr("This session has no such run.");
         return lines.join(QLatin1Char('\n'));
@@ -282,8 +318,8 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
     case Measure::EnergyDifference:
     case Measure::PowerDifferencePercent:
     case Measure::EnergyDifferencePercent:
-        lines << tr("Difference from session %1 (#1): this session's value minus #1's.")
-                     .arg(m_sessions.front().id);
+        lines << tr("Difference from the reference %1: this session's value minus its value.")
+                     .arg(fmt::sessionId(m_sessions.front().id));
         break;
     default:
         break;
@@ -309,7 +345,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
 QString ComparisonModel::groupTitle(int session) const
 {
     const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(session));
-    return tr("#%1 %2").arg(session + 1).arg(DisplayFormat::singleLine(s.label));
+    const QString name = fmt::sessionName(s.id, s.label);
+    return session == 0 ? tr("%1 (reference)").arg(name) : name;
 }
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -321,9 +358,12 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Qt::DisplayRole: {
         // The unit on a line of its own keeps the columns as narrow as their numbers.
         QString name = measureName(column.measure);
-        const qsizetype unit = name.lastIndexOf(QLatin1String(" ["));
-        if (unit > 0 && !isKey(column.measure))
-            name[unit] = QLatin1Char('\n');
+        const QString symbol = unit(column.measure).symbol;
+        if (!symbol.isEmpty())
+            return QStringLiteral("%1\n[%2]").arg(name, symbol);
+        const qsizetype bracket = name.lastIndexOf(QLatin1String(" ["));
+        if (bracket > 0 && !isKey(column.measure))
+            name[bracket] = QLatin1Char('\n');
         return name;
     }
     case Qt::TextAlignmentRole:
@@ -339,11 +379,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         QString tip = columnToolTip(column.measure);
         if (column.session >= 0) {
             const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(column.session));
-            tip += QLatin1Char('\n') + (s.simulated ? tr("#%1: session %2 “%3”, simulated meter")
-                                                    : tr("#%1: session %2 “%3”"))
-                                           .arg(column.session + 1)
-                                           .arg(s.id)
-                                           .arg(s.label);
+            tip +=
+                QLatin1Char('\n') + (s.simulated ? tr("%1, simulated meter") : QStringLiteral("%1"))
+                                        .arg(fmt::sessionName(s.id, s.label));
         }
         return tip;
     }
@@ -359,17 +397,17 @@ QString ComparisonModel::columnToolTip(Measure measure)
         return tr("Net power: mean power during the run minus the idle baseline, with its "
                   "95 % interval");
     case Measure::Throughput:
-        return tr("Bytes processed per second, in KB/s (KB = 1000 B)");
+        return tr("Bytes processed per second (kB = 1000 B; the paper's KB/s in Settings)");
     case Measure::EnergyPerByte:
         return tr("Net energy per byte processed, with its 95 % interval");
     case Measure::PowerDifference:
     case Measure::EnergyDifference:
-        return tr("Difference from #1: this session's value minus #1's");
+        return tr("Difference from the reference session: this session's value minus its value");
     case Measure::PowerDifferencePercent:
     case Measure::EnergyDifferencePercent:
-        return tr("Difference from #1 in percent of #1's value");
+        return tr("Difference from the reference session in percent of its value");
     case Measure::Buffer:
-        return tr("Bytes per call of the cipher");
+        return tr("Bytes per call of the cipher (KiB = 1024 B, kB = 1000 B)");
     default:
         return measureName(measure);
     }

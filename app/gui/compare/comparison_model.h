@@ -1,10 +1,12 @@
 #pragma once
 
 // Two or more sessions side by side (core::compareSessions): a row per (cipher, backend,
-// operation, buffer); per session a column group with net power and energy per byte (each with
-// its 95 % interval) and throughput, and for every session after the first its differences
-// from the first, absolute and in percent.
+// operation, buffer); per session ("S12 label") a column group with net power and energy per
+// byte (each with its 95 % interval) and throughput, and for every session after the first its
+// differences from the first (the reference), absolute and in percent. Each measure has one
+// unit across the sessions (core/format.h), in its header.
 
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 
 #include <QAbstractTableModel>
@@ -23,16 +25,17 @@ public:
         Backend,
         Operation,
         Buffer,
-        NetPower,      // W, with its interval
-        Throughput,    // KB/s (KB = 1000 B)
-        EnergyPerByte, // nJ/B, with its interval
+        NetPower,      // with its interval
+        Throughput,    // adaptive, or the paper's KB/s (the setting)
+        EnergyPerByte, // with its interval
         PowerDifference,
         PowerDifferencePercent,
         EnergyDifference,
         EnergyDifferencePercent,
     };
     enum Role {
-        ValueRole = Qt::UserRole + 1, // double, in the column's unit; none when not measured
+        ValueRole = Qt::UserRole + 1, // double in the base unit (W, J/B, B/s, %); none when not
+                                      // measured
         LowRole,                      // the 95 % interval's ends
         HighRole,
         ValueTextRole,    // "8.506": the value part of the display text
@@ -61,6 +64,8 @@ public:
     // The column of `measure` for session `session` (key columns: -1); -1 when there is none.
     int column(Measure measure, int session = -1) const;
     static QString measureName(Measure measure);
+    // The unit a measure's columns show (the key columns and percentages have none).
+    core::format::Unit unit(Measure measure) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -78,6 +83,9 @@ private:
     std::vector<core::SessionSummary> m_sessions;
     std::vector<core::ComparisonRow> m_rows;
     std::vector<Column> m_columns;
+    core::format::Unit m_power;
+    core::format::Unit m_energy;
+    core::format::Unit m_throughput;
 };
 
 } // namespace cipherwatt::gui

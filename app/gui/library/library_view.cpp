@@ -123,8 +123,9 @@ LibraryView::LibraryView(QWidget *parent)
     m_table->setToolTip(QString());
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::EditKeyPressed |
-                             QAbstractItemView::SelectedClicked);
+    // Renaming is asked for (F2, Rename): a click on a selected row only selects it, as a
+    // click to open or to compare must never start editing a label.
+    m_table->setEditTriggers(QAbstractItemView::EditKeyPressed);
     m_table->setAlternatingRowColors(true);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(SessionListModel::Started, Qt::DescendingOrder);
@@ -433,7 +434,7 @@ void LibraryView::editNotesAndTags()
         return;
     }
     m_message->showMessage(MessageBar::Kind::Positive,
-                           tr("Notes and tags of session %1 saved.").arg(id));
+                           tr("Notes and tags of session %1 saved.").arg(fmt::sessionId(id)));
     emit sessionsChanged();
 }
 
@@ -450,7 +451,7 @@ void LibraryView::deleteSelected()
         if (s != nullptr && s->status == SessionStatus::Running) {
             showError(tr("Session %1 “%2” is being measured: stop it on the Measure page before "
                          "deleting it.")
-                          .arg(id)
+                          .arg(fmt::sessionId(id))
                           .arg(DisplayFormat::singleLine(s->label)));
             return;
         }
@@ -490,7 +491,7 @@ void LibraryView::confirmDelete(const QList<qint64> &ids, const LoadedSessions &
                 emit sessionsChanged();
             return;
         }
-        removed << tr("%1 “%2”").arg(id).arg(label);
+        removed << fmt::sessionName(id, label);
     }
     m_message->showMessage(
         MessageBar::Kind::Information,

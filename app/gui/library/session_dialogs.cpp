@@ -26,7 +26,7 @@ NotesTagsDialog::NotesTagsDialog(const SessionSummary &session, const QStringLis
                                  QWidget *parent)
     : QDialog(parent)
 {
-    setWindowTitle(tr("Notes and Tags of Session %1").arg(session.id));
+    setWindowTitle(tr("Notes and Tags of Session %1").arg(fmt::sessionId(session.id)));
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(DisplayFormat::singleLine(session.label), this);
     QFont bold = title->font();
@@ -93,7 +93,7 @@ ExportDialog::ExportDialog(const QList<SessionSummary> &sessions, const QString 
     }
     const bool several = sessions.size() > 1;
     setWindowTitle(several ? tr("Export %n Sessions", nullptr, static_cast<int>(sessions.size()))
-                           : tr("Export Session %1").arg(sessions.value(0).id));
+                           : tr("Export Session %1").arg(fmt::sessionId(sessions.value(0).id)));
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(this);
     intro->setTextFormat(Qt::PlainText);
@@ -101,11 +101,11 @@ ExportDialog::ExportDialog(const QList<SessionSummary> &sessions, const QString 
     if (several) {
         QStringList names;
         for (const SessionSummary &s : sessions)
-            names << tr("%1 “%2”").arg(s.id).arg(DisplayFormat::singleLine(s.label));
+            names << fmt::sessionName(s.id, s.label);
         intro->setText(tr("Sessions %1.").arg(names.join(QStringLiteral(", "))));
     } else if (!sessions.isEmpty()) {
         intro->setText(tr("Session %1 “%2”.")
-                           .arg(sessions.front().id)
+                           .arg(fmt::sessionId(sessions.front().id))
                            .arg(DisplayFormat::singleLine(sessions.front().label)));
     }
     layout->addWidget(intro);
@@ -294,7 +294,7 @@ bool confirmDeletion(const std::vector<SessionData> &sessions, QWidget *parent)
         const SessionData &d = sessions.front();
         box.setWindowTitle(DeleteConfirmation::tr("Delete Session"));
         box.setText(DeleteConfirmation::tr("Delete session %1 “%2”?")
-                        .arg(d.summary.id)
+                        .arg(fmt::sessionId(d.summary.id))
                         .arg(DisplayFormat::singleLine(d.summary.label)));
         box.setInformativeText(
             DeleteConfirmation::tr(

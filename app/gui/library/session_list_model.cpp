@@ -186,6 +186,19 @@ bool SessionListModel::anyRunning() const
                        [](const SessionSummary &s) { return s.status == SessionStatus::Running; });
 }
 
+QList<qint64> SessionListModel::withLabel(const QString &label) const
+{
+    QList<qint64> ids;
+    const QString wanted = label.trimmed();
+    if (wanted.isEmpty())
+        return ids;
+    for (const SessionSummary &s : m_sessions) {
+        if (s.label.trimmed().compare(wanted, Qt::CaseInsensitive) == 0)
+            ids << s.id;
+    }
+    return ids;
+}
+
 QStringList SessionListModel::allTags() const
 {
     QStringList tags;
@@ -200,8 +213,9 @@ Result<void> SessionListModel::rename(qint64 id, const QString &label)
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     const QString trimmed = label.trimmed();
     if (trimmed.isEmpty())
         return Error{
@@ -220,8 +234,9 @@ Result<void> SessionListModel::setNotesAndTags(qint64 id, const QString &notes,
 {
     const int row = rowOf(id);
     if (row < 0 || !m_storage)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     if (auto r = m_storage->setNotes(id, notes); !r)
         return operatorError(tr("Saving the notes failed"), r.error());
     if (auto r = m_storage->setTags(id, tags); !r)
@@ -240,17 +255,18 @@ Result<void> SessionListModel::remove(qint64 id)
         return r;
     const SessionSummary *s = session(id);
     if (s == nullptr)
-        return Error{core::ErrorCode::NotFound,
-                     core::Message::plain(tr("Session %1 is not in the library.").arg(id))};
+        return Error{
+            core::ErrorCode::NotFound,
+            core::Message::plain(tr("Session %1 is not in the library.").arg(fmt::sessionId(id)))};
     if (s->status == SessionStatus::Running)
         return Error{core::ErrorCode::Refused,
                      core::Message::plain(
                          tr("Session %1 “%2” is being measured: stop it on the Measure page "
                             "before deleting it.")
-                             .arg(id)
+                             .arg(fmt::sessionId(id))
                              .arg(DisplayFormat::singleLine(s->label)))};
     if (auto r = m_storage->remove(id); !r)
-        return operatorError(tr("Deleting session %1 failed").arg(id), r.error());
+        return operatorError(tr("Deleting session %1 failed").arg(fmt::sessionId(id)), r.error());
     const int row = rowOf(id);
     beginRemoveRows({}, row, row);
     m_sessions.erase(m_sessions.begin() + row);
@@ -271,6 +287,8 @@ int SessionListModel::columnCount(const QModelIndex &parent) const
 QVariant SessionListModel::displayData(const SessionSummary &s, int column) const
 {
     switch (column) {
+    case Id:
+        return fmt::sessionId(s.id);
     case Label:
         return DisplayFormat::singleLine(s.label);
     case Started:
@@ -294,7 +312,8 @@ QVariant SessionListModel::toolTipData(const SessionSummary &s, int column) cons
 {
     switch (column) {
     case Label: {
-        QStringList lines{tr("Session %1: %2").arg(s.id).arg(s.label)};
+        // The whole label, its line breaks kept.
+        QStringList lines{fmt::sessionId(s.id) + QLatin1Char(' ') + s.label.trimmed()};
         if (!s.operatorName.isEmpty())
             lines << tr("Operator: %1").arg(s.operatorName);
         if (!s.notes.isEmpty())
@@ -302,10 +321,12 @@ QVariant SessionListModel::toolTipData(const SessionSummary &s, int column) cons
         return lines.join(QLatin1Char('\n'));
     }
     case Started:
-        return tr("Started %1 (%2 UTC)")
+        return tr("Started %1 (%2)")
             .arg(QLocale().toString(DisplayFormat::utc(s.createdUtc).toLocalTime(),
                                     QLocale::LongFormat),
-                 s.createdUtc);
+                 DisplayFormat::utc(s.createdUtc)
+                     .toUTC()
+                     .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")));
     case Meter:
         return s.simulated ? tr("%1\nSimulated meter: the power values of this session are "
                                 "modelled, not measured.")
@@ -328,6 +349,8 @@ QVariant SessionListModel::sortData(const SessionSummary &s, int column) const
 {
     // Text sorts without regard to case, also where the locale's collation does not.
     switch (column) {
+    case Id:
+        return s.id;
     case Label:
         return s.label.toCaseFolded();
     case Started:
@@ -377,7 +400,9 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortData(s, column);
     case SearchTextRole:
-        return QStringList{s.label, s.tags.join(QLatin1Char(' ')), s.notes, s.dut, s.operatorName}
+        return QStringList{
+            fmt::sessionId(s.id), s.label, s.tags.join(QLatin1Char(' ')), s.notes, s.dut,
+            s.operatorName}
             .join(QLatin1Char('\n'));
     case StatusRole:
         return static_cast<int>(s.status);
@@ -394,6 +419,8 @@ QVariant SessionListModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
+        case Id:
+            return tr("Id");
         case Label:
             return tr("Label");
         case Started:
@@ -414,10 +441,12 @@ QVariant SessionListModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case Id:
+            return tr("The session's identifier, as reports and the command line name it");
         case Label:
             return tr("The session's label; press F2 to rename it");
         case Started:
-            return tr("When the session started, in local time");
+            return tr("When the session started: local time and its offset from UTC");
         case Dut:
             return tr("The device under test that ran the ciphers");
         case Meter:

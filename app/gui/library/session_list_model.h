@@ -21,11 +21,12 @@ class SessionListModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Label, Started, Dut, Meter, Status, Runs, Tags, ColumnCount };
+    // Id: "S12", the identifier every view, report and the command line use.
+    enum Column { Id, Label, Started, Status, Dut, Meter, Runs, Tags, ColumnCount };
     enum Role {
         IdRole = Qt::UserRole + 1, // qint64
         SortRole,                  // what the column sorts by (dates as dates, runs as numbers)
-        SearchTextRole,            // label, tags, notes, DUT and operator, for the search
+        SearchTextRole,            // id, label, tags, notes, DUT and operator, for the search
         StatusRole,                // core::SessionStatus as int
         SimulatedRole,             // bool
     };
@@ -49,6 +50,8 @@ public:
     bool anyRunning() const;
     // Every tag in use, sorted.
     QStringList allTags() const;
+    // The sessions with this label (ignoring case and surrounding space), by id.
+    QList<qint64> withLabel(const QString &label) const;
 
     // Editing, through the model's connection. Errors are worded for the operator.
     core::Result<void> rename(qint64 id, const QString &label);

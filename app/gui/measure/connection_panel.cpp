@@ -25,6 +25,8 @@ ConnectionPanel::ConnectionPanel(QWidget *parent)
     layout->addWidget(m_dut);
     connect(m_meter, &MeterForm::probed, this, &ConnectionPanel::meterProbed);
     connect(m_dut, &DutForm::catalogueChanged, this, &ConnectionPanel::catalogueChanged);
+    connect(m_meter, &MeterForm::changed, this, &ConnectionPanel::changed);
+    connect(m_dut, &DutForm::changed, this, &ConnectionPanel::changed);
 }
 
 QString ConnectionPanel::meterResource() const

@@ -57,6 +57,8 @@ public:
 signals:
     void catalogueChanged(const std::vector<cipherwatt::core::CatalogueEntry> &catalogue);
     void meterProbed(const cipherwatt::instruments::Identity &identity);
+    // The meter or the DUT as entered changed.
+    void changed();
 
 private:
     MeterForm *m_meter = nullptr;

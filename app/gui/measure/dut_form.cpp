@@ -29,6 +29,7 @@ DutForm::DutForm(QWidget *parent)
             m_form->fieldWidget(QStringLiteral("ssh"), QStringLiteral("user"))))
         user->setText(qEnvironmentVariable("USER", QDir::home().dirName()));
     connect(m_form, &ResourceForm::kindChanged, this, &DutForm::kindChanged);
+    connect(m_form, &ResourceForm::changed, this, &DutForm::changed);
     // The catalogue is the DUT's: this computer's at once, a remote one's after Check.
     connect(m_form, &ResourceForm::kindChanged, this, &DutForm::loadCatalogue);
 

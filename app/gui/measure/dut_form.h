@@ -56,6 +56,7 @@ public:
 
 signals:
     void catalogueChanged(const std::vector<cipherwatt::core::CatalogueEntry> &catalogue);
+    void changed();
 
 private:
     void check();

@@ -268,8 +268,12 @@ void LivePlot::syncPhases()
             if (items.text == nullptr)
                 continue;
             items.longWidth = metrics.horizontalAdvance(phases[i].label);
+            items.mediumWidth = metrics.horizontalAdvance(phases[i].mediumLabel);
             items.shortWidth = metrics.horizontalAdvance(phases[i].shortLabel);
         }
+        // A run's band takes its cipher's tint once the run is named.
+        for (std::size_t i = 0; i < known; ++i)
+            stylePhase(i);
     }
     // The open phase grows; the one before it may just have ended.
     const std::size_t from = relabelled || known == 0 ? 0 : known - 1;
@@ -528,6 +532,8 @@ void LivePlot::updatePhaseLabels()
         const double pixels = inView ? x->coordToPixel(to) - x->coordToPixel(from) : 0;
         if (pixels >= items.longWidth + 12)
             items.text->setText(phase.label);
+        else if (pixels >= items.mediumWidth + 10)
+            items.text->setText(phase.mediumLabel);
         else if (pixels >= items.shortWidth + 8)
             items.text->setText(phase.shortLabel);
         items.text->setVisible(inView && pixels >= items.shortWidth + 8);

@@ -12,6 +12,8 @@
 
 #include "measure/live_trace.h"
 
+#include <cipherwatt/core/error.h>
+
 #include <QElapsedTimer>
 #include <qcustomplot.h>
 
@@ -65,6 +67,12 @@ public:
     QColor backgroundColor() const;
     // The colour a flag's markers have (one of LiveTrace::markedFlags()).
     static QColor flagColor(std::uint32_t flag);
+    // The fill of a phase's band: a run in its cipher's tint, other phases in grey.
+    QColor bandColor(std::size_t phase) const;
+
+    // The plot as it is in view, drawn again on white with the reports' fonts, into a file for
+    // a paper (PNG, SVG or PDF by the suffix).
+    core::Result<void> savePaperCopy(const QString &path) const;
 
 signals:
     void followChanged(bool on);
@@ -80,6 +88,7 @@ private:
         std::array<QCPItemRect *, kChannelCount> bands{};
         QCPItemText *text = nullptr;
         qreal longWidth = 0;
+        qreal mediumWidth = 0;
         qreal shortWidth = 0;
     };
 

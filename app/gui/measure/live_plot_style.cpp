@@ -5,6 +5,7 @@
 #include "measure/live_plot.h"
 
 #include <cipherwatt/instruments/measurement.h>
+#include <cipherwatt/report/chart_file.h>
 #include <cipherwatt/report/charts.h>
 
 #include <algorithm>
@@ -111,10 +112,24 @@ void LivePlot::applyPalette()
     m_baselineText->setFont(font());
 }
 
+QColor LivePlot::bandColor(std::size_t i) const
+{
+    const TracePhase &phase = m_trace.phases()[i];
+    const int cipher = m_trace.cipherIndex(phase.cipher);
+    if (phase.kind != PhaseKind::Run || cipher < 0)
+        return phaseFill(phase.kind);
+    // The reports' tint; on a dark background the same hue, dark.
+    const QColor light = report::runTint(cipher);
+    if (!isDark())
+        return light;
+    return QColor::fromHsvF(std::max(0.0F, light.hsvHueF()),
+                            std::min(1.0F, light.hsvSaturationF() * 2.2F), 0.36F);
+}
+
 void LivePlot::stylePhase(std::size_t i)
 {
     const PhaseItems &items = m_phaseItems[i];
-    const QColor fill = phaseFill(m_trace.phases()[i].kind);
+    const QColor fill = bandColor(i);
     const bool dark = isDark();
     for (QCPItemRect *band : items.bands) {
         if (band == nullptr)
@@ -144,6 +159,32 @@ QColor LivePlot::flagColor(std::uint32_t flag)
 {
     const std::size_t k = flagIndex(flag);
     return k < kLooks.size() ? QColor(kLooks[k].color) : QColor();
+}
+
+core::Result<void> LivePlot::savePaperCopy(const QString &path) const
+{
+    // A plot of its own over the same trace: light colours and the reports' fonts, the time in
+    // view and the strips shown as they are here.
+    LivePlot paper(m_trace);
+    QPalette light = paper.palette();
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Window, Qt::white);
+    light.setColor(QPalette::Text, QColor(0x20, 0x24, 0x2a));
+    light.setColor(QPalette::WindowText, QColor(0x20, 0x24, 0x2a));
+    light.setColor(QPalette::PlaceholderText, QColor(0x5f, 0x66, 0x70));
+    paper.setPalette(light);
+    paper.setFont(report::chartFileFont(7.5));
+    paper.setElement(m_element);
+    paper.setDetailStripsVisible(m_stripsVisible);
+    const report::ChartSize size;
+    paper.resize(report::chartPixels(size));
+    paper.refresh(Redraw::Now);
+    paper.setFollow(false);
+    paper.setTimeRange(m_rects[0]->axis(QCPAxis::atBottom)->range().lower,
+                       m_rects[0]->axis(QCPAxis::atBottom)->range().upper);
+    paper.setBaseline(m_baseline, m_baselineFinal);
+    paper.replot(rpImmediateRefresh);
+    return report::saveChart(paper, path, size);
 }
 
 } // namespace cipherwatt::gui

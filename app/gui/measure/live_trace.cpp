@@ -132,6 +132,7 @@ TracePhase &LiveTrace::beginPhase(PhaseKind kind, const QString &label, double s
     TracePhase phase;
     phase.kind = kind;
     phase.label = label;
+    phase.mediumLabel = label;
     phase.shortLabel = label;
     phase.detail = label;
     phase.start = start;
@@ -171,7 +172,21 @@ void LiveTrace::relabel(TracePhase &phase, const QString &label, const QString &
                         const QString &detail)
 {
     phase.label = label;
+    phase.mediumLabel = label;
     phase.shortLabel = shortLabel;
+    phase.detail = detail;
+    ++m_labelRevision;
+}
+
+void LiveTrace::labelRun(TracePhase &phase, const QString &cipher, const QStringList &labels,
+                         const QString &detail)
+{
+    if (!cipher.isEmpty() && !m_ciphers.contains(cipher))
+        m_ciphers << cipher;
+    phase.cipher = cipher;
+    phase.label = labels.value(0);
+    phase.mediumLabel = labels.value(1, phase.label);
+    phase.shortLabel = labels.value(2, phase.mediumLabel);
     phase.detail = detail;
     ++m_labelRevision;
 }

@@ -8,6 +8,7 @@
 #include <cipherwatt/core/session.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <cmath>
@@ -27,8 +28,10 @@ inline constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 struct TracePhase
 {
     core::PhaseKind kind = core::PhaseKind::Prepare;
-    QString label;         // on the plot: "#3 lea-128-xts/custom encrypt"
-    QString shortLabel;    // when the label does not fit: "#3"
+    QString label;         // on the plot: "lea-128-xts/custom enc 4 KiB"
+    QString mediumLabel;   // when the label does not fit: "lea-128-xts enc"
+    QString shortLabel;    // when that does not fit either: "enc"
+    QString cipher;        // a run's cipher: its band takes the cipher's tint
     QString detail;        // in tooltips and the status line: "run #3 of 12: …, 4096 B, repeat 2"
     double start = 0.0;    // session seconds
     double end = kNoValue; // NaN while the phase goes on
@@ -99,6 +102,14 @@ public:
     // A phase's labels changed (a run's name arrives just after its phase began).
     void relabel(TracePhase &phase, const QString &label, const QString &shortLabel,
                  const QString &detail);
+    // A run's phase gets its cipher (and with it a tint) and its labels.
+    void labelRun(TracePhase &phase, const QString &cipher, const QStringList &labels,
+                  const QString &detail);
+    // The ciphers of the runs in the order they first appeared: a cipher's place is its tint.
+    int cipherIndex(const QString &cipher) const
+    {
+        return static_cast<int>(m_ciphers.indexOf(cipher));
+    }
     // Counts every change of labels, so the plot knows when to take them again.
     std::uint64_t labelRevision() const { return m_labelRevision; }
 
@@ -124,6 +135,7 @@ private:
     std::vector<std::uint32_t> m_flags;
     std::size_t m_updates = 0;
     std::vector<TracePhase> m_phases;
+    QStringList m_ciphers;
     std::uint64_t m_labelRevision = 0;
     std::vector<FlaggedUpdate> m_flagged;
     std::array<int, 4> m_flagCounts{};

@@ -6,6 +6,8 @@
 #include "measure/results_model.h"
 #include "measure/session_controller.h"
 
+#include <cipherwatt/core/format.h>
+
 #include <QComboBox>
 #include <QFrame>
 #include <QJsonArray>
@@ -23,6 +25,7 @@
 
 namespace cipherwatt::gui {
 
+namespace fmt = core::format;
 using core::PhaseKind;
 using core::SessionStatus;
 namespace SampleFlag = instruments::SampleFlag;
@@ -69,9 +72,10 @@ LiveView::LiveView(QWidget *parent)
     m_refreshTimer->setSingleShot(true);
     m_refreshTimer->setInterval(kRefreshMs);
     connect(m_refreshTimer, &QTimer::timeout, this, [this] { refresh(false); });
-    // Nothing to show until a session begins.
+    // Nothing to show until a session begins but the set-up.
     beginSession({});
     m_running = false;
+    m_preview = true;
     m_cancelButton->hide();
     refreshNow();
 }
@@ -121,6 +125,12 @@ void LiveView::beginSession(const core::SessionSettings &settings)
     m_meterDescription.clear();
     m_dutDescription.clear();
     m_running = true;
+    m_monitoring = false;
+    m_stored = false;
+    m_preview = false;
+    m_monitorOriginNs = -1;
+    m_doneRuns = 0;
+    m_done.clear();
     m_cancelling = false;
     m_simulated = false;
     m_status.reset();
@@ -233,6 +243,10 @@ void LiveView::onRunUpdated(const core::RunUpdate &update)
         m_results->updateRun(update);
         if (m_results->rowCount() != rows)
             showResults();
+        if (update.status == core::RunStatus::Done && !m_done.contains(update.ordinal)) {
+            m_done.insert(update.ordinal);
+            m_doneRuns = static_cast<int>(m_done.size());
+        }
     }
     // Late analyses of earlier runs do not take the panel from the current one.
     if (!m_run || update.ordinal >= m_run->ordinal)
@@ -294,6 +308,7 @@ void LiveView::showStoredSession(const core::SessionData &session)
     core::SessionSettings settings = session.settings;
     settings.label = session.summary.label;
     beginSession(settings);
+    m_stored = true;
     m_cancelButton->hide();
     onPrepared(session.meter, session.dut, static_cast<int>(session.runs.size()));
     m_simulated = m_simulated || session.summary.simulated;
@@ -344,7 +359,10 @@ void LiveView::showStoredSession(const core::SessionData &session)
         u.error = r.error;
         u.analysis = r.analysis;
         m_run = u;
+        if (r.status == core::RunStatus::Done)
+            m_done.insert(r.ordinal);
     }
+    m_doneRuns = static_cast<int>(m_done.size());
     m_results->setSession(session);
     for (const core::StoredEvent &e : session.events) {
         if (e.kind == QLatin1String("warning") || e.kind == QLatin1String("meter"))
@@ -432,10 +450,10 @@ void LiveView::labelRun(TracePhase &phase, int ordinal, int total, const QString
 {
     phase.runId = phase.runId == 0 ? -ordinal : phase.runId;
     phase.ordinal = ordinal;
-    // The buffer size only tells runs apart when the session has more than one.
-    QString label = tr("#%1 %2/%3 %4").arg(ordinal).arg(cipher, backend, operation);
-    if (m_settings.bufferSizes.size() > 1)
-        label = tr("%1 %2 B").arg(label).arg(bufferBytes);
+    // What ran, in short form, from the longest to the shortest: the band shows what fits.
+    const QString op = fmt::operationShort(operation);
+    const QStringList labels{fmt::runShort(cipher, backend, operation, bufferBytes),
+                             QStringLiteral("%1 %2").arg(cipher, op), op};
     const QString detail = m_settings.repeats > 1
                                ? tr("Run %1 of %2: %3/%4 %5, %6 B, repeat %7 of %8")
                                      .arg(ordinal)
@@ -449,7 +467,64 @@ void LiveView::labelRun(TracePhase &phase, int ordinal, int total, const QString
                                      .arg(total)
                                      .arg(cipher, backend, operation)
                                      .arg(bufferBytes);
-    m_trace.relabel(phase, label, tr("#%1").arg(ordinal), detail);
+    m_trace.labelRun(phase, cipher, labels, detail);
+}
+
+void LiveView::previewSetup(const core::SessionSettings &settings)
+{
+    if (!m_preview || m_running || m_monitoring)
+        return;
+    m_settings = settings;
+    m_element = settings.dutElement;
+    scheduleRefresh();
+}
+
+void LiveView::showPreview(const core::SessionSettings &settings)
+{
+    if (m_running)
+        return;
+    if (m_monitoring) {
+        m_settings = settings;
+        return;
+    }
+    beginSession(settings);
+    m_running = false;
+    m_preview = true;
+    m_cancelButton->hide();
+    refreshNow();
+}
+
+void LiveView::beginMonitor(const core::MeterSetup &meter)
+{
+    if (m_running)
+        return;
+    const core::SessionSettings settings = m_settings;
+    beginSession(settings);
+    m_running = false;
+    m_monitoring = true;
+    m_cancelButton->hide();
+    onPrepared(meter, core::DutSetup{}, 0);
+    refreshNow();
+}
+
+void LiveView::onMonitorSample(const instruments::Sample &sample)
+{
+    if (!m_monitoring)
+        return;
+    if (m_monitorOriginNs < 0)
+        m_monitorOriginNs = sample.hostNs - sample.intervalMs * 1'000'000;
+    const double t = static_cast<double>(sample.hostNs - m_monitorOriginNs) / 1e9;
+    onSample(sample, t, valueOf(m_items.power, sample.values));
+}
+
+void LiveView::endMonitor()
+{
+    if (!m_monitoring)
+        return;
+    m_monitoring = false;
+    // The values stay on screen; the set-up takes the header again.
+    m_preview = true;
+    refreshNow();
 }
 
 void LiveView::scheduleRefresh()

@@ -5,7 +5,9 @@
 // P, PF and the idle baseline, the current run (elapsed, remaining, bytes, throughput),
 // progress of the phase and of the whole session, Cancel (after a confirmation), and the
 // results table, filled as runs finish. It also shows a stored session exactly as a live one
-// ends.
+// ends (its tiles say "last update"), and, with a meter connected and no session running, the
+// meter live in monitor mode: tiles and plot, nothing stored. Before a session starts the
+// header shows the set-up as entered (previewSetup).
 //
 // The slots take the session runner's signals (queued into the GUI thread; attach() connects a
 // SessionController). Per meter update a slot only appends to the trace and arms a
@@ -19,6 +21,7 @@
 #include <cipherwatt/instruments/measurement.h>
 
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <optional>
@@ -68,6 +71,16 @@ public:
     void onWarning(const QString &text);
     void onFinished(core::SessionStatus status, const QString &reason);
     void showStoredSession(const core::SessionData &session); // a stored session, as live
+    // The set-up on screen before a session starts: the header follows it (nothing else).
+    void previewSetup(const core::SessionSettings &settings);
+    // Clears what is shown (a stored session) back to the set-up's preview.
+    void showPreview(const core::SessionSettings &settings);
+    // Monitor mode: the meter streams (Probe) while no session runs; nothing is stored.
+    void beginMonitor(const core::MeterSetup &meter);
+    void onMonitorSample(const instruments::Sample &sample);
+    void endMonitor();
+    bool isMonitoring() const { return m_monitoring; }
+    bool isStored() const { return m_stored; }
 
     bool isRunning() const { return m_running; }
     bool isSimulated() const { return m_simulated; }
@@ -117,6 +130,7 @@ private:
     void labelPhase(TracePhase &phase, const core::Message &runnerLabel);
     void labelRun(TracePhase &phase, int ordinal, int total, const QString &cipher,
                   const QString &backend, const QString &operation, qint64 bufferBytes, int repeat);
+    void saveChart();
     void appendStored(const core::StoredSample &sample);
     double valueOf(int item, const std::vector<double> &values) const;
     QString readingText(int item, double value, int digits, int maxDecimals, bool &alert) const;
@@ -174,6 +188,12 @@ private:
     QString m_meterDescription;
     QString m_dutDescription;
     bool m_running = false;
+    bool m_monitoring = false;
+    bool m_stored = false;  // a stored session, read back
+    bool m_preview = false; // nothing shown yet but the set-up
+    std::int64_t m_monitorOriginNs = -1;
+    int m_doneRuns = 0;
+    QSet<int> m_done; // ordinals of the runs measured
     bool m_cancelling = false;
     bool m_simulated = false;
     std::optional<core::SessionStatus> m_status;

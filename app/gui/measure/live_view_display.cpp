@@ -1,6 +1,7 @@
 // What the live view's widgets show, brought up to date at each refresh (at most ~25 times a
 // second), and the operator's actions on them.
 
+#include "display_format.h"
 #include "measure/live_format.h"
 #include "measure/live_plot.h"
 #include "measure/live_view.h"
@@ -43,8 +44,10 @@ QString LiveView::statusText() const
             return tr("Not finished");
         }
     }
+    if (m_monitoring)
+        return tr("Monitoring, not recorded");
     if (!m_running)
-        return tr("No session");
+        return m_preview ? tr("Not started") : tr("No session");
     if (m_cancelling)
         return tr("Cancelling…");
     if (m_trace.phases().empty())
@@ -74,17 +77,27 @@ QString LiveView::statusText() const
 
 void LiveView::updateHeader()
 {
-    m_title->setText(m_settings.label.isEmpty() ? tr("Untitled session") : m_settings.label);
     QStringList parts;
-    if (m_sessionId > 0)
-        parts << tr("Session %1").arg(m_sessionId);
-    if (!m_settings.operatorName.isEmpty())
-        parts << tr("operator %1").arg(m_settings.operatorName);
-    parts << tr("meter %1, element %2")
-                 .arg(m_meterDescription.isEmpty() ? m_settings.meterResource : m_meterDescription)
-                 .arg(m_element);
-    parts << tr("DUT %1").arg(m_dutDescription.isEmpty() ? m_settings.dutResource
-                                                         : m_dutDescription);
+    if (m_monitoring) {
+        m_title->setText(tr("Meter, live"));
+        parts << tr("meter %1, element %2").arg(m_meterDescription).arg(m_element)
+              << tr("nothing is stored: start a session to record");
+    } else {
+        m_title->setText(m_settings.label.isEmpty() ? tr("Untitled session")
+                                                    : DisplayFormat::singleLine(m_settings.label));
+        if (m_sessionId > 0)
+            parts << fmt::sessionId(m_sessionId);
+        if (m_stored)
+            parts << tr("stored, read-only");
+        if (!m_settings.operatorName.isEmpty())
+            parts << tr("operator %1").arg(m_settings.operatorName);
+        parts << tr("meter %1, element %2")
+                     .arg(m_meterDescription.isEmpty() ? m_settings.meterResource
+                                                       : m_meterDescription)
+                     .arg(m_element);
+        parts << tr("DUT %1").arg(m_dutDescription.isEmpty() ? m_settings.dutResource
+                                                             : m_dutDescription);
+    }
     m_details->setFullText(parts.join(QStringLiteral("  ·  ")));
     m_simulatedBadge->setVisible(m_simulated);
     m_statusLabel->setText(statusText());
@@ -130,10 +143,14 @@ QString LiveView::readingText(int item, double value, int digits, int maxDecimal
 void LiveView::updateReadouts()
 {
     bool alert = false;
+    // A session that has ended, or one read back: the tiles hold its last update, and say so.
+    const bool ended = !m_running && !m_monitoring && m_status.has_value();
     if (!m_haveSample) {
-        for (Readout *r : {m_power, m_voltage, m_current, m_powerFactor})
+        for (Readout *r : {m_power, m_voltage, m_current, m_powerFactor}) {
             r->setValue(QStringLiteral("–"));
-        m_power->setNote(m_running ? tr("Waiting for the meter") : QString());
+            r->setNote(QString());
+        }
+        m_power->setNote(m_running || m_monitoring ? tr("Waiting for the meter") : QString());
     } else {
         // Each text first: it says whether the meter flagged the reading.
         QString text = readingText(m_items.power, m_lastWatts, 5, 4, alert);
@@ -147,11 +164,22 @@ void LiveView::updateReadouts()
         m_powerFactor->setValue(text, alert);
         // Rounded as shown first, so a difference of nothing reads +0.000 and not -0.000.
         const double net = std::round((m_lastWatts - m_trace.baselineMean()) * 1000) / 1000 + 0.0;
-        m_power->setNote(std::isfinite(net)
-                             ? tr("%1 W over the idle baseline")
-                                   .arg((net >= 0 ? QStringLiteral("+") : QString()) +
-                                        QLocale().toString(net, 'f', 3))
-                             : tr("At the newest meter update"));
+        if (ended)
+            m_power->setNote(std::isfinite(net)
+                                 ? tr("Last update: %1 W over idle")
+                                       .arg((net >= 0 ? QStringLiteral("+") : QString()) +
+                                            QLocale().toString(net, 'f', 3))
+                                 : tr("Last update of the session"));
+        else if (m_monitoring)
+            m_power->setNote(tr("Live, not recorded"));
+        else
+            m_power->setNote(std::isfinite(net)
+                                 ? tr("%1 W over the idle baseline")
+                                       .arg((net >= 0 ? QStringLiteral("+") : QString()) +
+                                            QLocale().toString(net, 'f', 3))
+                                 : tr("At the newest meter update"));
+        for (Readout *r : {m_voltage, m_current, m_powerFactor})
+            r->setNote(ended ? tr("Last update") : QString());
     }
     const double baseline = m_trace.baselineMean();
     m_baseline->setValue(format::reading(baseline, 5, 4));
@@ -160,6 +188,8 @@ void LiveView::updateReadouts()
         m_baseline->setNote(tr("Final, %n updates", nullptr, count));
     else if (count > 0)
         m_baseline->setNote(tr("So far, %n updates", nullptr, count));
+    else if (m_monitoring)
+        m_baseline->setNote(tr("Measured by a session"));
     else
         m_baseline->setNote(tr("Not measured yet"));
 }
@@ -212,7 +242,11 @@ void LiveView::updateProgress()
 {
     const std::vector<TracePhase> &phases = m_trace.phases();
     const double now = m_trace.now();
-    if (!m_running) {
+    if (m_monitoring) {
+        m_phaseLabel->setFullText(tr("Monitoring the meter: nothing is stored"));
+        m_phaseTime->setText(format::duration(now));
+        m_phaseBar->setValue(0);
+    } else if (!m_running) {
         m_phaseLabel->setFullText(m_status ? tr("Session ended: %1").arg(statusText().toLower())
                                            : tr("No session"));
         m_phaseTime->setText(m_status ? tr("%1 in all").arg(format::duration(now)) : QString());
@@ -236,10 +270,19 @@ void LiveView::updateProgress()
             m_phaseBar->setValue(0);
         }
     }
+    if (!m_running && m_status && m_plannedRuns > 0) {
+        // An ended session: how much of the plan it measured, not a clock at 100 %.
+        m_sessionBar->setValue(m_sessionBar->maximum() * m_doneRuns / m_plannedRuns);
+        m_sessionTime->setText(
+            tr("%1 of %n runs measured", nullptr, m_plannedRuns).arg(m_doneRuns));
+        return;
+    }
     const int percent = static_cast<int>(std::lround(std::clamp(m_fraction, 0.0, 1.0) * 100));
     m_sessionBar->setValue(
         static_cast<int>(std::lround(std::clamp(m_fraction, 0.0, 1.0) * m_sessionBar->maximum())));
-    if (m_running && std::isfinite(m_secondsLeft))
+    if (m_monitoring || (!m_running && !m_status))
+        m_sessionTime->clear();
+    else if (m_running && std::isfinite(m_secondsLeft))
         m_sessionTime->setText(
             tr("%1 %, about %2 left").arg(percent).arg(format::duration(m_secondsLeft)));
     else
@@ -278,17 +321,19 @@ void LiveView::updateFlagKey()
 void LiveView::showResults()
 {
     m_resultsPane->show();
-    // Room for the rows there are (up to eight, then it scrolls), until the operator moves
-    // the splitter.
+    // Room for the rows there are (up to eight, then it scrolls) while the session runs, and
+    // most of the height once it has ended: then the results are what there is to read. Until
+    // the operator moves the splitter.
     if (m_splitterMoved)
         return;
     const int total = m_splitter->sizes().value(0) + m_splitter->sizes().value(1);
-    const int rows = std::clamp(m_results->rowCount(), 3, 8);
+    const bool ended = !m_running && m_status.has_value();
+    const int rows = std::clamp(m_results->rowCount(), 3, ended ? 12 : 8);
     const int wanted = m_resultsPane->sizeHint().height() - m_table->sizeHint().height() +
                        m_table->horizontalHeader()->sizeHint().height() +
                        rows * m_table->verticalHeader()->defaultSectionSize() +
                        2 * m_table->frameWidth() + 2;
-    const int pane = std::min(wanted, total * 45 / 100);
+    const int pane = std::min(wanted, total * (ended ? 60 : 45) / 100);
     if (total > 0)
         m_splitter->setSizes({total - pane, pane});
 }

@@ -4,7 +4,10 @@
 #include "measure/live_view.h"
 #include "measure/readout.h"
 #include "measure/results_model.h"
+#include "widgets/chart_menu.h"
 #include "widgets/elided_label.h"
+
+#include <cipherwatt/core/format.h>
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -191,7 +194,13 @@ QWidget *LiveView::buildPlotPane()
     bar->addWidget(m_flagKey);
     layout->addLayout(bar);
     m_plot->setParent(pane);
-    m_plot->setMinimumSize(420, 260);
+    m_plot->setMinimumSize(360, 180);
+    addChartMenu(
+        m_plot, [this](const QString &path) { return m_plot->savePaperCopy(path); },
+        [this] {
+            return m_sessionId > 0 ? core::format::sessionId(m_sessionId) + QStringLiteral("-power")
+                                   : QStringLiteral("power");
+        });
     layout->addWidget(m_plot, 1);
     return pane;
 }

@@ -19,8 +19,6 @@ using namespace instruments;
 
 namespace {
 
-constexpr int kProbeUpdates = 50; // five seconds of live values
-
 QString valueText(double v, ValueState state, const QString &unit)
 {
     switch (state) {
@@ -58,18 +56,24 @@ MeterForm::MeterForm(QWidget *parent)
 {
     auto *form = new QFormLayout(this);
     m_form = new ResourceForm(meterResourceKinds(), QStringLiteral("meter"), form);
-    connect(m_form, &ResourceForm::changed, this, [this] { showText(m_error, problem()); });
+    connect(m_form, &ResourceForm::changed, this, [this] {
+        showText(m_error, problem());
+        emit changed();
+    });
 
     m_element = new QSpinBox(this);
     m_element->setObjectName(QStringLiteral("dutElement"));
     m_element->setRange(1, 3);
     m_element->setToolTip(tr("The meter element (input) that powers the DUT. A WT332 has "
                              "elements 1 and 3."));
+    connect(m_element, &QSpinBox::valueChanged, this, &MeterForm::changed);
     form->addRow(tr("DUT element:"), m_element);
 
     m_probe = new QPushButton(tr("Probe"), this);
     m_probe->setObjectName(QStringLiteral("probeMeter"));
-    m_probe->setToolTip(tr("Connect to the meter and show its identity and live values."));
+    m_probe->setToolTip(tr("Connect to the meter and show its identity and live values, here and "
+                           "in the live view, until Stop or a session starts (nothing is "
+                           "stored)."));
     connect(m_probe, &QPushButton::clicked, this, [this] {
         if (m_probing)
             m_probing->close();
@@ -90,6 +94,17 @@ MeterForm::MeterForm(QWidget *parent)
     form->addRow(m_info);
     form->addRow(m_values);
     form->addRow(m_error);
+}
+
+bool MeterForm::isProbing() const
+{
+    return !m_probing.isNull();
+}
+
+void MeterForm::stopProbe()
+{
+    if (m_probing)
+        m_probing->close();
 }
 
 MeterForm::~MeterForm()
@@ -148,8 +163,8 @@ void MeterForm::probe()
     showText(m_error, {});
     showText(m_info, tr("Connecting to %1…").arg(resource()));
     showText(m_values, {});
-    m_samples = 0;
     m_items.clear();
+    m_monitor = {};
     m_probe->setText(tr("Stop"));
     auto *acquisition = new MeterAcquisition(this);
     m_probing = acquisition;
@@ -164,6 +179,14 @@ void MeterForm::probe()
                                            "font-weight:bold\">&nbsp;%1&nbsp;</span>")
                                 .arg(tr("Simulated meter"));
                 showText(m_info, text);
+                m_monitor.identity.manufacturer = identity.manufacturer;
+                m_monitor.identity.model = identity.model;
+                m_monitor.identity.serial = identity.serial;
+                m_monitor.identity.firmware = identity.firmware;
+                m_monitor.identity.resource = resource();
+                m_monitor.identity.simulated = identity.simulated;
+                m_monitor.description =
+                    QStringLiteral("%1 %2").arg(identity.manufacturer, identity.model);
                 emit probed(identity);
                 const auto &elements = caps.model.elements;
                 if (std::find(elements.begin(), elements.end(), m_element->value()) ==
@@ -185,19 +208,21 @@ void MeterForm::probe()
             });
     connect(acquisition, &MeterAcquisition::configured, this,
             [this, acquisition](const AppliedConfig &applied) {
-                for (const Item &item : applied.items)
+                for (const Item &item : applied.items) {
                     m_items.push_back(itemLabel(item));
+                    m_monitor.items << itemHeader(item);
+                }
+                m_monitor.element = m_element->value();
+                emit monitorStarted(m_monitor);
                 const QStringList warnings = translatedTexts(applied.warnings);
                 if (!warnings.isEmpty())
                     showText(m_error, warnings.join(QLatin1Char('\n')));
                 acquisition->start();
             });
-    connect(acquisition, &MeterAcquisition::sampleReady, this,
-            [this, acquisition](const Sample &s) {
-                showValues(s);
-                if (++m_samples >= kProbeUpdates)
-                    acquisition->close();
-            });
+    connect(acquisition, &MeterAcquisition::sampleReady, this, [this](const Sample &s) {
+        showValues(s);
+        emit monitorSample(s);
+    });
     connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
         showText(m_error, e.describe().translated());
         acquisition->close();
@@ -205,6 +230,8 @@ void MeterForm::probe()
     connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
         m_probe->setText(tr("Probe"));
         acquisition->deleteLater();
+        m_probing.clear();
+        emit monitorStopped();
     });
     acquisition->open(resource());
 }

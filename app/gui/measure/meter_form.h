@@ -2,8 +2,11 @@
 
 // The Power Meter part of the connections: which meter (a form made from the meter's resource
 // declarations: USB, TCP, serial port, the simulator), the element that powers the DUT, and
-// Probe, which connects off the GUI thread and shows the meter's identity and live values.
+// Probe, which connects off the GUI thread and shows the meter's identity and live values: in
+// small text here, and (monitorStarted/monitorSample) in the live view's tiles and plot, until
+// Stop or until a session needs the meter. Nothing it reads is stored.
 
+#include <cipherwatt/core/records.h>
 #include <cipherwatt/instruments/meter.h>
 
 #include <QGroupBox>
@@ -39,8 +42,17 @@ public:
     void restore(const QSettings &settings);
     void save(QSettings &settings) const;
 
+    bool isProbing() const;
+    // Ends Probe; monitorStopped() follows once the meter is closed.
+    void stopProbe();
+
 signals:
     void probed(const cipherwatt::instruments::Identity &identity);
+    void changed();
+    // Probe streams: the meter as configured, each update, and the end.
+    void monitorStarted(const cipherwatt::core::MeterSetup &meter);
+    void monitorSample(const cipherwatt::instruments::Sample &sample);
+    void monitorStopped();
 
 private:
     void probe();
@@ -54,7 +66,7 @@ private:
     QLabel *m_error = nullptr;
     QPointer<instruments::MeterAcquisition> m_probing;
     std::vector<QString> m_items;
-    int m_samples = 0;
+    core::MeterSetup m_monitor; // what monitorStarted() said
 };
 
 // A label that takes no room while it has nothing to say, and the red one for errors.

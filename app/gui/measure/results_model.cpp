@@ -6,7 +6,8 @@
 
 #include <QApplication>
 #include <QLocale>
-#include <QStyle>
+#include <QPalette>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <cmath>
@@ -64,8 +65,46 @@ void ResultsModel::setSession(const core::SessionData &session)
     setRows(core::resultRows(session));
 }
 
+void ResultsModel::refreshUnits()
+{
+    std::vector<double> seconds, watts, rate, energy;
+    for (const ResultRow &r : m_rows) {
+        if (r.measured == 0)
+            continue;
+        seconds.push_back(r.runSeconds);
+        watts.push_back(r.netWatts.value);
+        rate.push_back(r.throughputBytesPerSecond);
+        energy.push_back(r.energyPerByteNj.value * 1e-9);
+    }
+    m_time = DisplayFormat::columnUnit(fmt::Quantity::Time, seconds);
+    m_power = DisplayFormat::columnUnit(fmt::Quantity::Power, watts);
+    m_throughput = DisplayFormat::columnUnit(fmt::Quantity::Throughput, rate);
+    m_energy = DisplayFormat::columnUnit(fmt::Quantity::EnergyPerByte, energy);
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+fmt::Unit ResultsModel::unit(int column) const
+{
+    switch (column) {
+    case RunTime:
+        return m_time;
+    case NetPower:
+        return m_power;
+    case Throughput:
+        return m_throughput;
+    case EnergyPerByte:
+        return m_energy;
+    default:
+        return fmt::baseUnit(fmt::Quantity::CyclesPerByte);
+    }
+}
+
 void ResultsModel::setRows(std::vector<ResultRow> rows)
 {
+    // The columns' units follow the rows (a column shares one), set before any row is shown.
+    const auto units = qScopeGuard([this] { refreshUnits(); });
     const bool extends =
         rows.size() >= m_rows.size() &&
         std::equal(m_rows.begin(), m_rows.end(), rows.begin(),
@@ -95,6 +134,13 @@ bool ResultsModel::needsAttention(const ResultRow &row)
     return !row.flags.isEmpty() || !row.notMeasured.isEmpty();
 }
 
+QList<core::Message> ResultsModel::flagsOf(const ResultRow &row)
+{
+    QList<core::Message> all = row.notMeasured;
+    all << row.flags;
+    return core::bySeverity(all);
+}
+
 int ResultsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
@@ -107,13 +153,14 @@ int ResultsModel::columnCount(const QModelIndex &parent) const
 
 QString ResultsModel::statusText(const ResultRow &row) const
 {
-    if (row.measured == 0)
-        return tr("Not measured");
-    if (!row.flags.isEmpty())
-        return tr("%n flags", nullptr, static_cast<int>(row.flags.size()));
-    if (!row.notMeasured.isEmpty())
-        return tr("%n runs missing", nullptr, static_cast<int>(row.notMeasured.size()));
-    return tr("OK");
+    // The most severe flag's own words inline, and how many more the tooltip lists.
+    const QList<core::Message> flags = flagsOf(row);
+    if (flags.isEmpty())
+        return row.measured == 0 ? tr("Not measured") : tr("OK");
+    const QString first = flags.front().translated();
+    return flags.size() == 1
+               ? first
+               : tr("%1 (+%n more)", nullptr, static_cast<int>(flags.size() - 1)).arg(first);
 }
 
 QString ResultsModel::text(const ResultRow &row, int column) const
@@ -133,24 +180,26 @@ QString ResultsModel::text(const ResultRow &row, int column) const
         return row.planned > row.measured ? tr("%1 of %2").arg(row.measured).arg(row.planned)
                                           : QString::number(row.measured);
     case RunTime:
-        return measured ? DisplayFormat::number(row.runSeconds, 2) : QString();
+        return measured ? DisplayFormat::plain(row.runSeconds, m_time) : QString();
     case NetPower:
-        return measured ? DisplayFormat::number(row.netWatts.value, 3) : QString();
+        return measured ? DisplayFormat::interval(row.netWatts.value, row.netWatts.low,
+                                                  row.netWatts.high, m_power)
+                              .joined()
+                        : QString();
     case Throughput:
-        // KB = 1000 B, as in the paper's tables.
-        return measured && std::isfinite(row.throughputBytesPerSecond)
-                   ? locale.toString(row.throughputBytesPerSecond / 1000.0, 'f', 0)
-                   : QString();
+        return measured ? DisplayFormat::plain(row.throughputBytesPerSecond, m_throughput)
+                        : QString();
     case CyclesPerByte:
         if (!measured)
             return {};
-        return row.cyclesPerByte > 0 ? DisplayFormat::adaptive(row.cyclesPerByte)
+        return row.cyclesPerByte > 0 ? DisplayFormat::significant(row.cyclesPerByte)
                                      : DisplayFormat::missing();
     case EnergyPerByte: {
         if (!measured)
             return {};
-        const DisplayFormat::Interval i = DisplayFormat::interval(row.energyPerByteNj);
-        return i.interval.isEmpty() ? i.value : i.value + QLatin1Char(' ') + i.interval;
+        const core::Estimate &e = row.energyPerByteNj;
+        return DisplayFormat::interval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, m_energy)
+            .joined();
     }
     case Status:
         return statusText(row);
@@ -161,29 +210,27 @@ QString ResultsModel::text(const ResultRow &row, int column) const
 
 QString ResultsModel::toolTip(const ResultRow &row, int column) const
 {
-    const auto spread = [&](const core::Estimate &e, const QString &unit) {
-        QString tip =
-            tr("95 % interval %1 to %2 %3")
-                .arg(DisplayFormat::adaptive(e.low), DisplayFormat::adaptive(e.high), unit);
+    const auto spread = [&](const core::Estimate &e, double toBase, const fmt::Unit &unit) {
+        const auto v = [&](double x) { return DisplayFormat::plain(x * toBase, unit); };
+        QString tip = tr("95 % interval %1 to %2 %3").arg(v(e.low), v(e.high), unit.symbol);
         if (row.measured > 1)
             tip += QLatin1Char('\n') +
                    tr("Median of %n repeats, which range from %1 to %2 %3", nullptr, row.measured)
-                       .arg(DisplayFormat::adaptive(e.min), DisplayFormat::adaptive(e.max), unit);
+                       .arg(v(e.min), v(e.max), unit.symbol);
         return tip;
     };
     switch (column) {
     case NetPower:
-        return row.measured > 0 ? spread(row.netWatts, QStringLiteral("W")) : QString();
+        return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) : QString();
     case EnergyPerByte:
-        return row.measured > 0 ? spread(row.energyPerByteNj, QStringLiteral("nJ/B")) : QString();
+        return row.measured > 0 ? spread(row.energyPerByteNj, 1e-9, m_energy) : QString();
     case CyclesPerByte:
         return row.counter.isEmpty() ? QString() : tr("Cycles counted with %1").arg(row.counter);
     case Status: {
         QStringList lines;
-        for (const core::Message &f : row.flags)
-            lines << tr("Flag: %1").arg(f.translated());
-        for (const core::Message &n : row.notMeasured)
-            lines << n.translated();
+        for (const core::Message &f : flagsOf(row))
+            lines << tr("%1: %2").arg(DisplayFormat::severity(core::flagSeverity(f)),
+                                      f.translated());
         return lines.isEmpty() ? tr("Every run measured, no flags") : lines.join(QLatin1Char('\n'));
     }
     default:
@@ -207,13 +254,19 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::DecorationRole:
-        if (column != Status)
+        if (column != Status || !needsAttention(row))
             return {};
-        if (row.measured == 0)
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        if (needsAttention(row))
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
-        return {};
+        return DisplayFormat::severityIcon(core::highestSeverity(flagsOf(row)));
+    case Qt::ForegroundRole: {
+        if (column != Status || !needsAttention(row))
+            return {};
+        const bool dark = QApplication::palette().color(QPalette::Base).lightness() < 128;
+        return DisplayFormat::severityColor(core::highestSeverity(flagsOf(row)), dark);
+    }
+    case SeverityRole:
+        if (column != Status || !needsAttention(row))
+            return {};
+        return static_cast<int>(core::highestSeverity(flagsOf(row)));
     case Qt::UserRole: // the row's numbers, for sorting and tests
         if (column == NetPower)
             return row.netWatts.value;
@@ -235,6 +288,10 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             Qt::AlignVCenter);
     if (role == Qt::DisplayRole) {
         // Units on a second line: the table fits beside the set-up panel without scrolling.
+        const auto withUnit = [&](const QString &name) {
+            const QString symbol = unit(section).symbol;
+            return symbol.isEmpty() ? name : QStringLiteral("%1\n[%2]").arg(name, symbol);
+        };
         switch (section) {
         case Cipher:
             return tr("Cipher");
@@ -247,17 +304,17 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Runs:
             return tr("Runs");
         case RunTime:
-            return tr("Run time\n[s]");
+            return withUnit(tr("Run time"));
         case NetPower:
-            return tr("Net power\n[W]");
+            return withUnit(tr("Net power ± 95 %"));
         case Throughput:
-            return tr("Throughput\n[KB/s]");
+            return withUnit(tr("Throughput"));
         case CyclesPerByte:
             return tr("Cycles/byte");
         case EnergyPerByte:
-            return tr("Energy/byte\n[nJ/B] ± 95 %");
+            return withUnit(tr("Energy/byte ± 95 %"));
         case Status:
-            return tr("Status");
+            return tr("Flags");
         default:
             return {};
         }
@@ -273,13 +330,15 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case NetPower:
             return tr("Mean power during the run minus the idle baseline, median over repeats");
         case Throughput:
-            return tr("Bytes per second in thousands (KB = 1000 B), median over repeats");
+            return tr("Bytes processed per second, median over repeats (kB = 1000 B; the paper's "
+                      "KB/s in Settings)");
         case CyclesPerByte:
             return tr("CPU cycles per byte, median over repeats");
         case EnergyPerByte:
-            return tr("Net energy per byte in nanojoules, with its 95 % interval");
+            return tr("Net energy per byte, with its 95 % interval");
         case Status:
-            return tr("Flags raised by the analysis and runs that gave no result");
+            return tr("Flags raised by the analysis and runs that gave no result, the most "
+                      "severe first: error, warning, note");
         default:
             return {};
         }

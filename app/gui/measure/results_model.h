@@ -2,9 +2,11 @@
 
 // The results table of a session: one row per (cipher, backend, operation, buffer size),
 // repeats combined as core::resultRows() combines them (medians, 95 % intervals), with the
-// columns of the paper's tables plus energy per byte. Filled live from the runner's run
-// updates as runs finish, or at once from a stored session.
+// columns of the paper's tables plus energy per byte, each column in the unit its values share
+// (core/format.h), and the flags inline: the most severe one's text in its severity's colour.
+// Filled live from the runner's run updates as runs finish, or at once from a stored session.
 
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/core/runner.h>
 
@@ -30,9 +32,12 @@ public:
         Throughput,
         CyclesPerByte,
         EnergyPerByte,
-        Status,
+        Status, // the flags, inline
         ColumnCount
     };
+    // Qt::UserRole + 1 on the Status column: the row's most severe flag (core::Severity as int),
+    // none for a row without flags.
+    static constexpr int SeverityRole = Qt::UserRole + 1;
 
     explicit ResultsModel(QObject *parent = nullptr);
 
@@ -45,6 +50,12 @@ public:
     const std::vector<core::ResultRow> &rows() const { return m_rows; }
     // A row with something to look at: a flag, or runs that gave no result.
     static bool needsAttention(const core::ResultRow &row);
+    // The row's flags and missing runs, the most severe first.
+    static QList<core::Message> flagsOf(const core::ResultRow &row);
+    // The unit each numeric column shows (for the header and tests).
+    core::format::Unit unit(int column) const;
+    // Reads the throughput setting again (the Settings menu changed it).
+    void refreshUnits();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -60,6 +71,10 @@ private:
 
     std::vector<core::StoredRun> m_runs; // live: the runs that have ended, by ordinal
     std::vector<core::ResultRow> m_rows;
+    core::format::Unit m_time;
+    core::format::Unit m_power;
+    core::format::Unit m_throughput;
+    core::format::Unit m_energy;
 };
 
 } // namespace cipherwatt::gui

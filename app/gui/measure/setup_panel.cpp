@@ -1,5 +1,9 @@
 #include "measure/setup_panel.h"
 
+#include "measure/plan_builder.h"
+
+#include <cipherwatt/core/format.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -16,7 +20,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QThread>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <map>
@@ -26,9 +29,6 @@ namespace cipherwatt::gui {
 using namespace core;
 
 namespace {
-
-constexpr int kIdRole = Qt::UserRole + 1;
-constexpr int kBackendRole = Qt::UserRole + 2;
 
 void showError(QLabel *label, const QString &text)
 {
@@ -58,6 +58,7 @@ SetupPanel::SetupPanel(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildStoredBanner());
 
     auto *sessionBox = new QGroupBox(tr("Session"), this);
     auto *sessionForm = new QFormLayout(sessionBox);
@@ -69,6 +70,14 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_labelError->setObjectName(QStringLiteral("labelError"));
     sessionForm->addRow(tr("Label:"), m_label);
     sessionForm->addRow(QString(), m_labelError);
+    // A label another session has is allowed (a series may share one), and pointed out: the
+    // sessions are told apart by their identifiers.
+    m_labelWarning = new QLabel(sessionBox);
+    m_labelWarning->setObjectName(QStringLiteral("labelWarning"));
+    m_labelWarning->setWordWrap(true);
+    m_labelWarning->setStyleSheet(QStringLiteral("color: #8a5500;"));
+    m_labelWarning->setVisible(false);
+    sessionForm->addRow(QString(), m_labelWarning);
     m_operator = new QLineEdit(sessionBox);
     m_operator->setToolTip(tr("Who measures (on reports)."));
     sessionForm->addRow(tr("Operator:"), m_operator);
@@ -82,56 +91,9 @@ SetupPanel::SetupPanel(QWidget *parent)
     sessionForm->addRow(tr("Notes:"), m_notes);
     layout->addWidget(sessionBox);
 
-    auto *planBox = new QGroupBox(tr("Plan"), this);
-    auto *planLayout = new QVBoxLayout(planBox);
-    m_plan = new QTreeWidget(planBox);
-    m_plan->setObjectName(QStringLiteral("planTree"));
-    m_plan->setHeaderLabels({tr("Cipher and backend"), tr("Mode, key")});
-    m_plan->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_plan->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_plan->setMinimumHeight(180);
-    m_plan->setToolTip(tr("Tick the ciphers to measure, on the backends the DUT has."));
-    planLayout->addWidget(m_plan);
-    auto *ops = new QHBoxLayout;
-    m_encrypt = new QCheckBox(tr("Encryption"), planBox);
-    m_decrypt = new QCheckBox(tr("Decryption"), planBox);
-    m_decrypt->setObjectName(QStringLiteral("decryptRuns"));
-    m_keyOps = new QCheckBox(tr("Key generation and agreement"), planBox);
-    m_encrypt->setChecked(true);
-    m_decrypt->setChecked(true);
-    m_keyOps->setChecked(true);
-    m_encrypt->setToolTip(tr("Measure encryption runs."));
-    m_decrypt->setToolTip(tr("Measure decryption runs (of real ciphertext)."));
-    m_keyOps->setToolTip(tr("For key agreement (X25519): key generation and agreement runs."));
-    ops->addWidget(m_encrypt);
-    ops->addWidget(m_decrypt);
-    ops->addWidget(m_keyOps);
-    ops->addStretch();
-    planLayout->addLayout(ops);
-    auto *commandsLabel =
-        new QLabel(tr("External programs, one per line: <i>label</i>[:<i>bytes</i>]=<i>program "
-                      "arguments</i>"),
-                   planBox);
-    planLayout->addWidget(commandsLabel);
-    m_commands = new QPlainTextEdit(planBox);
-    m_commands->setObjectName(QStringLiteral("externalPrograms"));
-    m_commands->setPlaceholderText(tr("e.g. gzip:104857600=gzip -c -k /data/100MiB.bin"));
-    m_commands->setTabChangesFocus(true);
-    m_commands->setFixedHeight(m_commands->fontMetrics().lineSpacing() * 3 + 12);
-    m_commands->setToolTip(
-        tr("Programs measured as runs like the ciphers: started on the DUT without a shell "
-           "(quotes group arguments), timed from start to exit. The bytes they process are given "
-           "here or printed by the program as a line \"cipherwatt-bytes: <n>\"."));
-    commandsLabel->setBuddy(m_commands);
-    connect(m_commands, &QPlainTextEdit::textChanged, this, &SetupPanel::changed);
-    planLayout->addWidget(m_commands);
-    m_commandsError = addError(planBox);
-    m_commandsError->setObjectName(QStringLiteral("commandsError"));
-    planLayout->addWidget(m_commandsError);
-    m_planError = addError(planBox);
-    m_planError->setObjectName(QStringLiteral("planError"));
-    planLayout->addWidget(m_planError);
-    layout->addWidget(planBox);
+    m_plan = new PlanBuilder(this);
+    connect(m_plan, &PlanBuilder::changed, this, &SetupPanel::changed);
+    layout->addWidget(m_plan);
 
     auto *runsBox = new QGroupBox(tr("Runs"), this);
     auto *runsForm = new QFormLayout(runsBox);
@@ -254,115 +216,69 @@ SetupPanel::SetupPanel(QWidget *parent)
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
-    connect(m_plan, &QTreeWidget::itemChanged, this, &SetupPanel::changed);
+    connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
+    // What the estimate beside Start depends on.
+    connect(m_repeats, &QSpinBox::valueChanged, this, &SetupPanel::changed);
+    for (QDoubleSpinBox *box : {m_seconds, m_baseline, m_settle, m_postBaseline})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &SetupPanel::changed);
+    connect(m_minUpdates, &QSpinBox::valueChanged, this, &SetupPanel::changed);
+    for (QAbstractButton *b : std::initializer_list<QAbstractButton *>{
+             m_lengthAuto, m_lengthIterations, m_lengthSeconds, m_paperMethod})
+        connect(b, &QAbstractButton::toggled, this, &SetupPanel::changed);
+    m_editable = {sessionBox, m_plan, runsBox, dutBox};
+}
+
+QWidget *SetupPanel::buildStoredBanner()
+{
+    m_storedBanner = new QFrame(this);
+    m_storedBanner->setObjectName(QStringLiteral("storedBanner"));
+    m_storedBanner->setStyleSheet(
+        QStringLiteral("QFrame#storedBanner { background: rgba(86, 180, 233, 0.14); "
+                       "border: 1px solid rgba(0, 114, 178, 0.55); border-radius: 4px; }"));
+    auto *layout = new QVBoxLayout(m_storedBanner);
+    layout->setContentsMargins(8, 6, 8, 6);
+    m_storedText = new QLabel(m_storedBanner);
+    m_storedText->setObjectName(QStringLiteral("storedText"));
+    m_storedText->setWordWrap(true);
+    layout->addWidget(m_storedText);
+    auto *buttons = new QHBoxLayout;
+    auto *reuse = new QPushButton(tr("Reuse This Set-up"), m_storedBanner);
+    reuse->setObjectName(QStringLiteral("reuseSetup"));
+    reuse->setToolTip(tr("Start a new session from this session's set-up: everything is copied "
+                         "but the label"));
+    connect(reuse, &QPushButton::clicked, this, &SetupPanel::reuseStored);
+    auto *fresh = new QPushButton(tr("New Session"), m_storedBanner);
+    fresh->setObjectName(QStringLiteral("newSetup"));
+    fresh->setToolTip(tr("Back to the set-up that was on the form before"));
+    connect(fresh, &QPushButton::clicked, this, &SetupPanel::leaveStored);
+    buttons->addWidget(reuse);
+    buttons->addWidget(fresh);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    m_storedBanner->hide();
+    return m_storedBanner;
 }
 
 void SetupPanel::setCatalogue(const std::vector<CatalogueEntry> &catalogue)
 {
-    QStringList checked = m_pendingChecks;
-    for (QTreeWidgetItemIterator it(m_plan); *it; ++it) {
-        if ((*it)->data(0, kBackendRole).isValid() && (*it)->checkState(0) == Qt::Checked)
-            checked << (*it)->data(0, kIdRole).toString() + QLatin1Char('/') +
-                           (*it)->data(0, kBackendRole).toString();
-    }
-    m_pendingChecks.clear();
-    m_catalogue = catalogue;
-    const QSignalBlocker block(m_plan);
-    m_plan->clear();
-    std::map<QString, QTreeWidgetItem *> families;
-    for (const CatalogueEntry &c : catalogue) {
-        if (c.backends.isEmpty())
-            continue;
-        QTreeWidgetItem *&family = families[c.family];
-        if (family == nullptr) {
-            family = new QTreeWidgetItem(m_plan, {c.family});
-            family->setFlags(family->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
-            family->setCheckState(0, Qt::Unchecked);
-        }
-        auto *cipher =
-            new QTreeWidgetItem(family, {c.id, tr("%1, %2-bit").arg(c.mode).arg(c.keyBits)});
-        cipher->setFlags(cipher->flags() | Qt::ItemIsAutoTristate | Qt::ItemIsUserCheckable);
-        cipher->setCheckState(0, Qt::Unchecked);
-        for (const QString &backend : c.backends) {
-            auto *b = new QTreeWidgetItem(cipher, {backend});
-            b->setFlags(b->flags() | Qt::ItemIsUserCheckable);
-            b->setData(0, kIdRole, c.id);
-            b->setData(0, kBackendRole, backend);
-            b->setCheckState(0, checked.contains(c.id + QLatin1Char('/') + backend)
-                                    ? Qt::Checked
-                                    : Qt::Unchecked);
-        }
-    }
-    emit changed();
+    m_plan->setCatalogue(catalogue);
+}
+
+const std::vector<CatalogueEntry> &SetupPanel::catalogue() const
+{
+    return m_plan->catalogue();
 }
 
 void SetupPanel::checkPlan(const QStringList &cipherSlashBackend)
 {
-    if (m_catalogue.empty()) {
-        m_pendingChecks = cipherSlashBackend;
-        return;
-    }
-    for (QTreeWidgetItemIterator it(m_plan); *it; ++it) {
-        if (!(*it)->data(0, kBackendRole).isValid())
-            continue;
-        const QString key = (*it)->data(0, kIdRole).toString() + QLatin1Char('/') +
-                            (*it)->data(0, kBackendRole).toString();
-        (*it)->setCheckState(0, cipherSlashBackend.contains(key) ? Qt::Checked : Qt::Unchecked);
-    }
+    m_plan->checkPlan(cipherSlashBackend);
 }
 
 QString SetupPanel::planSpec() const
 {
-    QStringList crypt;
-    if (m_encrypt->isChecked())
-        crypt << QStringLiteral("encrypt");
-    if (m_decrypt->isChecked())
-        crypt << QStringLiteral("decrypt");
-    QStringList entries;
-    for (QTreeWidgetItemIterator it(m_plan); *it; ++it) {
-        if (!(*it)->data(0, kBackendRole).isValid() || (*it)->checkState(0) != Qt::Checked)
-            continue;
-        const QString id = (*it)->data(0, kIdRole).toString();
-        const auto c = std::find_if(m_catalogue.begin(), m_catalogue.end(),
-                                    [&](const CatalogueEntry &e) { return e.id == id; });
-        QStringList ops;
-        if (c != m_catalogue.end() && c->keyAgreement()) {
-            if (m_keyOps->isChecked())
-                ops = {QStringLiteral("keygen"), QStringLiteral("agree")};
-        } else {
-            ops = crypt;
-        }
-        if (!ops.isEmpty())
-            entries << QStringLiteral("%1/%2:%3")
-                           .arg(id, (*it)->data(0, kBackendRole).toString(),
-                                ops.join(QLatin1Char('+')));
-    }
-    entries << commandEntries(nullptr);
-    return entries.join(QLatin1Char(','));
-}
-
-QStringList SetupPanel::commandEntries(QString *problem) const
-{
-    QStringList entries;
-    const QStringList lines = m_commands->toPlainText().split(QLatin1Char('\n'));
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        const QString line = lines[i].trimmed();
-        if (line.isEmpty())
-            continue;
-        const QString entry = QStringLiteral("cmd:") + line;
-        if (problem != nullptr && problem->isEmpty()) {
-            // Each line must be exactly one entry: an unquoted comma would split it.
-            const auto parsed = core::resolvePlan(entry, {});
-            if (!parsed)
-                *problem = tr("Line %1: %2").arg(i + 1).arg(parsed.error().message.translated());
-            else if (parsed->size() != 1)
-                *problem = tr("Line %1: quote arguments that contain commas.").arg(i + 1);
-        }
-        entries << entry;
-    }
-    return entries;
+    return m_plan->planSpec();
 }
 
 std::vector<std::size_t> SetupPanel::bufferSizes(QString *problem) const
@@ -395,24 +311,12 @@ bool SetupPanel::validate()
         showError(m_labelError, {});
     }
     QString commandProblem;
-    const bool commands = !commandEntries(&commandProblem).isEmpty();
-    showError(m_commandsError, commandProblem);
+    m_plan->commandEntries(&commandProblem);
+    m_plan->setCommandsProblem(commandProblem);
     ok = ok && commandProblem.isEmpty();
-    if (m_catalogue.empty() && !commands) {
-        showError(m_planError, tr("The DUT's ciphers are not known yet: press Check."));
-        ok = false;
-    } else if (commands && planSpec() == commandEntries(nullptr).join(QLatin1Char(','))) {
-        showError(m_planError, {}); // only external programs: fine
-    } else if (!m_encrypt->isChecked() && !m_decrypt->isChecked() && !m_keyOps->isChecked()) {
-        showError(m_planError, tr("Choose at least one operation."));
-        ok = false;
-    } else if (planSpec().isEmpty()) {
-        showError(m_planError,
-                  tr("Tick at least one cipher and backend (with an operation it has)."));
-        ok = false;
-    } else {
-        showError(m_planError, {});
-    }
+    const QString planProblem = m_plan->problem();
+    m_plan->showProblem(planProblem);
+    ok = ok && planProblem.isEmpty();
     QString problem;
     bufferSizes(&problem);
     showError(m_buffersError, problem);
@@ -469,6 +373,118 @@ void SetupPanel::setRunSeconds(double seconds, int minUpdates)
     m_minUpdates->setValue(minUpdates);
 }
 
+void SetupPanel::setSettings(const SessionSettings &s)
+{
+    m_label->setText(s.label);
+    m_operator->setText(s.operatorName);
+    m_tags->setText(s.tags.join(QStringLiteral(", ")));
+    m_notes->setPlainText(s.notes);
+    m_plan->showPlan(s.planSpec);
+    QStringList sizes;
+    for (const std::size_t b : s.bufferSizes)
+        sizes << QString::number(b);
+    m_buffers->setText(sizes.join(QLatin1Char(',')));
+    m_repeats->setValue(s.repeats);
+    m_minUpdates->setValue(s.minUpdates);
+    switch (s.runLength.kind) {
+    case RunLength::Kind::Iterations:
+        m_lengthIterations->setChecked(true);
+        m_iterations->setValue(static_cast<int>(std::min<std::uint64_t>(
+            s.runLength.iterations, static_cast<std::uint64_t>(m_iterations->maximum()))));
+        break;
+    case RunLength::Kind::Seconds:
+        m_lengthSeconds->setChecked(true);
+        m_seconds->setValue(s.runLength.seconds);
+        break;
+    case RunLength::Kind::Automatic:
+        m_lengthAuto->setChecked(true);
+        break;
+    }
+    m_paperMethod->setChecked(s.baselineSeconds == kPaperBaselineSeconds);
+    m_baseline->setValue(s.baselineSeconds);
+    m_settle->setValue(s.settleSeconds);
+    m_postBaseline->setValue(s.postBaselineSeconds);
+    m_pinGovernor->setChecked(s.pinGovernor);
+    m_fixFrequency->setChecked(s.fixFrequency);
+    m_noTurbo->setChecked(s.disableTurbo);
+    const int cpu = m_cpu->findData(s.cpu);
+    if (cpu >= 0)
+        m_cpu->setCurrentIndex(cpu);
+}
+
+void SetupPanel::setLabelLookup(std::function<QList<qint64>(const QString &)> lookup)
+{
+    m_labelLookup = std::move(lookup);
+    updateLabelWarning();
+}
+
+QString SetupPanel::labelWarning() const
+{
+    return m_labelWarning->isHidden() ? QString() : m_labelWarning->text();
+}
+
+void SetupPanel::updateLabelWarning()
+{
+    QStringList ids;
+    if (m_labelLookup && m_storedId == 0) {
+        for (const qint64 id : m_labelLookup(m_label->text()))
+            ids << core::format::sessionId(id);
+    }
+    m_labelWarning->setText(ids.isEmpty()
+                                ? QString()
+                                : tr("%1 already has this label: the new session is told apart "
+                                     "by its identifier.",
+                                     nullptr, static_cast<int>(ids.size()))
+                                      .arg(ids.join(QStringLiteral(", "))));
+    m_labelWarning->setVisible(!ids.isEmpty());
+}
+
+void SetupPanel::setEditable(bool editable)
+{
+    for (QWidget *w : std::as_const(m_editable))
+        w->setEnabled(editable);
+    m_storedBanner->setVisible(!editable);
+}
+
+void SetupPanel::showStored(qint64 id, const SessionSettings &settings)
+{
+    if (m_storedId == 0)
+        m_beforeStored = this->settings();
+    m_storedId = id;
+    m_stored = settings;
+    m_storedText->setText(
+        tr("The set-up of %1 “%2”, as it was measured (read-only).")
+            .arg(core::format::sessionId(id), core::format::oneLine(settings.label)));
+    setSettings(settings);
+    setEditable(false);
+    updateLabelWarning();
+}
+
+void SetupPanel::reuseStored()
+{
+    if (m_storedId == 0)
+        return;
+    SessionSettings copy = m_stored;
+    copy.label.clear(); // a new session, a label of its own
+    m_storedId = 0;
+    setSettings(copy);
+    setEditable(true);
+    m_label->setFocus();
+    emit storedLeft();
+    emit changed();
+}
+
+void SetupPanel::leaveStored()
+{
+    if (m_storedId == 0)
+        return;
+    m_storedId = 0;
+    setSettings(m_beforeStored);
+    setEditable(true);
+    emit storedLeft();
+    emit changed();
+}
+
 void SetupPanel::restore()
 {
     QSettings settings;
@@ -484,13 +500,16 @@ void SetupPanel::restore()
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
-    m_commands->setPlainText(settings.value(QStringLiteral("commands")).toString());
+    m_plan->setCommandsText(settings.value(QStringLiteral("commands")).toString());
     checkPlan(settings.value(QStringLiteral("plan")).toStringList());
     settings.endGroup();
 }
 
 void SetupPanel::save() const
 {
+    // A stored session's set-up is not the operator's form: what was there before stays saved.
+    if (m_storedId > 0)
+        return;
     QSettings settings;
     settings.beginGroup(QStringLiteral("setup"));
     settings.setValue(QStringLiteral("operator"), m_operator->text());
@@ -504,14 +523,8 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());
-    settings.setValue(QStringLiteral("commands"), m_commands->toPlainText());
-    QStringList plan;
-    for (QTreeWidgetItemIterator it(m_plan); *it; ++it) {
-        if ((*it)->data(0, kBackendRole).isValid() && (*it)->checkState(0) == Qt::Checked)
-            plan << (*it)->data(0, kIdRole).toString() + QLatin1Char('/') +
-                        (*it)->data(0, kBackendRole).toString();
-    }
-    settings.setValue(QStringLiteral("plan"), plan);
+    settings.setValue(QStringLiteral("commands"), m_plan->commandsText());
+    settings.setValue(QStringLiteral("plan"), m_plan->chosen());
     settings.endGroup();
 }
 

@@ -1,16 +1,18 @@
 #pragma once
 
-// The Session part of the Measure page: label, operator, notes and tags; the plan (ciphers
-// from the DUT's catalogue, grouped by family, with the backends the DUT has); buffer sizes
-// with the papers' presets; repeats; run length; baseline (with the paper's 600 s); settle and
-// post-baseline pauses; governor and CPU pinning. validate() shows the reason next to each field
-// that cannot work.
+// The Session part of the Measure page: label, operator, notes and tags (a label another
+// session already has is pointed out); the plan (PlanBuilder); buffer sizes with the papers'
+// presets; repeats; run length; baseline (with the paper's 600 s); settle and post-baseline
+// pauses; governor and CPU pinning. validate() shows the reason next to each field that cannot
+// work. A stored session's set-up is shown read-only (showStored), and "Reuse This Set-up"
+// copies it into a new session.
 
 #include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/session.h>
 
 #include <QWidget>
 
+#include <functional>
 #include <vector>
 
 class QCheckBox;
@@ -21,10 +23,12 @@ class QLineEdit;
 class QPlainTextEdit;
 class QRadioButton;
 class QSpinBox;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QFrame;
+class QPushButton;
 
 namespace cipherwatt::gui {
+
+class PlanBuilder;
 
 class SetupPanel : public QWidget
 {
@@ -34,6 +38,8 @@ public:
     explicit SetupPanel(QWidget *parent = nullptr);
 
     void setCatalogue(const std::vector<core::CatalogueEntry> &catalogue);
+    const std::vector<core::CatalogueEntry> &catalogue() const;
+    PlanBuilder *planBuilder() const { return m_plan; }
 
     // The settings as entered (meter and DUT are the connection panel's).
     core::SessionSettings settings() const;
@@ -48,35 +54,51 @@ public:
     void setLabel(const QString &label);
     void setBaselineSeconds(double seconds);
     void setRunSeconds(double seconds, int minUpdates);
+    // Everything of a set-up on the form (the meter and DUT are the connection panel's).
+    void setSettings(const core::SessionSettings &settings);
+
+    // The sessions that already have a label: a label used again is pointed out (not refused).
+    void setLabelLookup(std::function<QList<qint64>(const QString &)> lookup);
+    QString labelWarning() const;
+
+    // A stored session's set-up, read-only, until Reuse This Set-up or New Session.
+    void showStored(qint64 id, const core::SessionSettings &settings);
+    bool isShowingStored() const { return m_storedId > 0; }
+    // Editable again: with the stored set-up (reuse) or with what was on the form before.
+    void reuseStored();
+    void leaveStored();
 
     void restore(); // from QSettings
     void save() const;
 
 signals:
     void changed();
+    // The form left a stored session's set-up (Reuse or New Session).
+    void storedLeft();
 
 private:
     QLabel *addError(QWidget *parent);
-    // The external program lines as plan entries (`cmd:…`); `problem` names the first bad one.
-    QStringList commandEntries(QString *problem) const;
+    QWidget *buildStoredBanner();
     std::vector<std::size_t> bufferSizes(QString *problem) const;
+    void updateLabelWarning();
+    void setEditable(bool editable);
 
-    std::vector<core::CatalogueEntry> m_catalogue;
-    QStringList m_pendingChecks; // from the settings, until the catalogue arrives
+    std::function<QList<qint64>(const QString &)> m_labelLookup;
+    qint64 m_storedId = 0;
+    core::SessionSettings m_beforeStored; // the form as it was before a stored set-up
+    core::SessionSettings m_stored;
 
+    QFrame *m_storedBanner = nullptr;
+    QLabel *m_storedText = nullptr;
+    QList<QWidget *> m_editable; // what a stored set-up disables
     QLineEdit *m_label = nullptr;
     QLabel *m_labelError = nullptr;
+    QLabel *m_labelWarning = nullptr;
     QLineEdit *m_operator = nullptr;
     QLineEdit *m_tags = nullptr;
     QPlainTextEdit *m_notes = nullptr;
 
-    QTreeWidget *m_plan = nullptr;
-    QCheckBox *m_encrypt = nullptr;
-    QCheckBox *m_decrypt = nullptr;
-    QCheckBox *m_keyOps = nullptr;
-    QPlainTextEdit *m_commands = nullptr; // external programs, one `label[:bytes]=command` a line
-    QLabel *m_commandsError = nullptr;
-    QLabel *m_planError = nullptr;
+    PlanBuilder *m_plan = nullptr;
 
     QLineEdit *m_buffers = nullptr;
     QLabel *m_buffersError = nullptr;

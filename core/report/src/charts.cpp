@@ -1,5 +1,7 @@
+#include "chart_style.h"
+
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
-#include <cipherwatt/instruments/measurement.h>
 #include <cipherwatt/report/charts.h>
 
 #include <QCoreApplication>
@@ -8,17 +10,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace cipherwatt::report {
 
 using namespace core;
 
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QFont chartFont(double points, bool bold = false)
+QFont chartFont(double points, bool bold)
 {
     QFont f;
     f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("NanumGothic"),
@@ -46,7 +45,6 @@ void styleAxes(QCustomPlot &plot)
     plot.legend->setBrush(QColor(255, 255, 255, 230));
 }
 
-// A chart's own text, in English or in the installed translation's language.
 QString chartText(ChartLanguage language, const char *source)
 {
     return language == ChartLanguage::Translated
@@ -54,7 +52,7 @@ QString chartText(ChartLanguage language, const char *source)
                : QString::fromUtf8(source);
 }
 
-void message(QCustomPlot &plot, const QString &text)
+void chartMessage(QCustomPlot &plot, const QString &text)
 {
     auto *item = new QCPItemText(&plot);
     item->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -63,6 +61,24 @@ void message(QCustomPlot &plot, const QString &text)
     item->setFont(chartFont(8));
     item->setColor(QColor(0x5f, 0x66, 0x70));
 }
+
+void legendBelow(QCustomPlot &plot)
+{
+    plot.legend->setVisible(true);
+    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot.legend->setWrap(6);
+    plot.legend->setBorderPen(Qt::NoPen);
+    plot.legend->setBrush(Qt::NoBrush);
+    plot.legend->setMargins(QMargins(2, 0, 2, 0));
+    if (plot.plotLayout()->rowCount() < 2 || plot.plotLayout()->element(1, 0) != plot.legend) {
+        plot.plotLayout()->addElement(plot.plotLayout()->rowCount(), 0, plot.legend);
+        plot.plotLayout()->setRowStretchFactor(plot.plotLayout()->rowCount() - 1, 0.001);
+    }
+}
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct BarValue
 {
@@ -97,96 +113,30 @@ BarValue barValue(const std::optional<ResultRow> &enc, const std::optional<Resul
     return {a.value + b.value, a.low + b.low, a.high + b.high};
 }
 
-std::vector<double> envelope(const std::vector<double> &t, const std::vector<double> &p,
-                             int maxPoints, std::vector<double> &outT)
+// "no data" up from the axis where a session has no bar in a group that others have: a bar
+// left out silently reads as a value of zero, or as no session.
+void markMissing(QCustomPlot &plot, std::size_t groupCount, std::size_t sessionCount, double width,
+                 const std::function<bool(std::size_t, std::size_t)> &has, const QString &text)
 {
-    std::vector<double> outP;
-    outT.clear();
-    if (static_cast<int>(t.size()) <= maxPoints || t.size() < 2) {
-        outT = t;
-        return p;
-    }
-    const int buckets = std::max(1, maxPoints / 2);
-    const double t0 = t.front();
-    const double span = t.back() - t0;
-    std::size_t i = 0;
-    for (int b = 0; b < buckets; ++b) {
-        const double end = t0 + span * (b + 1) / buckets;
-        double lo = std::numeric_limits<double>::infinity();
-        double hi = -lo;
-        double tLo = 0;
-        double tHi = 0;
-        bool gap = false;
-        bool any = false;
-        for (; i < t.size() && (t[i] <= end || b == buckets - 1); ++i) {
-            if (!std::isfinite(p[i])) {
-                gap = true;
+    if (sessionCount < 2)
+        return;
+    for (std::size_t i = 0; i < groupCount; ++i) {
+        for (std::size_t s = 0; s < sessionCount; ++s) {
+            if (has(i, s))
                 continue;
-            }
-            any = true;
-            if (p[i] < lo) {
-                lo = p[i];
-                tLo = t[i];
-            }
-            if (p[i] > hi) {
-                hi = p[i];
-                tHi = t[i];
-            }
+            // Bars of a group stand side by side around its key.
+            const double key =
+                static_cast<double>(i + 1) +
+                (static_cast<double>(s) - static_cast<double>(sessionCount - 1) / 2) * width;
+            auto *label = new QCPItemText(&plot);
+            label->position->setCoords(key, 0);
+            label->setRotation(-90);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+            label->setPadding(QMargins(3, 0, 0, 0));
+            label->setText(text);
+            label->setFont(chartFont(6));
+            label->setColor(seriesColor(static_cast<int>(s)).darker(120));
         }
-        if (!any) {
-            if (gap) {
-                outT.push_back(end);
-                outP.push_back(kNaN);
-            }
-            continue;
-        }
-        // Min and max in time order, so the line keeps the trace's shape.
-        if (tLo <= tHi) {
-            outT.push_back(tLo);
-            outP.push_back(lo);
-            outT.push_back(tHi);
-            outP.push_back(hi);
-        } else {
-            outT.push_back(tHi);
-            outP.push_back(hi);
-            outT.push_back(tLo);
-            outP.push_back(lo);
-        }
-    }
-    return outP;
-}
-
-void trace(const SessionData &s, double shift, std::vector<double> &t, std::vector<double> &p)
-{
-    t.clear();
-    p.clear();
-    t.reserve(s.samples.size());
-    p.reserve(s.samples.size());
-    for (const StoredSample &sample : s.samples) {
-        if ((sample.flags & instruments::SampleFlag::Duplicate) != 0)
-            continue;
-        t.push_back(static_cast<double>(sample.tNs) / 1e9 - shift);
-        p.push_back(sample.power); // NaN: no data or over range, drawn as a gap
-    }
-}
-
-QString phaseLabel(const StoredPhase &phase, const SessionData &s)
-{
-    switch (phase.kind) {
-    case PhaseKind::Baseline:
-        return QStringLiteral("baseline");
-    case PhaseKind::PostBaseline:
-        return QStringLiteral("idle");
-    case PhaseKind::Plan:
-        return QStringLiteral("pilot");
-    case PhaseKind::Run:
-        for (const StoredRun &r : s.runs) {
-            if (r.id == phase.runId)
-                return QStringLiteral("#%1").arg(r.ordinal);
-        }
-        return {};
-    default:
-        return {};
     }
 }
 
@@ -204,19 +154,50 @@ QColor seriesColor(int index)
 
 QColor phaseColor(PhaseKind kind)
 {
+    // Neutral greys: the colours are the runs' (one tint per cipher).
     switch (kind) {
     case PhaseKind::Baseline:
     case PhaseKind::PostBaseline:
-        return QColor(0xdc, 0xe9, 0xf5);
+        return QColor(0xe3, 0xe6, 0xea);
     case PhaseKind::Run:
         return QColor(0xdd, 0xf1, 0xe4);
     case PhaseKind::Plan:
-        return QColor(0xfb, 0xf0, 0xd6);
+        return QColor(0xf0, 0xf0, 0xe8);
     case PhaseKind::Settle:
-        return QColor(0xee, 0xee, 0xee);
+        return QColor(0xf6, 0xf6, 0xf6);
     default:
         return QColor(0xf5, 0xf5, 0xf5);
     }
+}
+
+QColor runTint(int index)
+{
+    // Okabe-Ito hues (orange, sky blue, bluish green, yellow, blue, vermilion, reddish purple)
+    // two-thirds of the way to white: pale enough under a trace, still apart from each other.
+    static const QColor hues[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                  QColor(0x00, 0x9E, 0x73), QColor(0xF0, 0xE4, 0x42),
+                                  QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                  QColor(0xCC, 0x79, 0xA7)};
+    const QColor &hue = hues[static_cast<std::size_t>(std::max(0, index)) % std::size(hues)];
+    const auto pale = [](int channel) { return channel + (255 - channel) * 2 / 3; };
+    return QColor(pale(hue.red()), pale(hue.green()), pale(hue.blue()));
+}
+
+QStringList cipherOrder(const std::vector<SessionData> &sessions)
+{
+    QStringList out;
+    for (const SessionData &d : sessions) {
+        for (const StoredRun &r : d.runs) {
+            if (!out.contains(r.cipher))
+                out << r.cipher;
+        }
+    }
+    return out;
+}
+
+QString seriesName(const SessionData &session)
+{
+    return format::sessionName(session.summary.id, session.summary.label);
 }
 
 void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOperation operation,
@@ -270,7 +251,7 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     for (std::size_t i = 0; i < groups.size(); ++i) {
         QString label = groups[i].key.cipher + QLatin1Char('\n') + groups[i].key.backend;
         if (severalBuffers)
-            label += QStringLiteral(" %1 B").arg(groups[i].key.bufferBytes);
+            label += QLatin1Char(' ') + format::bufferShort(groups[i].key.bufferBytes);
         ticker->addTick(static_cast<double>(i + 1), label);
     }
     plot.xAxis->setTicker(ticker);
@@ -278,11 +259,23 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
     plot.xAxis->setSubTicks(false);
     plot.xAxis->setTickLength(0, 3);
     plot.xAxis->setRange(0.4, static_cast<double>(groups.size()) + 0.6);
-    plot.yAxis->setLabel(measure == BarMeasure::EnergyPerByte
-                             ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                     "energy per byte [nJ/B]"))
-                             : chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                     "net power [W]")));
+    // One unit for the chart, chosen from its bars as a table column's is.
+    const bool energy = measure == BarMeasure::EnergyPerByte;
+    const double toBase = energy ? 1e-9 : 1.0; // the rows hold nJ/B and W
+    std::vector<double> shown;
+    for (const Group &g : groups) {
+        for (std::size_t s = 0; s < sessions.size(); ++s)
+            shown.push_back(barValue(g.enc[s], g.dec[s], operation, measure).value * toBase);
+    }
+    const format::Unit unit = format::columnUnit(
+        energy ? format::Quantity::EnergyPerByte : format::Quantity::Power, shown);
+    const double k = unit.scaled(toBase);
+    plot.yAxis->setLabel(
+        (energy ? chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "energy per byte [%1]"))
+                : chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "net power [%1]")))
+            .arg(unit.symbol));
 
     auto *group = new QCPBarsGroup(&plot);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
@@ -298,8 +291,7 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         const QColor color = seriesColor(static_cast<int>(s));
         bars->setPen(QPen(color.darker(130), 0.6));
         bars->setBrush(color);
-        bars->setName(
-            QStringLiteral("%1 %2").arg(sessions[s].summary.id).arg(sessions[s].summary.label));
+        bars->setName(seriesName(sessions[s]));
         auto *errors = new QCPErrorBars(plot.xAxis, plot.yAxis);
         errors->setDataPlottable(bars);
         errors->setPen(QPen(QColor(0x20, 0x24, 0x2a), 0.8));
@@ -311,7 +303,8 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         QVector<double> below;
         QVector<double> above;
         for (std::size_t i = 0; i < groups.size(); ++i) {
-            const BarValue v = barValue(groups[i].enc[s], groups[i].dec[s], operation, measure);
+            BarValue v = barValue(groups[i].enc[s], groups[i].dec[s], operation, measure);
+            v = {v.value * k, v.low * k, v.high * k};
             if (!std::isfinite(v.value))
                 continue;
             any = true;
@@ -325,152 +318,34 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
         bars->setData(keys, values, true);
         errors->setData(below, above);
     }
+    markMissing(
+        plot, groups.size(), sessions.size(), width,
+        [&](std::size_t i, std::size_t s) {
+            return std::isfinite(
+                barValue(groups[i].enc[s], groups[i].dec[s], operation, measure).value);
+        },
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "no data")));
     // From zero, and below it when a net value or its interval is negative (a run that drew no
     // more than the idle baseline): a bar below the axis must stay visible.
     const double span = std::max(top, 0.0) - bottom;
     plot.yAxis->setRange(bottom < 0 ? bottom - 0.08 * span : 0.0,
                          top > 0 ? top + 0.12 * span : (bottom < 0 ? 0.08 * span : 1.0));
-    plot.legend->setVisible(sessions.size() > 1);
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The sessions' legend under the axes, where it covers no bar.
+    if (sessions.size() > 1)
+        legendBelow(plot);
+    else
+        plot.legend->setVisible(false);
     if (!any)
-        message(plot, operation == BarOperation::Encrypt
-                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                  "no measured encryption runs"))
-                      : operation == BarOperation::Decrypt
-                          ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                  "no measured decryption runs"))
-                          : chartText(language, QT_TRANSLATE_NOOP(
-                                                    "cipherwatt::report::Charts",
+        chartMessage(
+            plot, operation == BarOperation::Encrypt
+                      ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                              "no measured encryption runs"))
+                  : operation == BarOperation::Decrypt
+                      ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                              "no measured decryption runs"))
+                      : chartText(language,
+                                  QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
                                                     "no measured encryption and decryption runs")));
-}
-
-void plotPowerTrace(QCustomPlot &plot, const SessionData &session, int maxPoints)
-{
-    styleAxes(plot);
-    std::vector<double> t;
-    std::vector<double> p;
-    trace(session, 0.0, t, p);
-    std::vector<double> dt;
-    const std::vector<double> dp = envelope(t, p, maxPoints, dt);
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    for (const double v : dp) {
-        if (std::isfinite(v)) {
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
-    }
-    if (!std::isfinite(lo)) {
-        lo = 0;
-        hi = 1;
-    }
-    const double margin = std::max((hi - lo) * 0.12, 0.05);
-    plot.yAxis->setRange(std::max(0.0, lo - margin), hi + margin * 2.5);
-    plot.xAxis->setRange(t.empty() ? 0 : t.front(), t.empty() ? 1 : t.back());
-    plot.xAxis->setLabel(QStringLiteral("time since the session started [s]"));
-    plot.yAxis->setLabel(QStringLiteral("power, element %1 [W]").arg(session.meter.element));
-
-    plot.addLayer(QStringLiteral("phases"), plot.layer(QStringLiteral("grid")),
-                  QCustomPlot::limAbove);
-    const double end = t.empty() ? 0 : t.back();
-    for (const StoredPhase &phase : session.phases) {
-        if (phase.kind == PhaseKind::Prepare || phase.kind == PhaseKind::Pin ||
-            phase.kind == PhaseKind::Restore)
-            continue;
-        const double from = static_cast<double>(phase.startNs) / 1e9;
-        const double to = phase.endNs >= 0 ? static_cast<double>(phase.endNs) / 1e9 : end;
-        auto *rect = new QCPItemRect(&plot);
-        rect->setLayer(QStringLiteral("phases"));
-        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->topLeft->setCoords(from, 0);
-        rect->bottomRight->setCoords(to, 1);
-        // Adjacent phases of one kind (runs back to back) stay apart by a thin edge.
-        rect->setPen(QPen(phaseColor(phase.kind).darker(112), 0.5));
-        rect->setBrush(phaseColor(phase.kind));
-        const QString label = phaseLabel(phase, session);
-        if (!label.isEmpty()) {
-            auto *text = new QCPItemText(&plot);
-            text->setLayer(QStringLiteral("phases"));
-            text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            text->position->setCoords((from + to) / 2, 0.03);
-            text->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
-            text->setText(label);
-            text->setFont(chartFont(6));
-            text->setColor(QColor(0x40, 0x46, 0x50));
-        }
-    }
-    auto *graph = plot.addGraph();
-    graph->setPen(QPen(seriesColor(0), 0.9));
-    graph->setData(QVector<double>(dt.begin(), dt.end()), QVector<double>(dp.begin(), dp.end()),
-                   true);
-    if (session.summary.simulated)
-        plot.yAxis->setLabel(plot.yAxis->label() + QStringLiteral(", SIMULATED"));
-    plot.legend->setVisible(false);
-}
-
-void plotOverlaidTraces(QCustomPlot &plot, const std::vector<SessionData> &sessions,
-                        ChartLanguage language, int maxPoints)
-{
-    styleAxes(plot);
-    double from = std::numeric_limits<double>::infinity();
-    double to = -from;
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    for (std::size_t s = 0; s < sessions.size(); ++s) {
-        const SessionData &d = sessions[s];
-        // t = 0 where the first run's measured loop starts.
-        double shift = 0;
-        for (const StoredRun &r : d.runs) {
-            if (r.windowStartNs >= 0) {
-                shift = static_cast<double>(r.windowStartNs) / 1e9;
-                break;
-            }
-        }
-        std::vector<double> t;
-        std::vector<double> p;
-        trace(d, shift, t, p);
-        std::vector<double> dt;
-        const std::vector<double> dp = envelope(t, p, maxPoints, dt);
-        auto *graph = plot.addGraph();
-        graph->setPen(QPen(seriesColor(static_cast<int>(s)), 0.9));
-        graph->setName(
-            QStringLiteral("%1 %2%3")
-                .arg(d.summary.id)
-                .arg(d.summary.label)
-                .arg(d.summary.simulated
-                         ? chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                 " (simulated)"))
-                         : QString()));
-        graph->setData(QVector<double>(dt.begin(), dt.end()), QVector<double>(dp.begin(), dp.end()),
-                       true);
-        if (!dt.empty()) {
-            from = std::min(from, dt.front());
-            to = std::max(to, dt.back());
-        }
-        for (const double v : dp) {
-            if (std::isfinite(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-        }
-    }
-    if (!std::isfinite(from)) {
-        from = 0;
-        to = 1;
-        lo = 0;
-        hi = 1;
-    }
-    const double margin = std::max((hi - lo) * 0.12, 0.05);
-    plot.xAxis->setRange(from, to);
-    plot.yAxis->setRange(std::max(0.0, lo - margin), hi + margin * 3);
-    plot.xAxis->setLabel(
-        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                              "time since the first run started [s]")));
-    plot.yAxis->setLabel(
-        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "power [W]")));
-    plot.legend->setVisible(true);
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
 } // namespace cipherwatt::report

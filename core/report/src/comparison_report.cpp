@@ -1,9 +1,10 @@
 #include "document.h"
 #include "report_text.h"
 
+#include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/report/charts.h>
-#include <cipherwatt/report/format.h>
 #include <cipherwatt/report/report.h>
 
 #include <QJsonObject>
@@ -15,39 +16,35 @@
 namespace cipherwatt::report {
 
 using namespace core;
+namespace fmt = core::format;
+using fmt::Quantity;
 
 namespace {
 
-// Up to this many sessions share a results table; more are split into several tables, each
-// still comparing with the first session.
-constexpr std::size_t kSessionsPerTable = 4;
+// Up to this many sessions share a results table (their numbers stay on one line on a
+// landscape page); more are split into several tables, each still comparing with the first.
+constexpr std::size_t kSessionsPerTable = 3;
 
 QString percent(double p)
 {
     if (!std::isfinite(p))
-        return QStringLiteral("–");
-    if (std::fabs(p) < 0.05)
-        return QStringLiteral("0.0 %");
-    return QStringLiteral("%1%2 %").arg(p > 0 ? QStringLiteral("+") : QString()).arg(p, 0, 'f', 1);
+        return fmt::missing();
+    return fmt::signedFixed(p, 1) + QStringLiteral(" %");
 }
 
 Table sessionsTable(const std::vector<SessionData> &sessions)
 {
     Table t;
-    t.header = {QStringLiteral("#"),     QStringLiteral("session"),
-                QStringLiteral("label"), QStringLiteral("started (UTC)"),
-                QStringLiteral("DUT"),   QStringLiteral("meter"),
-                QStringLiteral("status")};
-    t.widths = {0.3, 0.5, 2.0, 1.2, 2.6, 2.2, 1.2};
-    t.numeric = {true, true, false, false, false, false, false};
-    for (std::size_t s = 0; s < sessions.size(); ++s) {
-        const SessionData &d = sessions[s];
-        t.rows << QStringList{QString::number(s + 1),
-                              QString::number(d.summary.id),
-                              d.summary.label,
-                              d.startedUtc.left(16).replace(QLatin1Char('T'), QLatin1Char(' ')),
+    t.header = {QStringLiteral("session"), QStringLiteral("label"), QStringLiteral("started"),
+                QStringLiteral("DUT"),     QStringLiteral("meter"), QStringLiteral("status")};
+    t.numeric = {false, false, false, false, false, false};
+    for (const SessionData &d : sessions) {
+        t.rows << QStringList{fmt::sessionId(d.summary.id),
+                              fmt::oneLine(d.summary.label),
+                              fmt::dateTime(d.startedUtc),
                               d.summary.dut,
-                              d.summary.simulated
+                              d.summary.simulated &&
+                                      !d.summary.meter.contains(QLatin1String("SIMULATED"))
                                   ? QStringLiteral("%1 (SIMULATED)").arg(d.summary.meter)
                                   : d.summary.meter,
                               statusName(d.summary.status)};
@@ -58,53 +55,71 @@ Table sessionsTable(const std::vector<SessionData> &sessions)
 Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<ComparisonRow> &rows,
                    std::size_t first, std::size_t last)
 {
+    // Every session after the first is compared with it: the first stands in each table.
+    std::vector<std::size_t> columns{0};
+    for (std::size_t s = std::max<std::size_t>(first, 1); s < last; ++s)
+        columns.push_back(s);
+    // One unit per quantity across the sessions, so that their columns read side by side.
+    std::vector<double> watts, energy, rate;
+    for (const ComparisonRow &row : rows) {
+        for (const std::size_t s : columns) {
+            const std::optional<ResultRow> &r = row.sessions[s];
+            if (r && r->measured > 0) {
+                watts.push_back(r->netWatts.value);
+                energy.push_back(r->energyPerByteNj.value * 1e-9);
+                rate.push_back(r->throughputBytesPerSecond);
+            }
+        }
+    }
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const fmt::Unit throughput = fmt::columnUnit(Quantity::Throughput, rate);
+    const QString reference = fmt::sessionId(sessions.front().summary.id);
+
     Table t;
-    t.header = {QStringLiteral("cipher"), QStringLiteral("backend"), QStringLiteral("operation"),
-                QStringLiteral("buffer [B]")};
-    t.widths = {1.4, 0.8, 0.8, 0.7};
+    t.header = {QStringLiteral("cipher"), QStringLiteral("backend"), QStringLiteral("op."),
+                QStringLiteral("buffer")};
     t.numeric = {false, false, false, true};
     t.groups = {QString()};
     t.groupSpans = {4};
-    std::vector<std::size_t> columns{0};
-    for (std::size_t s = first; s < last; ++s) {
-        if (s != 0)
-            columns.push_back(s);
-    }
-    std::sort(columns.begin(), columns.end());
-    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
     for (const std::size_t s : columns) {
-        t.groups << QStringLiteral("#%1 %2").arg(s + 1).arg(sessions[s].summary.label);
-        const bool reference = s == 0;
-        t.groupSpans << (reference ? 3 : 5);
-        t.header << QStringLiteral("net power [W]") << QStringLiteral("energy [nJ/B]")
-                 << QStringLiteral("KB/s");
-        t.widths << 1.5 << 1.5 << 0.8;
+        const bool isReference = s == 0;
+        t.groups << (isReference ? QStringLiteral("%1 (reference)").arg(seriesName(sessions[s]))
+                                 : seriesName(sessions[s]));
+        t.groupSpans << (isReference ? 3 : 5);
+        t.header << QStringLiteral("net power") + power.bracketed()
+                 << QStringLiteral("energy per byte") + perByte.bracketed()
+                 << QStringLiteral("throughput") + throughput.bracketed();
         t.numeric << true << true << true;
-        if (!reference) {
-            t.header << QStringLiteral("Δ power vs #1") << QStringLiteral("Δ energy vs #1");
-            t.widths << 0.8 << 0.8;
+        if (!isReference) {
+            t.header << QStringLiteral("Δ power vs %1").arg(reference)
+                     << QStringLiteral("Δ energy vs %1").arg(reference);
             t.numeric << true << true;
         }
     }
     for (const ComparisonRow &row : rows) {
-        QStringList cells{row.key.cipher, row.key.backend, row.key.operation,
-                          QString::number(row.key.bufferBytes)};
+        QStringList cells{row.key.cipher, row.key.backend, fmt::operationShort(row.key.operation),
+                          fmt::bufferShort(row.key.bufferBytes)};
         const std::optional<ResultRow> &ref = row.sessions.front();
         for (const std::size_t s : columns) {
             const std::optional<ResultRow> &r = row.sessions[s];
             const bool measured = r && r->measured > 0;
-            cells << (measured ? withInterval(r->netWatts) : QStringLiteral("–"))
-                  << (measured ? withInterval(r->energyPerByteNj) : QStringLiteral("–"))
-                  << (measured ? fixed(r->throughputBytesPerSecond / 1000.0, 0)
-                               : QStringLiteral("–"));
+            if (!measured) {
+                cells << QStringLiteral("no data") << fmt::missing() << fmt::missing();
+            } else {
+                const Estimate &e = r->energyPerByteNj;
+                cells << cell(r->netWatts.value, r->netWatts.low, r->netWatts.high, power)
+                      << cell(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte)
+                      << cell(r->throughputBytesPerSecond, throughput);
+            }
             if (s != 0) {
                 const bool both = measured && ref && ref->measured > 0;
                 cells << (both ? percent(difference(ref->netWatts.value, r->netWatts.value).percent)
-                               : QStringLiteral("–"))
+                               : fmt::missing())
                       << (both ? percent(difference(ref->energyPerByteNj.value,
                                                     r->energyPerByteNj.value)
                                              .percent)
-                               : QStringLiteral("–"));
+                               : fmt::missing());
             }
         }
         t.rows << cells;
@@ -123,7 +138,7 @@ Result<void> writeComparisonPdf(const std::vector<SessionData> &sessions, const 
                                        [](const SessionData &d) { return d.summary.simulated; });
     QStringList ids;
     for (const SessionData &d : sessions)
-        ids << QString::number(d.summary.id);
+        ids << fmt::sessionId(d.summary.id);
     Document doc(QStringLiteral("comparison of %1 sessions").arg(sessions.size()),
                  QStringLiteral("sessions %1").arg(ids.join(QStringLiteral(", "))), simulated,
                  true);
@@ -140,33 +155,37 @@ Result<void> writeComparisonPdf(const std::vector<SessionData> &sessions, const 
                                std::min(sessions.size(), first + kSessionsPerTable)));
     doc.paragraph(
         QStringLiteral("Values with their 95 % intervals (medians over repeats, the interval "
-                       "spanning all repeats' intervals). Δ: the difference from session "
-                       "#1 in percent of session #1's value."),
+                       "spanning all repeats' intervals; two significant digits on the "
+                       "interval). Δ: the difference from the reference session %1 in percent "
+                       "of its value. no data: the session has no result for that run. op.: enc "
+                       "encryption, dec decryption; kB = 1000 B, KiB = 1024 B.")
+            .arg(ids.front()),
         true);
 
+    const QString bars = QStringLiteral(
+        "one bar per session (the legend), error bars the 95 % intervals; \"no data\" where a "
+        "session has no result that another has.");
     doc.chart([&](QCustomPlot &plot) { plotBars(plot, sessions, BarOperation::Encrypt); }, 62,
-              QStringLiteral("Energy per byte, encryption, one bar per session."));
+              QStringLiteral("Energy per byte, encryption: ") + bars);
     doc.chart([&](QCustomPlot &plot) { plotBars(plot, sessions, BarOperation::Decrypt); }, 62,
-              QStringLiteral("Energy per byte, decryption."));
+              QStringLiteral("Energy per byte, decryption: ") + bars);
     doc.chart([&](QCustomPlot &plot) { plotBars(plot, sessions, BarOperation::Total); }, 62,
-              QStringLiteral("Energy per byte, encryption and decryption together."));
-    doc.chart([&](QCustomPlot &plot) { plotOverlaidTraces(plot, sessions); }, 70,
-              QStringLiteral("Power traces overlaid, each shifted so that its first run starts at "
-                             "t = 0."));
+              QStringLiteral("Energy per byte, encryption and decryption added (the paper's "
+                             "\"total\"): ") +
+                  bars);
+    doc.chart([&](QCustomPlot &plot) { plotOverlaidTraces(plot, sessions); }, 80,
+              QStringLiteral("Power traces overlaid, one colour per session, each shifted so that "
+                             "its first run starts at t = 0. Above them one lane per session "
+                             "shows its runs, tinted by cipher (the legend below)."));
 
-    for (std::size_t s = 0; s < sessions.size(); ++s) {
-        const SessionData &d = sessions[s];
-        doc.heading(QStringLiteral("#%1 %2 (session %3)")
-                        .arg(s + 1)
-                        .arg(d.summary.label)
-                        .arg(d.summary.id));
+    for (const SessionData &d : sessions) {
+        doc.heading(seriesName(d));
         QList<QPair<QString, QString>> facts = dutFacts(d);
         const QList<QPair<QString, QString>> meter = meterFacts(d);
         facts << meter.mid(0, 3);
         doc.keyValues(facts);
-        const QStringList flags = sessionFlags(d);
-        for (const QString &f : flags)
-            doc.warning(f);
+        for (const Message &f : sessionFlags(d))
+            doc.flag(flagSeverity(f), f.english());
     }
     return doc.writePdf(path);
 }

@@ -1,6 +1,8 @@
 #include "document.h"
 
 #include <cipherwatt/core/output_file.h>
+#include <cipherwatt/core/format.h>
+#include <cipherwatt/report/chart_file.h>
 
 #include <QDateTime>
 #include <QFontMetricsF>
@@ -27,6 +29,16 @@ const QColor kRule(0xc8, 0xcd, 0xd3);
 const QColor kHeaderFill(0xe9, 0xed, 0xf2);
 const QColor kWarningInk(0x9b, 0x1c, 0x1c);
 const QColor kWarningFill(0xfd, 0xec, 0xec);
+// Flags by severity: red, amber and blue-grey, told apart also by the word before the text.
+const QColor kErrorInk(0x9b, 0x1c, 0x1c);
+const QColor kErrorFill(0xfd, 0xec, 0xec);
+const QColor kCautionInk(0x7a, 0x4b, 0x00);
+const QColor kCautionFill(0xfd, 0xf3, 0xdc);
+const QColor kNoteInk(0x1f, 0x4a, 0x70);
+const QColor kNoteFill(0xea, 0xf1, 0xf8);
+// Table fonts from this size down to the smallest, until no number has to wrap.
+constexpr double kTablePoints = 7.2;
+constexpr double kSmallestTablePoints = 5.8;
 
 double mm(double millimetres)
 {
@@ -62,12 +74,27 @@ void Document::heading(const QString &text, int level)
 
 void Document::paragraph(const QString &text, bool small)
 {
-    m_blocks.emplace_back(Paragraph{text, small, false});
+    m_blocks.emplace_back(Paragraph{text, small, Tone::Plain, {}});
 }
 
 void Document::warning(const QString &text)
 {
-    m_blocks.emplace_back(Paragraph{text, false, true});
+    m_blocks.emplace_back(Paragraph{text, false, Tone::Alarm, {}});
+}
+
+void Document::flag(core::Severity severity, const QString &text)
+{
+    switch (severity) {
+    case core::Severity::Error:
+        m_blocks.emplace_back(Paragraph{text, false, Tone::Error, QStringLiteral("Error:")});
+        break;
+    case core::Severity::Warning:
+        m_blocks.emplace_back(Paragraph{text, false, Tone::Warning, QStringLiteral("Warning:")});
+        break;
+    case core::Severity::Note:
+        m_blocks.emplace_back(Paragraph{text, false, Tone::Note, QStringLiteral("Note:")});
+        break;
+    }
 }
 
 void Document::keyValues(const QList<QPair<QString, QString>> &rows)
@@ -111,8 +138,13 @@ public:
         m_pageCount = pageCount;
         m_pageNumber = 0;
         startPage();
-        for (const Block &block : m_doc.m_blocks)
-            std::visit([this](const auto &b) { place(b); }, block);
+        const std::vector<Block> &blocks = m_doc.m_blocks;
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            if (const auto *h = std::get_if<Heading>(&blocks[i]))
+                placeHeading(*h, leadHeight(blocks, i + 1));
+            else
+                std::visit([this](const auto &b) { place(b); }, blocks[i]);
+        }
         return m_pageNumber;
     }
 
@@ -172,22 +204,56 @@ private:
         const QRectF foot(m_page.left(), m_page.bottom() - mm(5), m_page.width(), mm(5));
         p.setFont(small);
         p.setPen(kMuted);
-        p.drawText(
-            foot, Qt::AlignLeft | Qt::AlignVCenter,
-            QStringLiteral("CipherWatt %1 · generated %2 UTC")
-                .arg(QStringLiteral(CIPHERWATT_VERSION),
-                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+        p.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("CipherWatt %1 · generated %2")
+                       .arg(QStringLiteral(CIPHERWATT_VERSION),
+                            core::format::dateTime(QDateTime::currentDateTimeUtc())));
         p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("page %1 of %2").arg(m_pageNumber).arg(m_pageCount));
     }
 
-    void place(const Heading &h)
+    QFont headingFont(const Heading &h) const { return reportFont(h.level == 1 ? 14 : 11, true); }
+    static double headingSpace(const Heading &h) { return h.level == 1 ? mm(5) : mm(3); }
+
+    // How much of block `i` must follow a heading on its page: the first lines of a paragraph,
+    // the first rows of a table or a list, a whole chart, or the next heading and its own lead.
+    double leadHeight(const std::vector<Block> &blocks, std::size_t i) const
     {
-        const QFont font = reportFont(h.level == 1 ? 14 : 11, true);
-        const double before = h.level == 1 ? mm(5) : mm(3);
+        if (i >= blocks.size())
+            return 0;
+        const Block &b = blocks[i];
+        if (const auto *h = std::get_if<Heading>(&b))
+            return headingSpace(*h) + textHeight(headingFont(*h), m_page.width(), h->text) + mm(2) +
+                   leadHeight(blocks, i + 1);
+        if (const auto *p = std::get_if<Paragraph>(&b))
+            return std::min(paragraphHeight(*p), mm(14));
+        if (const auto *kv = std::get_if<KeyValues>(&b)) {
+            double h = 0;
+            for (qsizetype r = 0; r < kv->rows.size() && r < 3; ++r)
+                h += keyValueHeight(kv->rows[r]) + mm(0.8);
+            return h;
+        }
+        if (const auto *t = std::get_if<Table>(&b)) {
+            const TableLayout l = tableLayout(*t);
+            double h = l.groupHeight + l.headerHeight;
+            for (qsizetype r = 0; r < t->rows.size() && r < 2; ++r)
+                h += l.rowHeight(t->rows[r], t->emphasised.contains(static_cast<int>(r)));
+            return h;
+        }
+        if (const auto *c = std::get_if<Chart>(&b))
+            return chartHeight(*c);
+        return 0;
+    }
+
+    void place(const Heading &h) { placeHeading(h, 0); }
+
+    void placeHeading(const Heading &h, double lead)
+    {
+        const QFont font = headingFont(h);
+        const double before = headingSpace(h);
         const double height = textHeight(font, m_page.width(), h.text);
-        // A heading never ends a page: keep room for a few lines after it.
-        need(before + height + mm(14));
+        // A heading never ends a page: what it introduces starts on the same page.
+        need(before + height + mm(2) + lead);
         if (m_y > m_top)
             m_y += before;
         if (m_painter != nullptr) {
@@ -204,34 +270,90 @@ private:
         m_y += height + mm(2);
     }
 
+    struct Look
+    {
+        QColor ink;
+        QColor fill;
+    };
+    static Look look(Tone tone)
+    {
+        switch (tone) {
+        case Tone::Alarm:
+            return {kWarningInk, kWarningFill};
+        case Tone::Error:
+            return {kErrorInk, kErrorFill};
+        case Tone::Warning:
+            return {kCautionInk, kCautionFill};
+        case Tone::Note:
+            return {kNoteInk, kNoteFill};
+        case Tone::Plain:
+            break;
+        }
+        return {kInk, Qt::transparent};
+    }
+    static QFont paragraphFont(const Paragraph &p)
+    {
+        return reportFont(p.small ? 7.5 : 9, p.tone == Tone::Alarm);
+    }
+    static double paragraphPad(const Paragraph &p) { return p.tone == Tone::Plain ? 0 : mm(1.5); }
+    double leadWidth(const Paragraph &p) const
+    {
+        return p.lead.isEmpty() ? 0
+                                : metrics(reportFont(9, true)).horizontalAdvance(p.lead) + mm(1.5);
+    }
+    double paragraphHeight(const Paragraph &p) const
+    {
+        const double pad = paragraphPad(p);
+        return textHeight(paragraphFont(p), m_page.width() - 2 * pad - leadWidth(p), p.text) +
+               2 * pad;
+    }
+
     void place(const Paragraph &para)
     {
-        const QFont font = reportFont(para.small ? 7.5 : 9, para.warning);
-        const double pad = para.warning ? mm(1.5) : 0;
-        const double width = m_page.width() - 2 * pad;
-        const double height = textHeight(font, width, para.text) + 2 * pad;
+        const QFont font = paragraphFont(para);
+        const double pad = paragraphPad(para);
+        const double lead = leadWidth(para);
+        const double width = m_page.width() - 2 * pad - lead;
+        const double height = paragraphHeight(para);
         need(height);
         if (m_painter != nullptr) {
-            if (para.warning)
-                m_painter->fillRect(QRectF(m_page.left(), m_y, m_page.width(), height),
-                                    kWarningFill);
+            const Look l = look(para.tone);
+            if (para.tone != Tone::Plain)
+                m_painter->fillRect(QRectF(m_page.left(), m_y, m_page.width(), height), l.fill);
+            if (!para.lead.isEmpty()) {
+                // A bar in the severity's ink down the box's edge, and the word first.
+                m_painter->fillRect(QRectF(m_page.left(), m_y, mm(0.8), height), l.ink);
+                m_painter->setFont(reportFont(9, true));
+                m_painter->setPen(l.ink);
+                m_painter->drawText(QRectF(m_page.left() + pad, m_y + pad, lead, height - 2 * pad),
+                                    Qt::AlignLeft | Qt::AlignTop, para.lead);
+            }
             m_painter->setFont(font);
-            m_painter->setPen(para.warning ? kWarningInk : kInk);
-            m_painter->drawText(QRectF(m_page.left() + pad, m_y + pad, width, height - 2 * pad),
-                                Qt::TextWordWrap | Qt::AlignLeft, para.text);
+            m_painter->setPen(l.ink);
+            m_painter->drawText(
+                QRectF(m_page.left() + pad + lead, m_y + pad, width, height - 2 * pad),
+                Qt::TextWordWrap | Qt::AlignLeft, para.text);
         }
         m_y += height + mm(1.8);
+    }
+
+    double keyWidth() const { return std::min(m_page.width() * 0.24, mm(44)); }
+    double keyValueHeight(const QPair<QString, QString> &row) const
+    {
+        const double valueWidth = m_page.width() - keyWidth() - mm(2);
+        return std::max(textHeight(reportFont(8.5, true), keyWidth(), row.first),
+                        textHeight(reportFont(8.5), valueWidth, row.second));
     }
 
     void place(const KeyValues &kv)
     {
         const QFont keyFont = reportFont(8.5, true);
         const QFont valueFont = reportFont(8.5);
-        const double keyWidth = m_page.width() * 0.24;
+        const double keyWidth = this->keyWidth();
         const double valueWidth = m_page.width() - keyWidth - mm(2);
-        for (const auto &[key, value] : kv.rows) {
-            const double height = std::max(textHeight(keyFont, keyWidth, key),
-                                           textHeight(valueFont, valueWidth, value));
+        for (const auto &row : kv.rows) {
+            const auto &[key, value] = row;
+            const double height = keyValueHeight(row);
             need(height);
             if (m_painter != nullptr) {
                 m_painter->setFont(keyFont);
@@ -249,11 +371,16 @@ private:
         m_y += mm(1.5);
     }
 
+    static bool isNumeric(const Table &t, qsizetype column)
+    {
+        return column < t.numeric.size() && t.numeric[column];
+    }
+
     // Columns as wide as their content on one line; when that is too wide for the page, the
-    // columns that can wrap give up width in proportion to what wrapping saves them (never below
-    // their longest word), and only then do all shrink.
+    // text columns give up width in proportion to what wrapping saves them (never below their
+    // longest word). Numbers never wrap: `fits` is false when they cannot all stay whole.
     std::vector<double> columnWidths(const Table &t, const QFont &font, const QFont &bold,
-                                     double pad) const
+                                     double pad, bool &fits) const
     {
         const QFontMetricsF fm = metrics(font);
         const QFontMetricsF bm = metrics(bold);
@@ -272,11 +399,14 @@ private:
             auto &l = least[static_cast<std::size_t>(c)];
             l = longestWord(bm, t.header[c]);
             w = std::max(l, std::min(bm.horizontalAdvance(t.header[c]), mm(28)));
-            for (const QStringList &row : t.rows) {
+            for (qsizetype r = 0; r < t.rows.size(); ++r) {
+                const QStringList &row = t.rows[r];
                 if (c >= row.size())
                     continue;
-                w = std::max(w, fm.horizontalAdvance(row[c]));
-                l = std::max(l, longestWord(fm, row[c]));
+                const QFontMetricsF &m = t.emphasised.contains(static_cast<int>(r)) ? bm : fm;
+                const double whole = m.horizontalAdvance(row[c]);
+                w = std::max(w, whole);
+                l = std::max(l, isNumeric(t, c) ? whole : longestWord(m, row[c]));
             }
             w += 2 * pad;
             l += 2 * pad;
@@ -284,10 +414,13 @@ private:
         const double available = m_page.width();
         double total = 0;
         double slack = 0;
-        for (qsizetype c = 0; c < n; ++c) {
-            total += want[static_cast<std::size_t>(c)];
-            slack += want[static_cast<std::size_t>(c)] - least[static_cast<std::size_t>(c)];
+        double leastTotal = 0;
+        for (std::size_t c = 0; c < want.size(); ++c) {
+            total += want[c];
+            slack += want[c] - least[c];
+            leastTotal += least[c];
         }
+        fits = leastTotal <= available;
         std::vector<double> widths = want;
         if (total <= available) {
             // Spread what is left over the columns in proportion to their width.
@@ -301,29 +434,81 @@ private:
                 widths[c] -= excess * (want[c] - least[c]) / slack;
             return widths;
         }
-        double leastTotal = 0;
-        for (const double l : least)
-            leastTotal += l;
         for (std::size_t c = 0; c < widths.size(); ++c)
             widths[c] = least[c] * available / leastTotal;
         return widths;
     }
 
-    void place(const Table &t)
+    struct TableLayout
     {
-        const QFont font = reportFont(7.2);
-        const QFont bold = reportFont(7.2, true);
-        const double pad = mm(0.9);
-        const std::vector<double> widths = columnWidths(t, font, bold, pad);
-        const auto rowHeight = [&](const QStringList &cells, const QFont &f) {
+        const Layout *layout = nullptr;
+        const Table *table = nullptr;
+        QFont font;
+        QFont bold;
+        double pad = 0;
+        std::vector<double> widths;
+        double headerHeight = 0;
+        double groupHeight = 0;
+
+        double rowHeight(const QStringList &cells, bool emphasised) const
+        {
+            const QFont &f = emphasised ? bold : font;
+            double h = 0;
+            for (qsizetype c = 0; c < cells.size() && c < table->header.size(); ++c) {
+                const double w = widths[static_cast<std::size_t>(c)] - 2 * pad;
+                h = std::max(h, isNumeric(*table, c) ? layout->metrics(f).height()
+                                                     : layout->textHeight(f, w, cells[c]));
+            }
+            return h + 2 * pad;
+        }
+    };
+
+    // The largest font (from kTablePoints down) at which no number has to wrap.
+    TableLayout tableLayout(const Table &t) const
+    {
+        TableLayout l;
+        l.layout = this;
+        l.table = &t;
+        l.pad = mm(0.9);
+        for (double points = kTablePoints;; points -= 0.35) {
+            l.font = reportFont(points);
+            l.bold = reportFont(points, true);
+            bool fits = false;
+            l.widths = columnWidths(t, l.font, l.bold, l.pad, fits);
+            if (fits || points - 0.35 < kSmallestTablePoints)
+                break;
+        }
+        // Headers wrap between words (they are text); a header row is measured as text.
+        const auto textRow = [&](const QStringList &cells) {
             double h = 0;
             for (qsizetype c = 0; c < cells.size() && c < t.header.size(); ++c)
-                h = std::max(
-                    h, textHeight(f, widths[static_cast<std::size_t>(c)] - 2 * pad, cells[c]));
-            return h + 2 * pad;
+                h = std::max(h,
+                             textHeight(l.bold, l.widths[static_cast<std::size_t>(c)] - 2 * l.pad,
+                                        cells[c]));
+            return h + 2 * l.pad;
         };
-        const double headerHeight = rowHeight(t.header, bold);
-        const double groupHeight = t.groups.isEmpty() ? 0 : rowHeight(t.groups, bold);
+        l.headerHeight = textRow(t.header);
+        if (!t.groups.isEmpty()) {
+            // A group's caption spans its columns.
+            double h = 0;
+            qsizetype column = 0;
+            for (qsizetype g = 0; g < t.groups.size(); ++g) {
+                double w = 0;
+                const int span = g < t.groupSpans.size() ? t.groupSpans[g] : 1;
+                for (int k = 0; k < span && column < t.header.size(); ++k, ++column)
+                    w += l.widths[static_cast<std::size_t>(column)];
+                h = std::max(h, textHeight(l.bold, w - 2 * l.pad, t.groups[g]));
+            }
+            l.groupHeight = h + 2 * l.pad;
+        }
+        return l;
+    }
+
+    void place(const Table &t)
+    {
+        const TableLayout l = tableLayout(t);
+        const std::vector<double> &widths = l.widths;
+        const double pad = l.pad;
         const auto paintRow = [&](const QStringList &cells, const QFont &f, double h, bool head) {
             if (m_painter == nullptr)
                 return;
@@ -333,10 +518,11 @@ private:
             m_painter->setFont(f);
             for (qsizetype c = 0; c < cells.size() && c < t.header.size(); ++c) {
                 const double w = widths[static_cast<std::size_t>(c)];
-                const bool right = !head && c < t.numeric.size() && t.numeric[c];
+                const bool number = !head && isNumeric(t, c);
                 m_painter->setPen(kInk);
                 m_painter->drawText(QRectF(x + pad, m_y + pad, w - 2 * pad, h - 2 * pad),
-                                    Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft) |
+                                    (number ? Qt::TextSingleLine | Qt::AlignRight
+                                            : Qt::TextWordWrap | Qt::AlignLeft) |
                                         Qt::AlignVCenter,
                                     cells[c]);
                 x += w;
@@ -350,7 +536,7 @@ private:
             if (m_painter != nullptr) {
                 double x = m_page.left();
                 qsizetype column = 0;
-                m_painter->setFont(bold);
+                m_painter->setFont(l.bold);
                 for (qsizetype g = 0; g < t.groups.size(); ++g) {
                     const int span = g < t.groupSpans.size() ? t.groupSpans[g] : 1;
                     double w = 0;
@@ -358,34 +544,45 @@ private:
                         w += widths[static_cast<std::size_t>(column)];
                     if (!t.groups[g].isEmpty()) {
                         m_painter->setPen(kInk);
-                        m_painter->drawText(QRectF(x + pad, m_y, w - 2 * pad, groupHeight),
+                        m_painter->drawText(QRectF(x + pad, m_y, w - 2 * pad, l.groupHeight),
                                             Qt::AlignCenter | Qt::TextWordWrap, t.groups[g]);
                         m_painter->setPen(QPen(kRule, 0.6));
-                        m_painter->drawLine(QPointF(x + pad, m_y + groupHeight),
-                                            QPointF(x + w - pad, m_y + groupHeight));
+                        m_painter->drawLine(QPointF(x + pad, m_y + l.groupHeight),
+                                            QPointF(x + w - pad, m_y + l.groupHeight));
                     }
                     x += w;
                 }
             }
-            m_y += groupHeight;
+            m_y += l.groupHeight;
         };
-        need(groupHeight + headerHeight + mm(8));
+        double first = 0;
+        for (qsizetype r = 0; r < t.rows.size() && r < 2; ++r)
+            first += l.rowHeight(t.rows[r], t.emphasised.contains(static_cast<int>(r)));
+        need(l.groupHeight + l.headerHeight + first);
         paintGroups();
-        paintRow(t.header, bold, headerHeight, true);
-        m_y += headerHeight;
+        paintRow(t.header, l.bold, l.headerHeight, true);
+        m_y += l.headerHeight;
         for (qsizetype r = 0; r < t.rows.size(); ++r) {
-            const QFont &f = t.emphasised.contains(static_cast<int>(r)) ? bold : font;
-            const double h = rowHeight(t.rows[r], f);
+            const bool emphasised = t.emphasised.contains(static_cast<int>(r));
+            const double h = l.rowHeight(t.rows[r], emphasised);
             if (m_y + h > m_bottom) {
                 startPage();
                 paintGroups();
-                paintRow(t.header, bold, headerHeight, true);
-                m_y += headerHeight;
+                paintRow(t.header, l.bold, l.headerHeight, true);
+                m_y += l.headerHeight;
             }
-            paintRow(t.rows[r], f, h, false);
+            paintRow(t.rows[r], emphasised ? l.bold : l.font, h, false);
             m_y += h;
         }
         m_y += mm(3);
+    }
+
+    double chartHeight(const Chart &c) const
+    {
+        return mm(c.heightMm) +
+               (c.caption.isEmpty()
+                    ? 0
+                    : textHeight(reportFont(7.5), m_page.width(), c.caption) + mm(1));
     }
 
     void place(const Chart &c)
@@ -402,10 +599,7 @@ private:
             plot.resize(w, h);
             c.build(plot);
             QPicture picture;
-            {
-                QCPPainter qcp(&picture);
-                plot.toPainter(&qcp, w, h);
-            }
+            renderChart(plot, w, h, picture);
             // QPicture records at its own resolution; the pages are kDpi.
             const double scale = static_cast<double>(kDpi) / picture.logicalDpiX();
             m_painter->save();

@@ -2,10 +2,12 @@
 
 // Internal: a small page-layout engine for the reports. Content is a list of blocks (headings,
 // paragraphs, key/value lists, tables, charts); writePdf() paginates them (tables split between
-// rows and repeat their header), then paints every page with its header and footer, knowing the
-// page count for "page N of M".
+// rows and repeat their header; a heading stays with the start of what follows it), then paints
+// every page with its header and footer, knowing the page count for "page N of M". Numbers in
+// table cells never wrap: the table's font gets smaller first, and text columns give up width.
 
 #include <cipherwatt/core/error.h>
+#include <cipherwatt/core/flags.h>
 
 #include <QFont>
 #include <QList>
@@ -13,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <functional>
 #include <variant>
 #include <vector>
@@ -40,7 +43,9 @@ public:
 
     void heading(const QString &text, int level = 1);
     void paragraph(const QString &text, bool small = false);
-    void warning(const QString &text); // emphasised (flags, simulated data)
+    void warning(const QString &text); // emphasised in red (simulated data, how it ended)
+    // A flag in its severity's colour, "Error: …", "Warning: …", "Note: …".
+    void flag(core::Severity severity, const QString &text);
     void keyValues(const QList<QPair<QString, QString>> &rows);
     void table(const Table &table);
     // A chart `heightMm` tall over the full text width, built by `build` into an off-screen plot.
@@ -56,11 +61,13 @@ private:
         QString text;
         int level;
     };
+    enum class Tone : std::uint8_t { Plain, Alarm, Error, Warning, Note };
     struct Paragraph
     {
         QString text;
         bool small;
-        bool warning;
+        Tone tone;
+        QString lead; // bold before the text: "Warning:"
     };
     struct KeyValues
     {

@@ -1,7 +1,9 @@
 #include "report_text.h"
 
 #include <cipherwatt/core/analysis.h>
-#include <cipherwatt/report/format.h>
+#include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/format.h>
+#include <cipherwatt/core/results.h>
 
 #include <cmath>
 #include <set>
@@ -9,7 +11,8 @@
 namespace cipherwatt::report {
 
 using namespace core;
-using instruments::englishTexts;
+namespace fmt = core::format;
+using fmt::Quantity;
 
 namespace {
 
@@ -61,7 +64,12 @@ QList<QPair<QString, QString>> meterFacts(const SessionData &d)
     QList<QPair<QString, QString>> kv{
         {QStringLiteral("Meter"), QStringLiteral("%1 %2").arg(id.manufacturer, id.model)},
         {QStringLiteral("Serial, firmware"), QStringLiteral("%1, %2").arg(id.serial, id.firmware)},
-        {QStringLiteral("Connection"), QStringLiteral("%1 (%2)").arg(id.resource, id.transport)},
+        {QStringLiteral("Connection"), // The transport only when the resource does not already name
+                                       // it ("sim:…").
+         id.transport.isEmpty() || id.transport == id.resource ||
+                 id.resource.startsWith(id.transport + QLatin1Char(':'))
+             ? id.resource
+             : QStringLiteral("%1 (%2)").arg(id.resource, id.transport)},
         {QStringLiteral("Simulated"),
          id.simulated ? QStringLiteral("YES — not a measurement") : QStringLiteral("no")},
         {QStringLiteral("DUT element"), QString::number(m.element)},
@@ -71,11 +79,11 @@ QList<QPair<QString, QString>> meterFacts(const SessionData &d)
         {QStringLiteral("Current range"), rangeText(m.currentRange, "A")},
         {QStringLiteral("Power accuracy"),
          QStringLiteral(
-             "±(%1 % of reading + %2 % of range); range %3 W, so ±%4 W plus the reading part")
+             "±(%1 % of reading + %2 % of range); range %3, so ±%4 plus the reading part")
              .arg(m.accuracyOfReading * 100)
              .arg(m.accuracyOfRange * 100)
-             .arg(m.powerRangeWatts)
-             .arg(fixed(m.accuracyOfRange * m.powerRangeWatts, 3))},
+             .arg(fmt::quantity(m.powerRangeWatts, Quantity::Power),
+                  fmt::quantity(m.accuracyOfRange * m.powerRangeWatts, Quantity::Power))},
         {QStringLiteral("Averaging"), m.averaging ? QStringLiteral("on") : QStringLiteral("off")},
         {QStringLiteral("Items read"), m.items.join(QStringLiteral(", "))},
     };
@@ -130,34 +138,61 @@ QList<QPair<QString, QString>> dutFacts(const SessionData &d)
     return kv;
 }
 
+namespace {
+
+// A mean power with its 95 % interval from its standard error: "4.0012 ± 0.0008 W".
+QString meanPower(const MeanStats &stats)
+{
+    const double half = stats.standardError * studentT95(std::max(1.0, stats.effectiveCount - 1.0));
+    return fmt::quantityWithInterval(stats.mean, stats.mean - half, stats.mean + half,
+                                     Quantity::Power);
+}
+
+// A change with its standard error, both in one unit: "+1.06 W (standard error 0.37 W)".
+QString changeText(double change, double standardError)
+{
+    const fmt::Unit unit =
+        fmt::valueUnit(Quantity::Power, std::max(std::fabs(change), std::fabs(standardError)));
+    if (!std::isfinite(standardError) || standardError <= 0)
+        return fmt::signedFixed(unit.scaled(change), 3) + QLatin1Char(' ') + unit.symbol;
+    const int decimals = fmt::intervalDecimals(unit.scaled(standardError));
+    return QStringLiteral("%1 %3 (standard error %2 %3)")
+        .arg(fmt::signedFixed(unit.scaled(change), decimals),
+             fmt::fixed(unit.scaled(standardError), decimals), unit.symbol);
+}
+
+} // namespace
+
 QStringList methodParagraphs(const SessionData &d)
 {
     QStringList out;
     const SessionSettings &s = d.settings;
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
-        out << QStringLiteral(
-                   "Idle baseline: the DUT idled for %1 s before the runs; over %2 whole "
-                   "meter updates its power was %3 W (sd %4 W), the idle power P_idle. "
-                   "Its trend was %5 W/h (±%6 W/h), %7.")
-                   .arg(fixed(b.endSeconds - b.startSeconds, 0))
-                   .arg(b.result.stats.count)
-                   .arg(fixed(b.result.stats.mean, 4))
-                   .arg(fixed(b.result.stats.sd, 4))
-                   .arg(fixed(b.result.driftWattsPerHour, 4))
-                   .arg(fixed(b.result.driftStandardError, 4))
-                   .arg(b.result.drifting
-                            ? QStringLiteral("a significant drift beyond the threshold: the "
-                                             "results are flagged")
-                            : QStringLiteral("within the drift threshold"));
+        const double seconds = b.endSeconds - b.startSeconds;
+        const BaselineResult &r = b.result;
+        // The slope over the span, and its standard error, as a change of power: what a reader
+        // compares with the net powers below.
+        out << QStringLiteral("Idle baseline: the DUT idled for %1 s before the runs; over %2 "
+                              "whole meter updates its power was %3 (95 %; sd %4), the idle "
+                              "power P_idle. Over those %1 s its power changed by %5, %6.")
+                   .arg(fmt::significant(seconds, 3))
+                   .arg(r.stats.count)
+                   .arg(meanPower(r.stats), fmt::quantity(r.stats.sd, Quantity::Power),
+                        changeText(r.driftWattsPerHour * seconds / 3600.0,
+                                   r.driftStandardError * seconds / 3600.0),
+                        r.drifting ? QStringLiteral("a significant drift beyond the threshold: "
+                                                    "the results are flagged")
+                                   : QStringLiteral("within the drift threshold"));
     }
     if (d.analysis.postBaseline) {
         const PostBaselineRecord &post = *d.analysis.postBaseline;
-        out << QStringLiteral("After the runs the DUT idled again for %1 s: %2 W, %3 W from the "
+        out << QStringLiteral("After the runs the DUT idled again for %1 s: %2, %3 from the "
                               "first baseline.")
-                   .arg(fixed(post.endSeconds - post.startSeconds, 0))
-                   .arg(fixed(post.result.stats.mean, 4))
-                   .arg(fixed(post.changeWatts.value_or(std::nan("")), 4));
+                   .arg(fmt::significant(post.endSeconds - post.startSeconds, 3))
+                   .arg(meanPower(post.result.stats),
+                        post.changeWatts ? changeText(*post.changeWatts, std::nan(""))
+                                         : fmt::missing());
     }
     QString lengthText;
     switch (s.runLength.kind) {
@@ -182,15 +217,15 @@ QStringList methodParagraphs(const SessionData &d)
                .arg(s.planSpec, buffers.join(QStringLiteral(", ")))
                .arg(s.repeats)
                .arg(lengthText)
-               .arg(s.settleSeconds);
+               .arg(fmt::significant(s.settleSeconds, 3));
     out << QStringLiteral("Net power: P_net = P_run − P_idle, where P_run is the mean power of the "
                           "meter updates whose whole %1 ms interval lies inside the worker's "
                           "measured loop; updates at the loop's boundaries, duplicates and updates "
                           "without data are left out and counted. Energy: E = P_net × t_run with "
                           "t_run the loop's wall time; energy per byte = E / bytes processed, per "
-                          "operation = E / buffers (or key operations). Throughput in KB/s with "
-                          "KB = 1000 B; cycles per byte from the worker's cycle counter (its kind "
-                          "is in each run's record).")
+                          "operation = E / buffers (or key operations). Units carry SI prefixes "
+                          "(kB = 1000 B; KiB = 1024 B for buffer sizes); cycles per byte from the "
+                          "worker's cycle counter (its kind is in each run's record).")
                .arg(d.meter.intervalMs);
     out << QStringLiteral(
         "Uncertainty (95 %): the standard errors of P_run and P_idle (the number of "
@@ -209,18 +244,25 @@ QStringList methodParagraphs(const SessionData &d)
     return out;
 }
 
-QStringList sessionFlags(const SessionData &d)
+QList<Message> sessionFlags(const SessionData &d)
 {
-    QStringList out = englishTexts(d.analysis.flags);
+    QList<Message> out = d.analysis.flags;
     for (const StoredRun &r : d.runs) {
-        if (r.status != RunStatus::Done)
-            out << QStringLiteral("run %1 (%2/%3 %4): %5%6")
-                       .arg(r.ordinal)
-                       .arg(r.cipher, r.backend, r.operation, runStatusName(r.status),
-                            r.error.isEmpty() ? QString()
-                                              : QStringLiteral(", ") + r.error.english());
+        if (r.status == RunStatus::Done)
+            continue;
+        out << runNotMeasured(r, true);
     }
-    return out;
+    return bySeverity(out);
+}
+
+QString cell(double value, double low, double high, const fmt::Unit &unit)
+{
+    return fmt::withInterval(value, low, high, unit).joined();
+}
+
+QString cell(double value, const fmt::Unit &unit)
+{
+    return fmt::plain(value, unit);
 }
 
 } // namespace cipherwatt::report

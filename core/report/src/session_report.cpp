@@ -2,9 +2,10 @@
 #include "report_text.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/report/charts.h>
-#include <cipherwatt/report/format.h>
 #include <cipherwatt/report/report.h>
 
 #include <QJsonArray>
@@ -16,6 +17,8 @@
 namespace cipherwatt::report {
 
 using namespace core;
+namespace fmt = core::format;
+using fmt::Quantity;
 
 namespace {
 
@@ -24,17 +27,15 @@ QList<QPair<QString, QString>> sessionFacts(const SessionData &d)
     const SessionSummary &s = d.summary;
     QList<QPair<QString, QString>> kv{
         {QStringLiteral("Label"), s.label},
-        {QStringLiteral("Session"),
-         QStringLiteral("%1 in %2").arg(s.id).arg(QStringLiteral("the CipherWatt database"))},
+        {QStringLiteral("Session"), fmt::sessionId(s.id)},
         {QStringLiteral("Status"),
          s.statusReason.isEmpty()
              ? statusName(s.status)
              : QStringLiteral("%1 — %2").arg(statusName(s.status), s.statusReason.english())},
-        {QStringLiteral("Operator"),
-         s.operatorName.isEmpty() ? QStringLiteral("–") : s.operatorName},
-        {QStringLiteral("Started"), d.startedUtc + QStringLiteral(" UTC")},
+        {QStringLiteral("Operator"), s.operatorName.isEmpty() ? fmt::missing() : s.operatorName},
+        {QStringLiteral("Started"), fmt::dateTime(d.startedUtc)},
         {QStringLiteral("Ended"),
-         d.endedUtc.isEmpty() ? QStringLiteral("–") : d.endedUtc + QStringLiteral(" UTC")},
+         d.endedUtc.isEmpty() ? fmt::missing() : fmt::dateTime(d.endedUtc)},
     };
     if (!s.tags.isEmpty())
         kv << QPair{QStringLiteral("Tags"), s.tags.join(QStringLiteral(", "))};
@@ -43,66 +44,82 @@ QList<QPair<QString, QString>> sessionFacts(const SessionData &d)
     return kv;
 }
 
+// Columns as the paper's Tables 4 and 5 (run time, net power, throughput, cycles per byte)
+// and the energy the paper does not give, each in the unit its values share.
 Table resultsTable(const SessionData &d)
 {
+    const std::vector<ResultRow> rows = resultRows(d);
+    std::vector<double> seconds, watts, throughput, energy, perOperation;
+    for (const ResultRow &r : rows) {
+        if (r.measured == 0)
+            continue;
+        seconds.push_back(r.runSeconds);
+        watts.push_back(r.netWatts.value);
+        throughput.push_back(r.throughputBytesPerSecond);
+        energy.push_back(r.energyPerByteNj.value * 1e-9);
+        perOperation.push_back(r.energyPerOperationUj.value * 1e-6);
+    }
+    const fmt::Unit time = fmt::columnUnit(Quantity::Time, seconds);
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    const fmt::Unit rate = fmt::columnUnit(Quantity::Throughput, throughput);
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const fmt::Unit perOp = fmt::columnUnit(Quantity::EnergyPerOperation, perOperation);
     Table t;
     t.header = {QStringLiteral("cipher"),
                 QStringLiteral("backend"),
-                QStringLiteral("operation"),
-                QStringLiteral("buffer [B]"),
+                QStringLiteral("op."),
+                QStringLiteral("buffer"),
                 QStringLiteral("runs"),
-                QStringLiteral("run time [s]"),
-                QStringLiteral("net power [W] (95 %)"),
-                QStringLiteral("throughput [KB/s]"),
-                QStringLiteral("cycles / byte"),
-                QStringLiteral("energy [nJ/B] (95 %)"),
-                QStringLiteral("energy per operation [µJ] (95 %)")};
-    t.widths = {1.5, 0.9, 0.9, 0.8, 0.5, 0.8, 1.6, 1.1, 0.8, 1.6, 1.7};
+                QStringLiteral("run time") + time.bracketed(),
+                QStringLiteral("net power") + power.bracketed() + QStringLiteral(" ± 95 %"),
+                QStringLiteral("throughput") + rate.bracketed(),
+                QStringLiteral("cycles per byte"),
+                QStringLiteral("energy per byte") + perByte.bracketed() + QStringLiteral(" ± 95 %"),
+                QStringLiteral("per operation") + perOp.bracketed() + QStringLiteral(" ± 95 %")};
     t.numeric = {false, false, false, true, true, true, true, true, true, true, true};
-    for (const ResultRow &r : resultRows(d)) {
+    for (const ResultRow &r : rows) {
+        QStringList cells{r.key.cipher, r.key.backend, fmt::operationShort(r.key.operation),
+                          fmt::bufferShort(r.key.bufferBytes)};
         if (r.measured == 0) {
-            t.rows << QStringList{r.key.cipher,
-                                  r.key.backend,
-                                  r.key.operation,
-                                  QString::number(r.key.bufferBytes),
-                                  QStringLiteral("0"),
-                                  QStringLiteral("–"),
-                                  QStringLiteral("not measured"),
-                                  QString(),
-                                  QString(),
-                                  QString(),
-                                  QString()};
+            cells << QStringLiteral("0") << fmt::missing() << QStringLiteral("not measured")
+                  << QString() << QString() << QString() << QString();
+            t.rows << cells;
             continue;
         }
-        t.rows << QStringList{r.key.cipher,
-                              r.key.backend,
-                              r.key.operation,
-                              QString::number(r.key.bufferBytes),
-                              r.measured == r.planned
-                                  ? QString::number(r.measured)
-                                  : QStringLiteral("%1/%2").arg(r.measured).arg(r.planned),
-                              fixed(r.runSeconds, 2),
-                              withInterval(r.netWatts),
-                              fixed(r.throughputBytesPerSecond / 1000.0, 0),
-                              fixed(r.cyclesPerByte, 2),
-                              withInterval(r.energyPerByteNj),
-                              withInterval(r.energyPerOperationUj)};
+        const Estimate &e = r.energyPerByteNj;
+        const Estimate &o = r.energyPerOperationUj;
+        cells << (r.measured == r.planned ? QString::number(r.measured)
+                                          : QStringLiteral("%1/%2").arg(r.measured).arg(r.planned))
+              << cell(r.runSeconds, time)
+              << cell(r.netWatts.value, r.netWatts.low, r.netWatts.high, power)
+              << cell(r.throughputBytesPerSecond, rate)
+              << (r.cyclesPerByte > 0 ? fmt::significant(r.cyclesPerByte, 3) : fmt::missing())
+              << cell(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte)
+              << cell(o.value * 1e-6, o.low * 1e-6, o.high * 1e-6, perOp);
+        t.rows << cells;
     }
     return t;
 }
 
 Table runsTable(const SessionData &d)
 {
+    std::vector<double> watts;
+    for (const StoredRun &r : d.runs) {
+        if (r.analysis) {
+            watts.push_back(r.analysis->run.mean);
+            watts.push_back(r.analysis->netWatts);
+        }
+    }
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
     Table t;
     t.header = {QStringLiteral("#"),
                 QStringLiteral("run"),
                 QStringLiteral("status"),
                 QStringLiteral("updates used / boundary / invalid / missed"),
-                QStringLiteral("P run [W]"),
-                QStringLiteral("P net [W] (95 %)"),
+                QStringLiteral("P run") + power.bracketed(),
+                QStringLiteral("P net") + power.bracketed() + QStringLiteral(" ± 95 %"),
                 QStringLiteral("implementation"),
                 QStringLiteral("ISA")};
-    t.widths = {0.3, 2.2, 0.8, 1.4, 0.8, 1.5, 2.6, 0.6};
     t.numeric = {true, false, false, true, true, true, false, false};
     for (const StoredRun &r : d.runs) {
         const RunResult a = r.analysis.value_or(RunResult{});
@@ -110,23 +127,22 @@ Table runsTable(const SessionData &d)
         QString status = runStatusName(r.status);
         if (!r.error.isEmpty())
             status += QStringLiteral(": ") + r.error.english();
-        t.rows << QStringList{QString::number(r.ordinal),
-                              QStringLiteral("%1/%2 %3, %4 B, repeat %5")
-                                  .arg(r.cipher, r.backend, r.operation)
-                                  .arg(r.bufferBytes)
-                                  .arg(r.repeat),
-                              status,
-                              analysed ? QStringLiteral("%1 / %2 / %3 / %4")
-                                             .arg(a.run.count)
-                                             .arg(a.excludedBoundary)
-                                             .arg(a.excludedInvalid + a.excludedDuplicates)
-                                             .arg(a.missed)
-                                       : QStringLiteral("–"),
-                              analysed ? fixed(a.run.mean, 4) : QStringLiteral("–"),
-                              analysed ? withInterval(a.netWatts, a.netLow, a.netHigh)
-                                       : QStringLiteral("–"),
-                              r.result ? r.result->provenance.implementation : QString(),
-                              r.result ? r.result->isa : QString()};
+        t.rows << QStringList{
+            QString::number(r.ordinal),
+            QStringLiteral("%1, repeat %2")
+                .arg(fmt::runShort(r.cipher, r.backend, r.operation, r.bufferBytes))
+                .arg(r.repeat),
+            status,
+            analysed ? QStringLiteral("%1 / %2 / %3 / %4")
+                           .arg(a.run.count)
+                           .arg(a.excludedBoundary)
+                           .arg(a.excludedInvalid + a.excludedDuplicates)
+                           .arg(a.missed)
+                     : fmt::missing(),
+            analysed ? cell(a.run.mean, power) : fmt::missing(),
+            analysed ? cell(a.netWatts, a.netLow, a.netHigh, power) : fmt::missing(),
+            r.result ? r.result->provenance.implementation : QString(),
+            r.result ? r.result->isa : QString()};
     }
     return t;
 }
@@ -136,7 +152,8 @@ Table runsTable(const SessionData &d)
 Result<void> writeSessionPdf(const SessionData &d, const QString &path)
 {
     Document doc(d.summary.label,
-                 QStringLiteral("session %1 · %2").arg(d.summary.id).arg(d.startedUtc.left(10)),
+                 QStringLiteral("%1 · %2").arg(fmt::sessionId(d.summary.id),
+                                               fmt::dateTime(d.startedUtc).left(10)),
                  d.summary.simulated);
     doc.heading(QStringLiteral("Energy cost of encryption: %1").arg(d.summary.label));
     doc.keyValues(sessionFacts(d));
@@ -164,7 +181,9 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
     doc.paragraph(
         QStringLiteral("Net power = mean power during the run − idle baseline; energy = net "
                        "power × run time. With repeats, the value is the median and the "
-                       "interval spans all repeats' 95 % intervals. KB = 1000 B."),
+                       "interval spans all repeats' 95 % intervals. Each value's digits follow "
+                       "its interval (two significant digits on the interval). op.: enc "
+                       "encryption, dec decryption; kB = 1000 B, KiB = 1024 B."),
         true);
     const std::vector<SessionData> one{d};
     doc.chart([&one](QCustomPlot &plot) { plotBars(plot, one, BarOperation::Encrypt); }, 58,
@@ -174,19 +193,16 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
     doc.chart([&one](QCustomPlot &plot) { plotBars(plot, one, BarOperation::Total); }, 58,
               QStringLiteral("Energy per byte, encryption and decryption together (the paper's "
                              "\"total\")."));
-    doc.chart(
-        [&d](QCustomPlot &plot) { plotPowerTrace(plot, d); }, 70,
-        QStringLiteral("Power of the DUT over the session: baseline (blue), pilot runs "
-                       "(yellow), runs (green, numbered as in the run table), settling (grey)."));
+    doc.chart([&d](QCustomPlot &plot) { plotPowerTrace(plot, d); }, 80, powerTraceCaption(d));
 
     doc.heading(QStringLiteral("Flags"));
-    const QStringList flags = sessionFlags(d);
+    const QList<Message> flags = sessionFlags(d);
     if (flags.isEmpty())
         doc.paragraph(
             QStringLiteral("None: no short run, no drifting baseline, no update over range "
                            "or missed, and the integrator agreed with the samples."));
-    for (const QString &f : flags)
-        doc.warning(f);
+    for (const Message &f : flags)
+        doc.flag(flagSeverity(f), f.english());
 
     doc.heading(QStringLiteral("Runs"));
     doc.table(runsTable(d));

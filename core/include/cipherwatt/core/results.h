@@ -55,6 +55,10 @@ struct ResultRow
 
 std::vector<ResultRow> resultRows(const SessionData &session);
 
+// A run that gave no result, as result rows and reports list it: "run 3: failed (why)"; named,
+// "run 3 (aes-128-xts/openssl encrypt): failed (why)". Its severity is an error (flags.h).
+Message runNotMeasured(const StoredRun &run, bool named = false);
+
 // Difference of `b` from `a`: absolute, and relative to `a` (NaN when `a` is 0 or missing).
 struct Difference
 {

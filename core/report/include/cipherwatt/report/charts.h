@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -29,17 +30,29 @@ void plotBars(QCustomPlot &plot, const std::vector<core::SessionData> &sessions,
               BarOperation operation, BarMeasure measure = BarMeasure::EnergyPerByte,
               ChartLanguage language = ChartLanguage::English);
 
-// The DUT element's power over the session, with the phases shaded and labelled. Long traces
-// are drawn from min/max envelopes of at most `maxPoints` buckets.
+// The DUT element's power over the session, with the idle baselines shaded grey and each run
+// tinted by its cipher (runTint) and labelled in short form ("aes-128-xts enc 4 KiB", shorter
+// where the band is narrow); a legend names the ciphers' tints. Long traces are drawn from
+// min/max envelopes of at most `maxPoints` buckets.
 void plotPowerTrace(QCustomPlot &plot, const core::SessionData &session, int maxPoints = 4000);
+// The caption of that chart, naming what it draws (English).
+QString powerTraceCaption(const core::SessionData &session);
 
-// Several sessions' power traces overlaid, each shifted so that its first run starts at t = 0.
+// Several sessions' power traces overlaid, each shifted so that its first run starts at t = 0;
+// above them one lane per session with its runs tinted by cipher, as in plotPowerTrace.
 void plotOverlaidTraces(QCustomPlot &plot, const std::vector<core::SessionData> &sessions,
                         ChartLanguage language = ChartLanguage::English, int maxPoints = 3000);
 
 // A colour per session (or series), distinguishable in print and for colour-blind readers.
 QColor seriesColor(int index);
-// A light fill per phase kind, for shading.
+// A light fill per phase kind, for shading; runs take their cipher's tint instead.
 QColor phaseColor(core::PhaseKind kind);
+// A pale tint per cipher for run bands (the Okabe-Ito hues, which colour-blind readers tell
+// apart, mixed with white); `index` is the cipher's place in cipherOrder().
+QColor runTint(int index);
+// The ciphers of the sessions' runs in the order they first appear.
+QStringList cipherOrder(const std::vector<core::SessionData> &sessions);
+// How a session is named in legends and captions: "S12 label".
+QString seriesName(const core::SessionData &session);
 
 } // namespace cipherwatt::report

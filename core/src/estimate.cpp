@@ -1,0 +1,49 @@
+#include <cipherwatt/core/estimate.h>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace cipherwatt::core {
+
+SessionEstimate estimateSession(const SessionSettings &settings,
+                                const std::vector<CatalogueEntry> &catalogue,
+                                double meterIntervalSeconds, double pilotSeconds)
+{
+    SessionEstimate e;
+    const auto entries = resolvePlan(settings.planSpec, catalogue);
+    if (!entries)
+        return e;
+    const std::vector<PlannedRun> runs =
+        expandPlan(*entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats));
+    e.valid = true;
+    e.runs = static_cast<int>(runs.size());
+    e.seconds = settings.baselineSeconds + settings.postBaselineSeconds;
+    // An automatic run spans the updates asked for with the runner's headroom
+    // (runner_runs.cpp, onPilotEnd), after one pilot run per kind of run.
+    const double automatic = (settings.minUpdates * 1.15 + 3) * meterIntervalSeconds;
+    std::set<std::tuple<QString, QString, QString, std::size_t>> pilots;
+    for (const PlannedRun &r : runs) {
+        e.seconds += settings.settleSeconds;
+        if (r.entry.isCommand()) {
+            ++e.runsUnknown;
+            continue;
+        }
+        switch (settings.runLength.kind) {
+        case RunLength::Kind::Seconds:
+            e.seconds += settings.runLength.seconds;
+            break;
+        case RunLength::Kind::Automatic:
+            e.seconds += automatic;
+            pilots.emplace(r.entry.cipher, r.entry.backend, r.entry.operation, r.bufferBytes);
+            break;
+        case RunLength::Kind::Iterations:
+            ++e.runsUnknown;
+            break;
+        }
+    }
+    e.seconds += static_cast<double>(pilots.size()) * pilotSeconds;
+    return e;
+}
+
+} // namespace cipherwatt::core

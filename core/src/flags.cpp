@@ -1,0 +1,78 @@
+#include "messages.h"
+
+#include <cipherwatt/core/flags.h>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace cipherwatt::core {
+
+namespace {
+
+// Every flag the analysis, the runner and the results raise, by identifier.
+const std::array<std::pair<const MessageTemplate *, Severity>, 17> kSeverities{{
+    {&msg::kNoSamples, Severity::Error},
+    {&msg::kNoBaseline, Severity::Error},
+    {&msg::kBaselineDriftsFlag, Severity::Error},
+    {&msg::kBaselineDrifts, Severity::Error},
+    {&msg::kNoBaselineUpdate, Severity::Error},
+    {&msg::kRunNotMeasured, Severity::Error},
+    {&msg::kRunNotMeasuredWhy, Severity::Error},
+    {&msg::kShortRun, Severity::Warning},
+    {&msg::kInvalid, Severity::Warning},
+    {&msg::kMissed, Severity::Warning},
+    {&msg::kIntegratorDisagrees, Severity::Warning},
+    {&msg::kNoByteCount, Severity::Warning},
+    {&msg::kNotDistinguishable, Severity::Warning},
+    {&msg::kOneInvalid, Severity::Note},
+    {&msg::kOneMissed, Severity::Note},
+    {&msg::kKatFailedRun, Severity::Error},
+    {&msg::kWorkerCrashedRun, Severity::Error},
+}};
+
+} // namespace
+
+Severity flagSeverity(const Message &flag)
+{
+    const QString id = flag.id();
+    // "run: flag" takes its flag's severity.
+    if (id == QLatin1String(msg::kRunFlag.id) && flag.arguments().size() == 2)
+        return flagSeverity(flag.arguments().at(1));
+    for (const auto &[tmpl, severity] : kSeverities) {
+        if (id == QLatin1String(tmpl->id))
+            return severity;
+    }
+    return Severity::Warning;
+}
+
+QString severityName(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return QStringLiteral("error");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Note:
+        return QStringLiteral("note");
+    }
+    return {};
+}
+
+Severity highestSeverity(const QList<Message> &flags)
+{
+    Severity out = Severity::Note;
+    for (const Message &f : flags)
+        out = std::max(out, flagSeverity(f));
+    return out;
+}
+
+QList<Message> bySeverity(QList<Message> flags)
+{
+    std::stable_sort(flags.begin(), flags.end(), [](const Message &a, const Message &b) {
+        return flagSeverity(a) > flagSeverity(b);
+    });
+    return flags;
+}
+
+} // namespace cipherwatt::core
