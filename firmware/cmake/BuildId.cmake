@@ -1,4 +1,5 @@
-# cmake -DSOURCE_DIR=<repo> -DOUTPUT=<build_id.h> -DVERSION=<x.y.z> -DCOMPILER=<text> -P BuildId.cmake
+# cmake -DSOURCE_DIR=<repo> -DOUTPUT=<build_id.h> -DVERSION=<x.y.z> -DCOMPILER=<text>
+#       -P BuildId.cmake
 # Writes the identity `hello` reports: project version, `git describe` of the tree being built
 # (with -dirty for uncommitted changes; "unknown" outside git) and the compiler and flags. Runs
 # at every build; the file changes (and main recompiles) only when one of them does.

@@ -34,12 +34,12 @@ _Noreturn void Reset_Handler(void)
 /* An interrupt nobody handles is reported like a fault (its number is in "ipsr"). */
 #define CW_IRQ_WEAK(n) void cw_irq##n(void) __attribute__((weak, alias("cw_fault_entry")));
 #define CW_IRQ_ENTRY(n) cw_irq##n,
-#define CW_IRQ_ROW(X, r)                                                                           \
-    X(r##0) X(r##1) X(r##2) X(r##3) X(r##4) X(r##5) X(r##6) X(r##7) X(r##8) X(r##9)
+/* clang-format off */
+#define CW_IRQ_ROW(X, r) X(r##0) X(r##1) X(r##2) X(r##3) X(r##4) X(r##5) X(r##6) X(r##7) X(r##8) X(r##9)
 #define CW_IRQ_ALL(X)                                                                              \
-    CW_IRQ_ROW(X, )                                                                                \
-    CW_IRQ_ROW(X, 1) CW_IRQ_ROW(X, 2) CW_IRQ_ROW(X, 3) CW_IRQ_ROW(X, 4) CW_IRQ_ROW(X, 5)           \
-        CW_IRQ_ROW(X, 6) CW_IRQ_ROW(X, 7) CW_IRQ_ROW(X, 8) CW_IRQ_ROW(X, 9)
+    CW_IRQ_ROW(X, ) CW_IRQ_ROW(X, 1) CW_IRQ_ROW(X, 2) CW_IRQ_ROW(X, 3) CW_IRQ_ROW(X, 4)            \
+    CW_IRQ_ROW(X, 5) CW_IRQ_ROW(X, 6) CW_IRQ_ROW(X, 7) CW_IRQ_ROW(X, 8) CW_IRQ_ROW(X, 9)
+/* clang-format on */
 
 CW_IRQ_ALL(CW_IRQ_WEAK)
 
