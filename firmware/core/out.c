@@ -44,9 +44,9 @@ void cw_out_begin(const char *event, const cw_id *id)
     count[0] = 0;
     cw_out_key("event");
     cw_out_string(event);
-    if (id != NULL && id->present) {
+    if (id != NULL) {
         cw_out_key("id");
-        cw_out_raw(id->text);
+        cw_out_raw(id->present ? id->text : "null");
     }
 }
 

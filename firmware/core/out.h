@@ -16,7 +16,8 @@ typedef struct
     bool present;
 } cw_id;
 
-/* Starts `{"event":"<name>"` and, when the id is present, `,"id":<id>`. */
+/* Starts `{"event":"<name>"` and `,"id":<id>`: the command's id, or null when it had none.
+ * With id NULL there is no "id" field at all: events nobody asked for (the hello at reset). */
 void cw_out_begin(const char *event, const cw_id *id);
 /* Like cw_out_begin, but gives up (returns false, writes nothing) unless `room` bytes are free
  * in the transmit ring: for events sent while a run is measured, which must never wait. */

@@ -58,12 +58,9 @@ static bool begin(const char *event, const cw_id *id)
 
 void cw_protocol_error(const cw_id *id, const char *code, const char *message)
 {
-    if (!begin("error", id))
+    static const cw_id unknown = {.text = "", .present = false};
+    if (!begin("error", id != NULL ? id : &unknown))
         return;
-    if (id == NULL || !id->present) {
-        cw_out_key("id");
-        cw_out_null();
-    }
     cw_out_key("code");
     cw_out_string(code);
     cw_out_key("message");

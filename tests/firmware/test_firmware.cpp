@@ -174,6 +174,12 @@ TEST_CASE("hello at reset and on request: protocol, version, board, core, clock 
     CHECK(asked["id"] == 41);
     CHECK(asked["image_crc32"] == hello["image_crc32"]);
     CHECK(asked["uptime_ms"].get<std::uint64_t>() >= hello["uptime_ms"].get<std::uint64_t>());
+
+    // A command without an id is answered with "id": null (only the reset's hello has none).
+    board.sendRaw(cipherwatt::test::frame(R"({"cmd":"hello"})") + "\n");
+    const json anonymous = board.waitFor("hello");
+    REQUIRE(anonymous.contains("id"));
+    CHECK(anonymous["id"].is_null());
 }
 
 TEST_CASE("list: the carried ciphers, each as the worker's catalogue has it")
