@@ -30,6 +30,8 @@ uint32_t cw_cpuid(void);
 void cw_stack_mark(void);
 size_t cw_stack_used_since_mark(void);
 size_t cw_stack_size(void);
+/* The deepest the stack has been since start-up (it is painted at reset). */
+size_t cw_stack_peak(void);
 
 /* Sleeps until an interrupt unless a byte is already waiting (no lost wake-ups). */
 void cw_idle(void);

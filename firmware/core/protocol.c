@@ -151,6 +151,8 @@ void cw_protocol_hello(const cw_id *id)
     cw_out_u64(CW_AAD_MAX);
     cw_out_key("stack_bytes");
     cw_out_u64(cw_stack_size());
+    cw_out_key("stack_peak_bytes");
+    cw_out_u64(cw_stack_peak());
     cw_out_key("backends");
     cw_out_array_begin();
     for (size_t i = 0; i < cw_backend_count(); ++i) {
@@ -202,6 +204,10 @@ static void list(const cw_id *id)
         cw_out_string(cw_iv_kind_name(info->iv_kind));
         cw_out_key("iv_bytes");
         cw_out_u64(info->iv_bytes);
+        cw_out_key("iv_bytes_min");
+        cw_out_u64(info->iv_min);
+        cw_out_key("iv_bytes_max");
+        cw_out_u64(info->iv_max);
         cw_out_key("tag_bytes");
         cw_out_u64(info->tag_bytes);
         cw_out_key("operations");
@@ -562,13 +568,13 @@ static void dispatch(const cw_json_object *cmd, const cw_id *id)
         return;
     }
     if (cw_json_is(name, "cancel")) {
+        /* Sent even if it has to wait for room: the run stops right after it anyway. */
         const bool was_running = running;
         cancel_requested = running;
-        if (begin("cancel", id)) {
-            cw_out_key("running");
-            cw_out_bool(was_running);
-            cw_out_end();
-        }
+        cw_out_begin("cancel", id);
+        cw_out_key("running");
+        cw_out_bool(was_running);
+        cw_out_end();
         return;
     }
     static const char *const known[] = {"hello", "list", "selftest", "kat", "run", "reset"};

@@ -194,6 +194,12 @@ TEST_CASE("list: the carried ciphers, each as the worker's catalogue has it")
         CHECK(c["operations"] == json::array({"encrypt", "decrypt"}));
         REQUIRE(c["implementations"].size() == 1);
         CHECK(c["implementations"][0]["ctx_bytes"].get<int>() > 0);
+        CHECK(c["iv_bytes_min"].get<int>() <= c["iv_bytes"].get<int>());
+        CHECK(c["iv_bytes"].get<int>() <= c["iv_bytes_max"].get<int>());
+        if (c["mode"] == "CCM") {
+            CHECK(c["iv_bytes_min"] == 7); // SP 800-38C: 7 to 13-byte nonces
+            CHECK(c["iv_bytes_max"] == 13);
+        }
     }
     CHECK(ids == carried);
 
@@ -232,6 +238,10 @@ TEST_CASE("selftest: every carried cipher passes its vectors")
         CHECK(e["stack_bytes"].get<int>() < hello["stack_bytes"].get<int>());
     }
     CHECK(ids == carried);
+    // The stack painted at reset: its deepest point so far leaves room to spare.
+    const json after = board.request({{"cmd", "hello"}});
+    CHECK(after["stack_peak_bytes"].get<int>() > 0);
+    CHECK(after["stack_peak_bytes"].get<int>() < hello["stack_bytes"].get<int>() / 2);
 
     // A chosen few; an unknown id fails, as in the worker.
     const json some =

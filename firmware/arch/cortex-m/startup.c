@@ -20,8 +20,11 @@ void Reset_Handler(void);
 void SysTick_Handler(void);
 void cw_fault_entry(void);
 
+static void paint_stack(void);
+
 _Noreturn void Reset_Handler(void)
 {
+    paint_stack(); /* for the peak in `hello` */
     const size_t data = (size_t)((const uint8_t *)_edata - (const uint8_t *)_sdata);
     memcpy(_sdata, _sidata, data);
     memset(_sbss, 0, (size_t)((const uint8_t *)_ebss - (const uint8_t *)_sbss));
@@ -153,6 +156,8 @@ __attribute__((naked)) void cw_fault_entry(void)
 
 #define STACK_PATTERN 0xC5C5C5C5U
 
+static size_t deepest; /* stack bytes in use at the deepest point an earlier scan found */
+
 static inline uint32_t *stack_pointer(void)
 {
     uint32_t *sp;
@@ -160,13 +165,35 @@ static inline uint32_t *stack_pointer(void)
     return sp;
 }
 
-/* Both are called from the same frame, so they see (nearly) the same stack pointer; the 64
- * bytes below it that are left alone hold their own frames. */
-void cw_stack_mark(void)
+/* The free stack below the caller gets the pattern; the 64 bytes right below the stack
+ * pointer are left alone (they hold the painter's own frame). */
+static void paint_below(uint32_t *sp)
 {
-    uint32_t *sp = stack_pointer();
     for (uint32_t *p = __stack_bottom; p < sp - 16; ++p)
         *p = STACK_PATTERN;
+}
+
+static void paint_stack(void)
+{
+    paint_below(stack_pointer());
+}
+
+/* Bytes from the top of the stack down to the deepest word that lost the pattern. */
+static size_t scan_used(void)
+{
+    const uint32_t *p = __stack_bottom;
+    while (p < __stack_top && *p == STACK_PATTERN)
+        ++p;
+    return (size_t)((const uint8_t *)__stack_top - (const uint8_t *)p);
+}
+
+/* Both are called from the same frame, so they see (nearly) the same stack pointer. */
+void cw_stack_mark(void)
+{
+    const size_t used = scan_used(); /* repainting would forget the peak so far */
+    if (used > deepest)
+        deepest = used;
+    paint_below(stack_pointer());
 }
 
 size_t cw_stack_used_since_mark(void)
@@ -176,6 +203,12 @@ size_t cw_stack_used_since_mark(void)
     while (p < sp - 16 && *p == STACK_PATTERN)
         ++p;
     return (size_t)((const uint8_t *)sp - (const uint8_t *)p);
+}
+
+size_t cw_stack_peak(void)
+{
+    const size_t used = scan_used();
+    return used > deepest ? used : deepest;
 }
 
 size_t cw_stack_size(void)
