@@ -285,29 +285,40 @@ static int xxtea_wide_dec(const void *ctx, const cw_message *m)
 }
 
 #define AES_T "portable C, 1 KiB T-table per direction"
+#define UNROLLED "portable C, 4 rounds unrolled"
 
-static const cw_impl impls[] = {
-    {"aes-128-ecb", AES_T, sizeof(cw_aes128), aes_setup, aes_ecb_enc, aes_ecb_dec},
-    {"aes-128-cbc", AES_T, sizeof(cw_aes128), aes_setup, aes_cbc_enc, aes_cbc_dec},
-    {"aes-128-ctr", AES_T, sizeof(cw_aes128_enc), aes_setup_enc, aes_ctr, aes_ctr},
-    {"aes-128-ccm-8", AES_T, sizeof(cw_aes128_enc), aes_setup_enc, aes_ccm8_seal, aes_ccm8_open},
-    {"aes-128-ccm-16", AES_T, sizeof(cw_aes128_enc), aes_setup_enc, aes_ccm16_seal, aes_ccm16_open},
-    {"chacha20", "portable C", sizeof(cw_chacha20), chacha_setup, chacha_xor, chacha_xor},
-    {"cham-64-128-ecb", "portable C, 4 rounds unrolled", sizeof(cw_cham64), cham64_setup88,
-     cham64_ecb_enc, cham64_ecb_dec},
-    {"cham-64-128-ecb-r80", "portable C, 4 rounds unrolled", sizeof(cw_cham64), cham64_setup80,
-     cham64_ecb_enc, cham64_ecb_dec},
-    {"cham-128-128-ecb", "portable C, 4 rounds unrolled", sizeof(cw_cham128), cham128_setup112,
-     cham128_ecb_enc, cham128_ecb_dec},
-    {"cham-128-128-ecb-r80", "portable C, 4 rounds unrolled", sizeof(cw_cham128), cham128_setup80,
-     cham128_ecb_enc, cham128_ecb_dec},
-    {"lea-128-ecb", "portable C, 4 rounds unrolled", sizeof(cw_lea128), lea_setup, lea_ecb_enc,
-     lea_ecb_dec},
-    {"lea-128-ctr", "portable C, 4 rounds unrolled", sizeof(cw_lea128), lea_setup, lea_ctr,
-     lea_ctr},
-    {"xxtea-128-ecb8", "portable C", sizeof(cw_xxtea), xxtea_setup, xxtea_ecb8_enc, xxtea_ecb8_dec},
-    {"xxtea-128-wide", "portable C", sizeof(cw_xxtea), xxtea_setup, xxtea_wide_enc, xxtea_wide_dec},
-};
+/* One row per catalogue id: the table below and the context sizes the build reports. */
+/* clang-format off */
+#define FIRMWARE_IMPLS(X)                                                                          \
+    X(aes_128_ecb, "aes-128-ecb", AES_T, cw_aes128, aes_setup, aes_ecb_enc, aes_ecb_dec)           \
+    X(aes_128_cbc, "aes-128-cbc", AES_T, cw_aes128, aes_setup, aes_cbc_enc, aes_cbc_dec)           \
+    X(aes_128_ctr, "aes-128-ctr", AES_T, cw_aes128_enc, aes_setup_enc, aes_ctr, aes_ctr)           \
+    X(aes_128_ccm_8, "aes-128-ccm-8", AES_T, cw_aes128_enc, aes_setup_enc, aes_ccm8_seal,          \
+      aes_ccm8_open)                                                                               \
+    X(aes_128_ccm_16, "aes-128-ccm-16", AES_T, cw_aes128_enc, aes_setup_enc, aes_ccm16_seal,       \
+      aes_ccm16_open)                                                                              \
+    X(chacha20, "chacha20", "portable C", cw_chacha20, chacha_setup, chacha_xor, chacha_xor)       \
+    X(cham_64_128_ecb, "cham-64-128-ecb", UNROLLED, cw_cham64, cham64_setup88, cham64_ecb_enc,     \
+      cham64_ecb_dec)                                                                              \
+    X(cham_64_128_ecb_r80, "cham-64-128-ecb-r80", UNROLLED, cw_cham64, cham64_setup80,             \
+      cham64_ecb_enc, cham64_ecb_dec)                                                              \
+    X(cham_128_128_ecb, "cham-128-128-ecb", UNROLLED, cw_cham128, cham128_setup112,                \
+      cham128_ecb_enc, cham128_ecb_dec)                                                            \
+    X(cham_128_128_ecb_r80, "cham-128-128-ecb-r80", UNROLLED, cw_cham128, cham128_setup80,         \
+      cham128_ecb_enc, cham128_ecb_dec)                                                            \
+    X(lea_128_ecb, "lea-128-ecb", UNROLLED, cw_lea128, lea_setup, lea_ecb_enc, lea_ecb_dec)        \
+    X(lea_128_ctr, "lea-128-ctr", UNROLLED, cw_lea128, lea_setup, lea_ctr, lea_ctr)                \
+    X(xxtea_128_ecb8, "xxtea-128-ecb8", "portable C", cw_xxtea, xxtea_setup, xxtea_ecb8_enc,       \
+      xxtea_ecb8_dec)                                                                              \
+    X(xxtea_128_wide, "xxtea-128-wide", "portable C", cw_xxtea, xxtea_setup, xxtea_wide_enc,       \
+      xxtea_wide_dec)
+/* clang-format on */
+
+#define AS_IMPL(ident, id, text, type, setup, enc, dec) {id, text, sizeof(type), setup, enc, dec},
+#define AS_SIZE(ident, id, text, type, setup, enc, dec) CW_REPORT_CTX(firmware, ident, type);
+
+static const cw_impl impls[] = {FIRMWARE_IMPLS(AS_IMPL)};
+FIRMWARE_IMPLS(AS_SIZE)
 
 static const cw_backend firmware_backend = {
     .name = "firmware",

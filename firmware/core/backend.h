@@ -58,6 +58,13 @@ typedef struct
 /* A context type fits the shared context area. */
 #define CW_CHECK_CTX(type) _Static_assert(sizeof(type) <= CW_CTX_MAX, #type " exceeds CW_CTX_MAX")
 
+/* Tells the build's size report (cmake/SizeReport.cmake) how much context RAM a backend's
+ * cipher needs: an array of that size in a section the linker script does not allocate (it
+ * costs no memory), listed in the map file. `cipher` is the id with '-' written as '_'. */
+#define CW_REPORT_CTX(backend, cipher, type)                                                       \
+    __attribute__((used, section(".cw_sizes.ctx." #backend "." #cipher))) static const uint8_t     \
+        cw_ctx_size_##backend##_##cipher[sizeof(type)]
+
 void cw_backends_init(void);
 size_t cw_backend_count(void);
 const cw_backend *cw_backend_at(size_t i); /* NULL when it failed to initialise */
