@@ -3,6 +3,7 @@
 #ifndef CW_PROTOCOL_H
 #define CW_PROTOCOL_H
 
+#include "json.h"
 #include "out.h"
 
 #include <stdbool.h>
@@ -21,5 +22,10 @@ bool cw_protocol_cancel_requested(void);
 
 /* An `error` event: code (PROTOCOL.md), message. Never waits while a run is measured. */
 void cw_protocol_error(const cw_id *id, const char *code, const char *message);
+
+/* The commands, called by the command loop: list (describe.c), kat and run (commands.c). */
+void cw_protocol_list(const cw_id *id);
+void cw_protocol_kat(const cw_json_object *cmd, const cw_id *id);
+void cw_protocol_run(const cw_json_object *cmd, const cw_id *id);
 
 #endif
