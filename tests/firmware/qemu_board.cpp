@@ -91,7 +91,18 @@ std::string frame(std::string_view json)
 
 QemuBoard::QemuBoard()
 {
-    const std::uint16_t port = freePort();
+    // The port is free when chosen but not reserved: should another program take it first,
+    // qemu exits at once and the next attempt takes another.
+    std::string why;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (start(freePort(), why))
+            return;
+    }
+    throw std::runtime_error(why);
+}
+
+bool QemuBoard::start(std::uint16_t port, std::string &why)
+{
     const std::string serial =
         "tcp:127.0.0.1:" + std::to_string(port) + ",server=on,wait=on,nodelay=on";
     // wait=on: the board starts when the test has connected, so the hello sent at reset
@@ -132,17 +143,21 @@ QemuBoard::QemuBoard()
     const auto deadline = Clock::now() + std::chrono::seconds(10);
     while (m_socket < 0 && Clock::now() < deadline) {
         m_socket = connectTo(port);
-        if (m_socket < 0) {
-            int status = 0;
-            if (::waitpid(m_qemu, &status, WNOHANG) == m_qemu) {
-                m_qemu = -1;
-                throw std::runtime_error("qemu-system-arm exited at start: " + log());
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (m_socket >= 0)
+            return true;
+        int status = 0;
+        if (::waitpid(m_qemu, &status, WNOHANG) == m_qemu) {
+            m_qemu = -1;
+            why = "qemu-system-arm exited at start: " + log();
+            return false;
         }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    if (m_socket < 0)
-        throw std::runtime_error("qemu-system-arm's UART port did not open in 10 s: " + log());
+    ::kill(m_qemu, SIGKILL);
+    ::waitpid(m_qemu, nullptr, 0);
+    m_qemu = -1;
+    why = "qemu-system-arm's UART port did not open in 10 s: " + log();
+    return false;
 }
 
 QemuBoard::~QemuBoard()

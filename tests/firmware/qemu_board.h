@@ -48,6 +48,8 @@ public:
     std::string log() const;
 
 private:
+    bool start(std::uint16_t port, std::string &why);
+
     TempDir m_dir;
     pid_t m_qemu = -1;
     int m_socket = -1;
