@@ -37,6 +37,12 @@
 /* Room for any cipher's context (key schedule); each backend checks its types against it. */
 #define CW_CTX_MAX 512
 
-#define CW_PROTOCOL_VERSION 1
+/* The worker protocol's version (cipherwatt::protocol::kVersion) whose messages the firmware
+ * speaks, framed for a UART (PROTOCOL.md). */
+#define CW_PROTOCOL_VERSION 2
+
+/* A run sends `progress` this often; `hello` declares twice that (progress_interval_s) as the
+ * longest the host should wait for an event while a run goes on. */
+#define CW_PROGRESS_MS 500
 
 #endif

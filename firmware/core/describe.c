@@ -51,6 +51,8 @@ void cw_protocol_hello(const cw_id *id)
     cw_out_u64(CW_PROTOCOL_VERSION);
     cw_out_key("kind");
     cw_out_string("cipherwatt-firmware");
+    cw_out_key("dut_kind");
+    cw_out_string("mcu");
     cw_out_key("version");
     cw_out_string(CW_VERSION);
     cw_out_key("build");
@@ -83,6 +85,8 @@ void cw_protocol_hello(const cw_id *id)
     cw_out_u64(cw_board.uart_baud);
     cw_out_key("idle");
     cw_out_string("wfi");
+    cw_out_key("progress_interval_s");
+    cw_out_fixed(2U * CW_PROGRESS_MS, 3);
     cw_out_key("uptime_ms");
     cw_out_u64(cw_muldiv(cw_ticks(), 1000, cw_board.clock_hz));
     cw_out_key("max_line");

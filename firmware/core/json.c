@@ -460,3 +460,21 @@ bool cw_json_next_string(cw_json_iter *it, const char **string, size_t *len, boo
     it->p = s.p;
     return true;
 }
+
+bool cw_json_next_value(cw_json_iter *it, char **text, size_t *len, cw_json_type *type)
+{
+    parser s = {.p = it->p, .end = it->end, .error = NULL};
+    skip_ws(&s);
+    if (s.p < s.end && *s.p == ',')
+        ++s.p;
+    skip_ws(&s);
+    if (s.p >= s.end)
+        return false;
+    char *start = s.p;
+    if (!value(&s, 1, type)) /* the array was checked when the command was read */
+        return false;
+    *text = start;
+    *len = (size_t)(s.p - start);
+    it->p = s.p;
+    return true;
+}

@@ -56,5 +56,7 @@ typedef struct
 } cw_json_iter;
 cw_json_iter cw_json_iterate(const cw_json_field *array);
 bool cw_json_next_string(cw_json_iter *it, const char **string, size_t *len, bool *error);
+/* Walks an array field's elements of any type: the element's text and type, false at the end. */
+bool cw_json_next_value(cw_json_iter *it, char **text, size_t *len, cw_json_type *type);
 
 #endif

@@ -98,7 +98,8 @@ static void dispatch(const cw_json_object *cmd, const cw_id *id)
         cw_out_end();
         return;
     }
-    static const char *const known[] = {"hello", "list", "selftest", "kat", "run", "reset"};
+    static const char *const known[] = {"hello", "list",  "selftest", "kat",
+                                        "run",   "check", "reset"};
     bool is_known = false;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
         is_known = is_known || cw_json_is(name, known[i]);
@@ -106,7 +107,7 @@ static void dispatch(const cw_json_object *cmd, const cw_id *id)
         cw_text t = {.len = 0};
         cw_text_add(&t, "unknown command ");
         cw_text_quote(&t, name->value, name->len);
-        cw_text_add(&t, "; commands: hello, list, selftest, kat, run, cancel, reset");
+        cw_text_add(&t, "; commands: hello, list, selftest, kat, run, check, cancel, reset");
         error_text(id, "command", &t);
         return;
     }
@@ -124,6 +125,8 @@ static void dispatch(const cw_json_object *cmd, const cw_id *id)
         cw_protocol_kat(cmd, id);
     } else if (cw_json_is(name, "run")) {
         cw_protocol_run(cmd, id);
+    } else if (cw_json_is(name, "check")) {
+        cw_protocol_check(cmd, id);
     } else {
         cw_out_begin("reset", id);
         cw_out_end();

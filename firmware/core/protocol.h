@@ -23,9 +23,11 @@ bool cw_protocol_cancel_requested(void);
 /* An `error` event: code (PROTOCOL.md), message. Never waits while a run is measured. */
 void cw_protocol_error(const cw_id *id, const char *code, const char *message);
 
-/* The commands, called by the command loop: list (describe.c), kat and run (commands.c). */
+/* The commands, called by the command loop: list (describe.c), kat, run and check
+ * (commands.c). */
 void cw_protocol_list(const cw_id *id);
 void cw_protocol_kat(const cw_json_object *cmd, const cw_id *id);
 void cw_protocol_run(const cw_json_object *cmd, const cw_id *id);
+void cw_protocol_check(const cw_json_object *cmd, const cw_id *id);
 
 #endif

@@ -4,6 +4,7 @@
 #include "../ciphers/status.h"
 #include "arena.h"
 #include "build_id.h"
+#include "config.h"
 #include "platform.h"
 #include "protocol.h"
 #include "text.h"
@@ -266,7 +267,7 @@ void cw_run(const cw_run_spec *spec, const cw_id *id)
             o.cancelled = true;
             break;
         }
-        if (spec->progress && now - last_report >= hz) {
+        if (spec->progress && now - last_report >= hz / 1000U * CW_PROGRESS_MS) {
             last_report = now;
             progress(id, o.iterations, o.iterations * spec->buffer, now - start);
         }

@@ -28,7 +28,7 @@ typedef struct
     uint64_t iterations; /* exactly one of iterations and micros is non-zero */
     uint64_t micros;
     uint64_t seed;
-    bool progress; /* a progress event at most once a second */
+    bool progress; /* a progress event every CW_PROGRESS_MS */
 } cw_run_spec;
 
 /* Sends run_start, progress events and run_end (or an error). */

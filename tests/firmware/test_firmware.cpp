@@ -151,8 +151,10 @@ TEST_CASE("hello at reset and on request: protocol, version, board, core, clock 
     const json hello = board.waitFor("hello");
     INFO(hello.dump());
     CHECK_FALSE(hello.contains("id")); // sent by the reset, not asked for
-    CHECK(hello["protocol"] == 1);
+    CHECK(hello["protocol"] == 2);     // the worker protocol's version whose messages it speaks
     CHECK(hello["kind"] == "cipherwatt-firmware");
+    CHECK(hello["dut_kind"] == "mcu");
+    CHECK(hello["progress_interval_s"].get<double>() == Approx(1.0));
     CHECK(hello["version"] == CIPHERWATT_VERSION);
     CHECK_FALSE(hello["build"].get<std::string>().empty());
     CHECK(hello["image_crc32"].get<std::string>().size() == 8);
@@ -419,11 +421,52 @@ TEST_CASE("a run by seconds stops by itself, with progress on the way")
     CHECK(wall < 10.0);
     CHECK(r["iterations"].get<std::uint64_t>() > 0);
     checkConsistent(r);
-    REQUIRE_FALSE(progress.empty()); // at least once a second
+    // Twice a second: an event at least every progress_interval_s (1 s), the host's watchdog.
+    REQUIRE(progress.size() >= 2);
+    double last = 0.0;
     for (const auto &p : progress) {
         CHECK(p["iterations"].get<std::uint64_t>() <= r["iterations"].get<std::uint64_t>());
         CHECK(p["seconds"].get<double>() < r["seconds"].get<double>());
+        CHECK(p["seconds"].get<double>() - last < 1.0);
+        last = p["seconds"].get<double>();
     }
+    CHECK(r["seconds"].get<double>() - last < 1.0);
+}
+
+TEST_CASE("check: each run of a plan judged as run would judge it, nothing measured")
+{
+    QemuBoard board;
+    board.waitFor("hello");
+    const json verdicts = board.request(
+        {{"cmd", "check"},
+         {"runs",
+          {{{"cipher", "aes-128-ccm-8"},
+            {"backend", "firmware"},
+            {"buffer", 100},
+            {"iterations", 10}},
+           {{"cipher", "aes-128-ecb"},
+            {"backend", "firmware"},
+            {"buffer", 100},
+            {"iterations", 10}},
+           {{"cipher", "aes-256-xts"}, {"backend", "firmware"}, {"seconds", 1}},
+           {{"cipher", "lea-128-ctr"}, {"backend", "openssl"}, {"seconds", 1}},
+           {{"cipher", "chacha20"}, {"backend", "firmware"}, {"buffer", 1000000}, {"seconds", 1}},
+           {{"cipher", "chacha20"}, {"backend", "firmware"}, {"op", "decrypt"}, {"seconds", 0.5}},
+           "not a run"}}});
+    INFO(verdicts.dump());
+    CHECK(verdicts["event"] == "check");
+    const json &runs = verdicts["runs"];
+    REQUIRE(runs.size() == 7);
+    CHECK(runs[0]["ok"] == true);
+    CHECK(runs[1]["ok"] == false); // 100 bytes are not whole AES blocks
+    CHECK(runs[1]["message"].get<std::string>().find("multiple of 16") != std::string::npos);
+    CHECK(runs[2]["ok"] == false); // not carried
+    CHECK(runs[3]["ok"] == false); // no such backend here
+    CHECK(runs[4]["ok"] == false); // larger than max_buffer
+    CHECK(runs[5]["ok"] == true);
+    CHECK(runs[6]["ok"] == false);
+    // Nothing ran: the next event is the answer to the next command.
+    CHECK(board.request({{"cmd", "hello"}})["event"] == "hello");
 }
 
 TEST_CASE("bad frames, bad checksums, long lines and bad commands get errors, and the firmware "
