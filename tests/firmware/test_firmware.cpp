@@ -291,13 +291,20 @@ TEST_CASE("kat reproduces the published vectors of tests/data/kat")
             REQUIRE(enc["event"] == "kat");
             CHECK(enc["output"] == lower(v.fields.at("Out")));
 
-            command["op"] = "decrypt";
-            command["input"] = v.fields.at("Out");
-            const json dec = board.request(command);
-            REQUIRE(dec["event"] == "kat");
-            CHECK(dec["output"] == lower(v.fields.at("In")));
+            // Decryption too: of every AEAD vector (the published tag is accepted), and of the
+            // first three of the others; a forged tag refused for the first three AEAD vectors.
+            // (The self-test decrypts all of them; each byte to the emulated UART costs about
+            // 0.1 ms, so the test sends what matters.)
+            const bool aead = c["tag_bytes"].get<int>() > 0;
+            if (aead || checked[v.cipher] < 3) {
+                command["op"] = "decrypt";
+                command["input"] = v.fields.at("Out");
+                const json dec = board.request(command);
+                REQUIRE(dec["event"] == "kat");
+                CHECK(dec["output"] == lower(v.fields.at("In")));
+            }
 
-            if (c["tag_bytes"].get<int>() > 0) {
+            if (aead && checked[v.cipher] < 3) {
                 std::string forged = lower(v.fields.at("Out"));
                 forged.back() = forged.back() == '0' ? '1' : '0';
                 command["input"] = forged;
