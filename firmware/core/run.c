@@ -83,6 +83,7 @@ typedef struct
     uint64_t iterations;
     uint64_t cycles;
     uint64_t warmup;
+    uint64_t start_offset; /* ticks from the UART going quiet to the timed loop */
     bool cancelled;
 } outcome;
 
@@ -128,6 +129,8 @@ static void run_end(const cw_run_spec *spec, const cw_id *id, const outcome *o)
     cw_out_u64(spec->target.info->tag_bytes);
     cw_out_key("warmup_iterations");
     cw_out_u64(o->warmup);
+    cw_out_key("start_offset_seconds");
+    cw_out_fixed(cw_muldiv(o->start_offset, 1000000, hz), 6);
     cw_out_key("verified");
     cw_out_bool(true);
     cw_out_key("cancelled");
@@ -227,12 +230,13 @@ void cw_run(const cw_run_spec *spec, const cw_id *id)
 
     /* Nothing of ours on the wire while the loop is timed. */
     cw_uart_flush();
+    const uint64_t quiet = cw_cycles(); /* run_start has left: the host's reference point */
     cw_protocol_set_running(true);
     const uint64_t hz = cw_counter_hz();
 
     /* Warm-up (caches, flash wait states, branch prediction), which also sizes the chunks
      * between which the loop looks at the clock and the UART: about 10 ms each. */
-    outcome o = {.iterations = 0, .cycles = 0, .warmup = 0, .cancelled = false};
+    outcome o = {.iterations = 0, .cycles = 0, .warmup = 0, .start_offset = 0, .cancelled = false};
     int status = CW_OK;
     const uint64_t warm_start = cw_cycles();
     while (status == CW_OK &&
@@ -251,6 +255,7 @@ void cw_run(const cw_run_spec *spec, const cw_id *id)
     const uint64_t limit = spec->iterations > 0 ? 0 : cw_muldiv(spec->micros, hz, 1000000);
     cw_board_marker(true);
     const uint64_t start = cw_cycles();
+    o.start_offset = start - quiet;
     uint64_t last_report = start;
     while (status == CW_OK) {
         uint64_t n = chunk;

@@ -135,6 +135,9 @@ void checkConsistent(const json &r)
     CHECK(r["counter"] == "systick");
     CHECK(r["cycles_real"] == false);
     CHECK(r["verified"] == true);
+    // The warm-up between run_start leaving and the timed loop: at least 50 ms.
+    CHECK(r["start_offset_seconds"].get<double>() >= 0.05);
+    CHECK(r["start_offset_seconds"].get<double>() < 1.0);
 }
 
 } // namespace
