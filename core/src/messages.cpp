@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>
 
@@ -190,6 +191,38 @@ void registerMessageCatalogue()
         &msg::kSessionRunning,
         &msg::kCannotWrite,
         &msg::kOtherItems,
+        &msg::kDutKindSerial,
+        &msg::kDutKindSerialHelp,
+        &msg::kDutKindTcp,
+        &msg::kDutKindTcpHelp,
+        &msg::kDutFieldSerialDevice,
+        &msg::kDutFieldSerialDeviceHelp,
+        &msg::kDutFieldBaud,
+        &msg::kDutFieldBaudHelp,
+        &msg::kDutFieldUartHostHelp,
+        &msg::kDutFieldUartPortHelp,
+        &msg::kMcuCannotOpen,
+        &msg::kMcuConnectTimeout,
+        &msg::kMcuNoGreeting,
+        &msg::kMcuNoGreetingDamaged,
+        &msg::kMcuNotFirmware,
+        &msg::kMcuRefused,
+        &msg::kMcuProtocol,
+        &msg::kMcuCancelledPrevious,
+        &msg::kMcuBadFrame,
+        &msg::kMcuBadLine,
+        &msg::kMcuLineTooLong,
+        &msg::kMcuBoardReset,
+        &msg::kMcuFault,
+        &msg::kMcuSilent,
+        &msg::kMcuDamagedCommand,
+        &msg::kMcuCommandTooLong,
+        &msg::kMcuClosed,
+        &msg::kMcuLost,
+        &msg::kNoGovernor,
+        &msg::kNoGovernorNote,
+        &msg::kCyclesNotReal,
+        &msg::kBelowMeterRange,
     };
     instruments::registerMessages(kAll);
 }
