@@ -19,6 +19,10 @@ QString formatTable(const QStringList &header, const QList<QStringList> &rows,
 // energy µJ/B ± 95 % interval, flags.
 QString resultsTable(const core::SessionData &session);
 
+// Per operation, as the papers on microcontrollers give it: payload and tag bytes, time,
+// cycles (marked when not real core cycles) and energy per operation with its 95 % interval.
+QString perOperationTable(const core::SessionData &session);
+
 // Everything `show` prints: set-up, method, baseline, results, flags, events.
 QString sessionText(const core::SessionData &session);
 

@@ -145,6 +145,10 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                  QStringLiteral("energy per operation 95% high [uJ]"),
                                  QStringLiteral("integrator energy [Wh]"),
                                  QStringLiteral("samples energy [Wh]"),
+                                 QStringLiteral("time per operation [us]"),
+                                 QStringLiteral("cycles per operation"),
+                                 QStringLiteral("cycles are core cycles"),
+                                 QStringLiteral("tag [B]"),
                                  QStringLiteral("implementation"),
                                  QStringLiteral("isa"),
                                  QStringLiteral("simulated meter"),
@@ -201,6 +205,20 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 v(a.energyPerOperationUjHigh, 6),
                                 analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
                                 analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
+                                ran && res.iterations > 0
+                                    ? num(res.seconds / static_cast<double>(res.iterations) * 1e6,
+                                          6)
+                                    : QString(),
+                                ran && res.iterations > 0 && res.cycles > 0
+                                    ? num(static_cast<double>(res.cycles) /
+                                              static_cast<double>(res.iterations),
+                                          3)
+                                    : QString(),
+                                ran && res.cycles > 0 ? (res.cyclesReal.value_or(true)
+                                                             ? QStringLiteral("yes")
+                                                             : QStringLiteral("no"))
+                                                      : QString(),
+                                res.tagBytes ? QString::number(*res.tagBytes) : QString(),
                                 res.provenance.implementation,
                                 res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),

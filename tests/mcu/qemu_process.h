@@ -1,0 +1,44 @@
+#pragma once
+
+// The firmware on qemu-system-arm -M mps2-an385 for the host's tests: its UART a TCP server on
+// 127.0.0.1 that the DUT link (or cipherwatt-cli) connects to, and its monitor on a Unix socket
+// for what happens to a real board from outside (a reset). qemu waits for the link before it
+// starts the board, so the board's start-up greeting reaches it; qemu is killed when this goes
+// (and with the test process, if that dies first). Every wait is bounded.
+
+#include "temp_dir.h"
+
+#include <QString>
+
+#include <string>
+#include <sys/types.h>
+
+namespace cipherwatt::test {
+
+class QemuProcess
+{
+public:
+    QemuProcess(); // started and listening, or throws std::runtime_error
+    ~QemuProcess();
+    QemuProcess(const QemuProcess &) = delete;
+    QemuProcess &operator=(const QemuProcess &) = delete;
+
+    quint16 port() const { return m_port; }
+    QString resource() const; // "tcp:127.0.0.1:<port>"
+
+    // A command to qemu's monitor ("system_reset": the board's reset line).
+    void monitor(const std::string &command);
+    void pause();  // SIGSTOP: the board falls silent, the connection stays
+    void resume(); // SIGCONT
+    void kill();   // the board is gone, its connection closed
+    std::string log() const;
+
+private:
+    bool start(std::uint16_t port, std::string &why);
+
+    TempDir m_dir;
+    pid_t m_qemu = -1;
+    quint16 m_port = 0;
+};
+
+} // namespace cipherwatt::test
