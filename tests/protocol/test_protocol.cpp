@@ -153,6 +153,14 @@ TEST_CASE("commands encode to the documented lines", "[protocol]")
           R"({"cmd":"governor","id":2,"action":"pin","fix_frequency":true})");
 
     CHECK(encodeCommand({3, CancelCommand{}}) == R"({"cmd":"cancel","id":3})");
+    // Every cipher's self-test leaves the list out (firmware/PROTOCOL.md: "all when absent");
+    // a list names its ciphers.
+    CHECK(encodeCommand({4, SelfTestCommand{}}) == R"({"cmd":"selftest","id":4})");
+    CHECK(encodeCommand({5, SelfTestCommand{{"chacha20"}, {}}}) ==
+          R"({"cmd":"selftest","id":5,"ciphers":["chacha20"]})");
+    const auto all = decodeCommand(R"({"cmd":"selftest","id":4})");
+    REQUIRE(static_cast<bool>(all));
+    CHECK(std::get<SelfTestCommand>(all->body).ciphers.empty());
 }
 
 TEST_CASE("a governor event carries the result its action has", "[protocol]")

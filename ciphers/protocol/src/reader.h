@@ -203,9 +203,9 @@ private:
     std::set<std::string> m_used;
 };
 
-inline constexpr const char *kCommandNames[] = {
-    "hello", "list",     "sysinfo", "cancel", "quit", "selftest",
-    "run",   "exec",     "governor", "check", "kat",  "reset"};
+inline constexpr const char *kCommandNames[] = {"hello",    "list",     "sysinfo", "cancel",
+                                                "quit",     "selftest", "run",     "exec",
+                                                "governor", "check",    "kat",     "reset"};
 static_assert(std::size(kCommandNames) == std::variant_size_v<CommandBody>);
 
 inline constexpr const char *kEventNames[] = {

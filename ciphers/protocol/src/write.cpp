@@ -290,7 +290,12 @@ Json toJson(const CommandBody &body)
         Json operator()(const QuitCommand &c) const { return withExtra(Json::object(), c.extra); }
         Json operator()(const SelfTestCommand &c) const
         {
-            return withExtra({{"ciphers", c.ciphers}}, c.extra);
+            // Every cipher is said by leaving the list out (the firmware reads an empty list
+            // as none: firmware/PROTOCOL.md, "selftest").
+            Json j = Json::object();
+            if (!c.ciphers.empty())
+                j["ciphers"] = c.ciphers;
+            return withExtra(std::move(j), c.extra);
         }
         Json operator()(const RunCommand &c) const { return toJson(c); }
         Json operator()(const ExecCommand &c) const

@@ -268,10 +268,9 @@ struct ResetCommand
     Extra extra;
 };
 
-using CommandBody =
-    std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand, QuitCommand,
-                 SelfTestCommand, RunCommand, ExecCommand, GovernorCommand, CheckCommand,
-                 KatCommand, ResetCommand>;
+using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
+                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
+                                 GovernorCommand, CheckCommand, KatCommand, ResetCommand>;
 
 struct Command
 {
