@@ -1466,6 +1466,10 @@ All %2 and %3 are removed from the database with them. This cannot be undone.</s
         <source>The worker did not list its ciphers: %1</source>
         <translation>워커가 암호 목록을 내놓지 않았습니다: %1</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2&lt;br&gt;firmware: CipherWatt %3, build %4&lt;br&gt;governor: none (a microcontroller has none)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;, %2&lt;br&gt;펌웨어: CipherWatt %3, 빌드 %4&lt;br&gt;거버너: 없음 (마이크로컨트롤러에는 거버너가 없음)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::ExportDialog</name>

@@ -65,7 +65,8 @@ bool listening(std::uint16_t port)
 
 } // namespace
 
-QemuProcess::QemuProcess()
+QemuProcess::QemuProcess(Uart uart)
+    : m_uart(uart)
 {
     std::string why;
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -77,9 +78,11 @@ QemuProcess::QemuProcess()
 
 bool QemuProcess::start(std::uint16_t port, std::string &why)
 {
-    const std::string serial =
-        "tcp:127.0.0.1:" + std::to_string(port) + ",server=on,wait=on,nodelay=on";
-    const std::string monitor = "unix:" + (m_dir.path() / "monitor").string() + ",server=on,wait=off";
+    const std::string serial = m_uart == Uart::Pty ? std::string("pty")
+                                                   : "tcp:127.0.0.1:" + std::to_string(port) +
+                                                         ",server=on,wait=on,nodelay=on";
+    const std::string monitor =
+        "unix:" + (m_dir.path() / "monitor").string() + ",server=on,wait=off";
     std::vector<std::string> argv{CIPHERWATT_QEMU_SYSTEM_ARM,
                                   "-M",
                                   "mps2-an385",
@@ -114,7 +117,17 @@ bool QemuProcess::start(std::uint16_t port, std::string &why)
     }
     const auto deadline = Clock::now() + std::chrono::seconds(10);
     while (Clock::now() < deadline) {
-        if (listening(port)) {
+        // qemu names its pseudo-terminal: "char device redirected to /dev/pts/5 (label ...)".
+        if (const std::string text = log();
+            m_uart == Uart::Pty && text.find("/dev/pts/") != std::string::npos) {
+            const std::size_t at = text.find("/dev/pts/");
+            const std::size_t end = text.find_first_of(" \n", at);
+            if (end != std::string::npos) {
+                m_pty = text.substr(at, end - at);
+                return true;
+            }
+        }
+        if (m_uart == Uart::Tcp && listening(port)) {
             m_port = port;
             return true;
         }
@@ -127,7 +140,7 @@ bool QemuProcess::start(std::uint16_t port, std::string &why)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     kill();
-    why = "qemu-system-arm's UART port did not open in 10 s: " + log();
+    why = "qemu-system-arm's UART did not open in 10 s: " + log();
     return false;
 }
 
@@ -138,6 +151,8 @@ QemuProcess::~QemuProcess()
 
 QString QemuProcess::resource() const
 {
+    if (m_uart == Uart::Pty)
+        return QStringLiteral("serial:%1").arg(QString::fromStdString(m_pty));
     return QStringLiteral("tcp:127.0.0.1:%1").arg(m_port);
 }
 
@@ -151,7 +166,8 @@ void QemuProcess::monitor(const std::string &command)
     if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
         if (fd >= 0)
             ::close(fd);
-        throw std::runtime_error("cannot reach qemu's monitor: " + std::string(std::strerror(errno)));
+        throw std::runtime_error("cannot reach qemu's monitor: " +
+                                 std::string(std::strerror(errno)));
     }
     const std::string line = command + "\n";
     const ssize_t sent = ::send(fd, line.data(), line.size(), MSG_NOSIGNAL);

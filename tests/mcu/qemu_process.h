@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <string>
 #include <sys/types.h>
 
@@ -18,13 +19,17 @@ namespace cipherwatt::test {
 class QemuProcess
 {
 public:
-    QemuProcess(); // started and listening, or throws std::runtime_error
+    // Where the board's UART is: a TCP server on 127.0.0.1 (qemu waits for the link before it
+    // starts the board), or a pseudo-terminal, a serial port as a USB adapter gives one (the
+    // board starts at once).
+    enum class Uart : std::uint8_t { Tcp, Pty };
+    explicit QemuProcess(Uart uart = Uart::Tcp); // started, or throws std::runtime_error
     ~QemuProcess();
     QemuProcess(const QemuProcess &) = delete;
     QemuProcess &operator=(const QemuProcess &) = delete;
 
     quint16 port() const { return m_port; }
-    QString resource() const; // "tcp:127.0.0.1:<port>"
+    QString resource() const; // "tcp:127.0.0.1:<port>" or "serial:/dev/pts/<n>"
 
     // A command to qemu's monitor ("system_reset": the board's reset line).
     void monitor(const std::string &command);
@@ -37,8 +42,10 @@ private:
     bool start(std::uint16_t port, std::string &why);
 
     TempDir m_dir;
+    Uart m_uart = Uart::Tcp;
     pid_t m_qemu = -1;
     quint16 m_port = 0;
+    std::string m_pty; // Pty: the device
 };
 
 } // namespace cipherwatt::test
