@@ -106,10 +106,14 @@ QString resultsTable(const SessionData &session)
 
 QString perOperationTable(const SessionData &session)
 {
-    const QStringList header{QStringLiteral("cipher"),      QStringLiteral("backend"),
-                             QStringLiteral("operation"),   QStringLiteral("payload B"),
-                             QStringLiteral("tag B"),       QStringLiteral("#"),
-                             QStringLiteral("time µs/op"),  QStringLiteral("cycles/op"),
+    const QStringList header{QStringLiteral("cipher"),
+                             QStringLiteral("backend"),
+                             QStringLiteral("operation"),
+                             QStringLiteral("payload B"),
+                             QStringLiteral("tag B"),
+                             QStringLiteral("#"),
+                             QStringLiteral("time µs/op"),
+                             QStringLiteral("cycles/op"),
                              QStringLiteral("energy µJ/op (95 %)")};
     QList<QStringList> rows;
     bool emulated = false;
@@ -141,7 +145,8 @@ QString perOperationTable(const SessionData &session)
                             cycles,
                             energy};
     }
-    QString out = formatTable(header, rows, {false, false, false, true, true, true, true, true, true});
+    QString out =
+        formatTable(header, rows, {false, false, false, true, true, true, true, true, true});
     if (emulated)
         out += QStringLiteral("* not real core cycles: the board is emulated (its counter "
                               "follows the host's clock)\n");

@@ -9,7 +9,7 @@ namespace cipherwatt::core {
 std::span<const DutKind> dutKinds()
 {
     static const std::vector<DutKind> kinds{localDutKind(), sshDutKind(), serialDutKind(),
-                                         tcpDutKind()};
+                                            tcpDutKind()};
     return kinds;
 }
 

@@ -12,7 +12,7 @@ namespace {
 
 using Field = instruments::ResourceField;
 
-Dut::LinkFactory factory(McuLinkOptions options)
+Dut::LinkFactory factory(const McuLinkOptions &options)
 {
     return [options] { return makeMcuLink(options); };
 }
@@ -37,7 +37,7 @@ DutKind serialDutKind()
         options.device = values.value(QStringLiteral("device"));
         options.baud = values.value(QStringLiteral("baud")).toInt();
         options.resource = QStringLiteral("serial:%1:%2").arg(options.device).arg(options.baud);
-        return factory(std::move(options));
+        return factory(options);
     };
     return kind;
 }
@@ -45,15 +45,15 @@ DutKind serialDutKind()
 DutKind tcpDutKind()
 {
     DutKind kind;
-    kind.resource = {"tcp",
-                     ResourceKind::Form::Colon,
-                     "tcp:<host>:<port>",
-                     msg::kDutKindTcp,
-                     msg::kDutKindTcpHelp,
-                     {{"host", Field::Type::Host, false, "", msg::kDutFieldHost,
-                       msg::kDutFieldUartHostHelp},
-                      {"port", Field::Type::Integer, false, "", msg::kDutFieldPort,
-                       msg::kDutFieldUartPortHelp, 1, 65535}}};
+    kind.resource = {
+        "tcp",
+        ResourceKind::Form::Colon,
+        "tcp:<host>:<port>",
+        msg::kDutKindTcp,
+        msg::kDutKindTcpHelp,
+        {{"host", Field::Type::Host, false, "", msg::kDutFieldHost, msg::kDutFieldUartHostHelp},
+         {"port", Field::Type::Integer, false, "", msg::kDutFieldPort, msg::kDutFieldUartPortHelp,
+          1, 65535}}};
     kind.link = [](const ResourceValues &values, const DutContext &) -> Result<Dut::LinkFactory> {
         McuLinkOptions options;
         options.transport = McuLinkOptions::Transport::Tcp;
@@ -64,7 +64,7 @@ DutKind tcpDutKind()
                                  ? QLatin1Char('[') + options.host + QLatin1Char(']')
                                  : options.host;
         options.resource = QStringLiteral("tcp:%1:%2").arg(host).arg(options.port);
-        return factory(std::move(options));
+        return factory(options);
     };
     return kind;
 }

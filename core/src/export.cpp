@@ -39,6 +39,35 @@ QString exact(double v)
     return csvSignificant(v, 9);
 }
 
+// Per operation (one buffer, one message): the run's time and cycles over its iterations,
+// whether the cycles are real core cycles (not under an emulator), the AEAD tag's bytes.
+struct PerOperation
+{
+    QString microseconds;
+    QString cycles;
+    QString cyclesReal;
+    QString tag;
+};
+
+PerOperation perOperationCells(const std::optional<WorkerResult> &result)
+{
+    PerOperation out;
+    if (!result)
+        return out;
+    const WorkerResult &r = *result;
+    if (r.iterations > 0) {
+        const auto operations = static_cast<double>(r.iterations);
+        out.microseconds = num(r.seconds / operations * 1e6, 6);
+        if (r.cycles > 0)
+            out.cycles = num(static_cast<double>(r.cycles) / operations, 3);
+    }
+    if (r.cycles > 0)
+        out.cyclesReal = r.cyclesReal.value_or(true) ? QStringLiteral("yes") : QStringLiteral("no");
+    if (r.tagBytes)
+        out.tag = QString::number(*r.tagBytes);
+    return out;
+}
+
 QString phaseOf(const SessionData &d, qint64 phaseId)
 {
     for (const StoredPhase &p : d.phases) {
@@ -166,6 +195,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                 };
                 const WorkerResult res = r.result.value_or(WorkerResult{});
                 const bool ran = r.result.has_value();
+                const PerOperation perOperation = perOperationCells(r.result);
                 QStringList row{QString::number(d.summary.id),
                                 QString::number(r.ordinal),
                                 r.cipher,
@@ -205,20 +235,10 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 v(a.energyPerOperationUjHigh, 6),
                                 analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
                                 analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
-                                ran && res.iterations > 0
-                                    ? num(res.seconds / static_cast<double>(res.iterations) * 1e6,
-                                          6)
-                                    : QString(),
-                                ran && res.iterations > 0 && res.cycles > 0
-                                    ? num(static_cast<double>(res.cycles) /
-                                              static_cast<double>(res.iterations),
-                                          3)
-                                    : QString(),
-                                ran && res.cycles > 0 ? (res.cyclesReal.value_or(true)
-                                                             ? QStringLiteral("yes")
-                                                             : QStringLiteral("no"))
-                                                      : QString(),
-                                res.tagBytes ? QString::number(*res.tagBytes) : QString(),
+                                perOperation.microseconds,
+                                perOperation.cycles,
+                                perOperation.cyclesReal,
+                                perOperation.tag,
                                 res.provenance.implementation,
                                 res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),

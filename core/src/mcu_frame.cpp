@@ -48,8 +48,7 @@ std::uint32_t crc32(QByteArrayView data)
 
 QByteArray frame(QByteArrayView json)
 {
-    return json.toByteArray() + " #" +
-           QByteArray::number(crc32(json), 16).rightJustified(8, '0');
+    return json.toByteArray() + " #" + QByteArray::number(crc32(json), 16).rightJustified(8, '0');
 }
 
 Unframed unframe(QByteArrayView line)

@@ -35,7 +35,7 @@ constexpr int kTickMs = 50;
 // Before the board's hello says its own: the protocol's line limit on the qemu board.
 constexpr qsizetype kDefaultMaxLine = 2048;
 // The longest answer a command gets (`list`): the protocol asks hosts to take 16 KiB.
-constexpr qsizetype kLongestAnswer = 16 * 1024;
+constexpr qsizetype kLongestAnswer = qsizetype{16} * 1024;
 
 class McuLink final : public WorkerLink
 {
@@ -73,9 +73,8 @@ public:
                 socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
                 beginSync();
             });
-            connect(socket, &QTcpSocket::errorOccurred, this, [this, socket] {
-                deviceFailed(socket->errorString());
-            });
+            connect(socket, &QTcpSocket::errorOccurred, this,
+                    [this, socket] { deviceFailed(socket->errorString()); });
             connect(socket, &QTcpSocket::readyRead, this, &McuLink::readBytes);
             socket->connectToHost(m_options.host, m_options.port);
             return;
@@ -88,10 +87,11 @@ public:
         serial->setParity(QSerialPort::NoParity);
         serial->setStopBits(QSerialPort::OneStop);
         serial->setFlowControl(QSerialPort::NoFlowControl);
-        connect(serial, &QSerialPort::errorOccurred, this, [this, serial](QSerialPort::SerialPortError e) {
-            if (e != QSerialPort::NoError && e != QSerialPort::TimeoutError)
-                deviceFailed(serial->errorString());
-        });
+        connect(serial, &QSerialPort::errorOccurred, this,
+                [this, serial](QSerialPort::SerialPortError e) {
+                    if (e != QSerialPort::NoError && e != QSerialPort::TimeoutError)
+                        deviceFailed(serial->errorString());
+                });
         connect(serial, &QSerialPort::readyRead, this, &McuLink::readBytes);
         if (!serial->open(QIODevice::ReadWrite))
             return; // errorOccurred said why
@@ -202,8 +202,8 @@ private:
         }
         const std::string kind = hello->dutKind.value_or("linux");
         if (kind != "mcu") {
-            failStart(
-                Message(msg::kMcuNotFirmware).arg(m_options.resource, QString::fromStdString(kind)));
+            failStart(Message(msg::kMcuNotFirmware)
+                          .arg(m_options.resource, QString::fromStdString(kind)));
             return;
         }
         if (hello->protocol != protocol::kVersion) {
@@ -232,10 +232,7 @@ private:
         writeFramed(QByteArray::fromStdString(protocol::encodeCommand({id, std::move(body)})));
     }
 
-    void writeFramed(const QByteArray &json)
-    {
-        m_device->write(mcu::frame(json) + '\n');
-    }
+    void writeFramed(const QByteArray &json) { m_device->write(mcu::frame(json) + '\n'); }
 
     // A command from the Dut: noted (what answers it, and by when) and sent.
     void send(const QByteArray &json)
@@ -255,7 +252,8 @@ private:
         if (command && std::holds_alternative<protocol::ResetCommand>(command->body))
             m_resetAsked = true;
         if (id)
-            m_pending[*id] = {command && std::holds_alternative<protocol::RunCommand>(command->body),
+            m_pending[*id] = {command &&
+                                  std::holds_alternative<protocol::RunCommand>(command->body),
                               nowMs(), framed};
         writeFramed(json);
     }
@@ -325,7 +323,8 @@ private:
             m_runId.reset();
             m_pending.clear();
             if (!std::exchange(m_resetAsked, false)) {
-                end(Message(msg::kMcuBoardReset).arg(static_cast<qint64>(hello->uptimeMs.value_or(0))),
+                end(Message(msg::kMcuBoardReset)
+                        .arg(static_cast<qint64>(hello->uptimeMs.value_or(0))),
                     false);
                 return;
             }
@@ -336,7 +335,8 @@ private:
             emit lineReceived(json);
             emit crashed();
             end(Message(msg::kMcuFault)
-                    .arg(QString::fromStdString(fault->exception), QString::fromStdString(fault->pc)),
+                    .arg(QString::fromStdString(fault->exception),
+                         QString::fromStdString(fault->pc)),
                 false);
             return;
         }
@@ -439,9 +439,10 @@ private:
     {
         if (m_state == State::Ended)
             return;
-        const QString what = m_options.transport == McuLinkOptions::Transport::Tcp
-                                 ? m_options.host + QLatin1Char(':') + QString::number(m_options.port)
-                                 : m_options.device;
+        const QString what =
+            m_options.transport == McuLinkOptions::Transport::Tcp
+                ? m_options.host + QLatin1Char(':') + QString::number(m_options.port)
+                : m_options.device;
         if (m_state == State::Opening)
             failStart(Message(msg::kMcuCannotOpen).arg(what, why));
         else if (m_state == State::Ready)

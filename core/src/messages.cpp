@@ -1,4 +1,5 @@
 #include "messages.h"
+
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>

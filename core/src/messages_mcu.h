@@ -47,9 +47,8 @@ inline constexpr MessageTemplate kDutFieldUartHostHelp{
                       "address.")};
 inline constexpr MessageTemplate kDutFieldUartPortHelp{
     "core.mcu.field-uart-port-help", "cipherwatt::core::Dut",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
-                      "The TCP port of the board's UART (qemu: -serial "
-                      "tcp:127.0.0.1:<port>,server=on).")};
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "The TCP port of the board's UART (qemu: -serial "
+                                               "tcp:127.0.0.1:<port>,server=on).")};
 
 // The link.
 inline constexpr MessageTemplate kMcuCannotOpen{

@@ -89,11 +89,11 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             cpb.push_back(a.cyclesPerByte);
             if (run->result) {
                 const WorkerResult &r = *run->result;
-                usPerOp.push_back(r.iterations > 0
-                                      ? r.seconds / static_cast<double>(r.iterations) * 1e6
-                                      : kNaN);
+                usPerOp.push_back(
+                    r.iterations > 0 ? r.seconds / static_cast<double>(r.iterations) * 1e6 : kNaN);
                 cpo.push_back(r.iterations > 0 && r.cycles > 0
-                                  ? static_cast<double>(r.cycles) / static_cast<double>(r.iterations)
+                                  ? static_cast<double>(r.cycles) /
+                                        static_cast<double>(r.iterations)
                                   : kNaN);
                 if (r.tagBytes)
                     row.tagBytes = r.tagBytes;

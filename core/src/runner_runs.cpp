@@ -229,7 +229,8 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
         // (firmware/PROTOCOL.md, 4.2): its run_end follows a verification and takes tens of
         // milliseconds on the UART, so the loop is placed from its start.
         run.stored.windowStartNs =
-            run.stored.startNs + static_cast<qint64>(std::llround(*result.startOffsetSeconds * 1e9));
+            run.stored.startNs +
+            static_cast<qint64>(std::llround(*result.startOffsetSeconds * 1e9));
         run.stored.windowEndNs = std::min(endNs, run.stored.windowStartNs + loopNs);
     } else {
         // The worker's measured loop ends just before run_end leaves it (only the

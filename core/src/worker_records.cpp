@@ -80,7 +80,6 @@ protocol::GovernorState toProtocol(const GovernorState &g)
     return out;
 }
 
-
 // The architecture of an Arm Cortex-M core, as the Arm ARM names the profiles.
 QString cortexArchitecture(const QString &core)
 {
@@ -124,8 +123,8 @@ DutSystem firmwareSystem(const protocol::HelloEvent &h)
     if (h.cyclesReal == false)
         out.warnings << qs(h.counterNote.value_or("the cycle counter does not count real cycles"));
     protocol::Json firmware = protocol::toJson(protocol::EventBody(h));
-    for (const char *worker : {"executable", "pid", "system", "governor_helper", "plugins",
-                               "plugin_warnings"})
+    for (const char *worker :
+         {"executable", "pid", "system", "governor_helper", "plugins", "plugin_warnings"})
         firmware.erase(worker);
     out.extra.insert(QStringLiteral("firmware"), toQt(firmware));
     return out;

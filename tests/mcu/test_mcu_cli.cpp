@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QStringList>
 #include <catch2/catch.hpp>
 
@@ -46,25 +48,10 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
     QemuProcess board;
     TempDir dir;
     const std::string db = (dir.path() / "s.sqlite").string();
-    const auto r = cli({"run",
-                        "--meter",
-                        "sim",
-                        "--dut",
-                        board.resource().toStdString(),
-                        "--db",
-                        db,
-                        "--label",
-                        "AES-CCM-8 on a Cortex-M3",
-                        "--plan",
-                        "aes-128-ccm-8/firmware:encrypt",
-                        "--buffer",
-                        "5,20,50,100",
-                        "--seconds",
-                        "0.5",
-                        "--baseline",
-                        "1",
-                        "--min-updates",
-                        "3"});
+    const auto r = cli({"run", "--meter", "sim", "--dut", board.resource().toStdString(), "--db",
+                        db, "--label", "AES-CCM-8 on a Cortex-M3", "--plan",
+                        "aes-128-ccm-8/firmware:encrypt", "--buffer", "5,20,50,100", "--seconds",
+                        "0.5", "--baseline", "1", "--min-updates", "3"});
     INFO(r.err << "\nqemu: " << board.log());
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.err, Catch::Contains("the governor is not pinned: a microcontroller has none"));
@@ -75,7 +62,8 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
 
     const auto list = cli({"sessions", "--db", db, "--json"});
     REQUIRE(list.exitCode == 0);
-    const QJsonArray sessions = QJsonDocument::fromJson(QByteArray::fromStdString(list.out)).array();
+    const QJsonArray sessions =
+        QJsonDocument::fromJson(QByteArray::fromStdString(list.out)).array();
     REQUIRE(sessions.size() == 1);
     const std::string id = std::to_string(sessions[0].toObject().value("id").toInt());
 
@@ -91,9 +79,29 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
     CHECK_THAT(show.out, Catch::Contains("Per operation (one message of the payload's bytes):"));
 
     const std::string exported = (dir.path() / "export.csv").string();
-    const auto exportRun = cli({"export", id, "--db", db, "--csv", exported});
+    const std::string pdf = (dir.path() / "report.pdf").string();
+    const auto exportRun = cli({"export", id, "--db", db, "--csv", exported, "--pdf", pdf});
     INFO(exportRun.err);
     REQUIRE(exportRun.exitCode == 0);
+    // The PDF's per-operation table (read back with poppler's pdftotext): a row for each
+    // payload, CCM-8's 8-byte tag, and the cycles marked as not real (the backend is not
+    // matched by name: the PDF sets "fi" as a ligature).
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    INFO("pdftotext must be installed (poppler-utils)");
+    REQUIRE_FALSE(pdftotext.isEmpty());
+    const auto text =
+        runProcess({pdftotext.toStdString(), "-layout", pdf, "-"}, {}, std::chrono::seconds(30));
+    REQUIRE(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("Per operation") && Catch::Contains("time [µs/op]") &&
+                             Catch::Contains("Not real core cycles: the board was emulated"));
+    QStringList rowsFound;
+    const QRegularExpression pdfRow(QStringLiteral(
+        "aes-128-ccm-8 +\\S+ +encrypt +([0-9]+) +8 +1 +[0-9]+\\.[0-9]{3} +[0-9]+\\.[0-9]\\*"));
+    for (const QString &line : QString::fromStdString(text.out).split(QLatin1Char('\n'))) {
+        if (const auto m = pdfRow.match(line); m.hasMatch())
+            rowsFound << m.captured(1);
+    }
+    CHECK(rowsFound == QStringList{"5", "20", "50", "100"});
     {
         const QList<QStringList> rows = csvRows(exported);
         REQUIRE(rows.size() == 5); // the header and the four payloads

@@ -26,8 +26,7 @@ using cipherwatt::test::QemuProcess;
 
 namespace {
 
-core::SessionSettings mcuSettings(const QemuProcess &board, const QString &plan,
-                                  double runSeconds)
+core::SessionSettings mcuSettings(const QemuProcess &board, const QString &plan, double runSeconds)
 {
     core::SessionSettings s;
     s.label = QStringLiteral("mcu test");
@@ -137,9 +136,9 @@ TEST_CASE("a whole session against the firmware on qemu, with the simulated mete
     test::TempDir dir;
     const core::RunnerOptions options = optionsFor(dir);
     const auto out = test::runSession(
-        mcuSettings(board,
-                    QStringLiteral("aes-128-ccm-8/firmware:encrypt,aes-128-ccm-16/firmware:encrypt"),
-                    1.0),
+        mcuSettings(
+            board, QStringLiteral("aes-128-ccm-8/firmware:encrypt,aes-128-ccm-16/firmware:encrypt"),
+            1.0),
         options, {}, std::chrono::seconds(90));
     INFO(out.reason.toStdString() << "\nqemu: " << board.log());
     REQUIRE(out.status == core::SessionStatus::Complete);
@@ -195,15 +194,19 @@ TEST_CASE("a whole session against the firmware on qemu, with the simulated mete
         QStringList flags;
         for (const core::Message &f : r.analysis->flags)
             flags << f.english();
-        CHECK(flags.contains(QStringLiteral("cycles are not real core cycles (an emulated board)")));
+        CHECK(
+            flags.contains(QStringLiteral("cycles are not real core cycles (an emulated board)")));
         CHECK(r.analysis->run.count >= 5);
         CHECK(std::isfinite(r.analysis->energyPerOperationUj));
     }
 }
 
-TEST_CASE("the published vectors through the host's link: kat on the firmware", "[mcu]")
+TEST_CASE("the published vectors through a serial port (qemu's UART on a pty): kat on the "
+          "firmware",
+          "[mcu]")
 {
-    QemuProcess board;
+    QemuProcess board(QemuProcess::Uart::Pty);
+    REQUIRE(board.resource().startsWith(QStringLiteral("serial:/dev/pts/")));
     auto parsed = core::parseDut(board.resource());
     REQUIRE(parsed.ok());
     auto factory = parsed->kind->link(parsed->values, {});
@@ -250,8 +253,8 @@ TEST_CASE("the published vectors through the host's link: kat on the firmware", 
     ccm.ivName = QStringLiteral("nonce");
     ccm.iv = QByteArray::fromHex("101112131415161718191a1b");
     ccm.aad = QByteArray::fromHex("000102030405060708090a0b0c0d0e0f10111213");
-    ccm.input = QByteArray::fromHex(
-        "e3b201a9f5b71a7a9b1ceaeccd97e70b6176aad9a4428aa5484392fbc1b09951");
+    ccm.input =
+        QByteArray::fromHex("e3b201a9f5b71a7a9b1ceaeccd97e70b6176aad9a4428aa5484392fbc1b09951");
     const int second = dut.kat(ccm);
     ccm.input[ccm.input.size() - 1] = static_cast<char>(ccm.input.back() ^ 0x01);
     const int third = dut.kat(ccm);
@@ -271,17 +274,16 @@ TEST_CASE("the published vectors through the host's link: kat on the firmware", 
     CHECK(refused->code == QStringLiteral("auth"));
 }
 
-TEST_CASE("a board that resets during a run: the session is interrupted, the run not kept",
-          "[mcu]")
+TEST_CASE("a board that resets during a run: the session is interrupted, the run not kept", "[mcu]")
 {
     QemuProcess board;
     test::TempDir dir;
     const core::RunnerOptions options = optionsFor(dir);
     auto settings = mcuSettings(board, QStringLiteral("chacha20/firmware:encrypt"), 10.0);
     settings.bufferSizes = {64};
-    const auto out = test::runSession(settings, options,
-                                      onFirstRun([&board] { board.monitor("system_reset"); }),
-                                      std::chrono::seconds(60));
+    const auto out =
+        test::runSession(settings, options, onFirstRun([&board] { board.monitor("system_reset"); }),
+                         std::chrono::seconds(60));
     checkInterrupted(out, options.databasePath,
                      QStringLiteral("the board restarted without being asked"));
 }
@@ -324,9 +326,8 @@ TEST_CASE("a line damaged on its way from the board: a protocol error, the sessi
     auto settings = mcuSettings(board, QStringLiteral("cham-64-128-ecb/firmware:encrypt"), 10.0);
     settings.dutResource = proxy.resource();
     settings.bufferSizes = {64};
-    const auto out = test::runSession(settings, options,
-                                      onFirstRun([&proxy] { proxy.damageNext(); }),
-                                      std::chrono::seconds(60));
+    const auto out = test::runSession(
+        settings, options, onFirstRun([&proxy] { proxy.damageNext(); }), std::chrono::seconds(60));
     checkInterrupted(out, options.databasePath,
                      QStringLiteral("protocol error: a line from the board failed its check"));
 }

@@ -50,7 +50,7 @@ Unframed unframe(QByteArrayView line);
 
 // The longest line taken from a board: its `list` is about 6.5 KB on the qemu board, and the
 // protocol asks hosts to take 16 KiB; a line four times that is a broken link, not a message.
-inline constexpr qsizetype kMaxBoardLine = 64 * 1024;
+inline constexpr qsizetype kMaxBoardLine = qsizetype{64} * 1024;
 
 // How much longer than it promised a board may be silent before it counts as gone: the
 // margin for a host or an emulator that is busy for a moment.
