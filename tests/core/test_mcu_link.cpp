@@ -225,8 +225,7 @@ core::WorkerRequest aRun()
 
 } // namespace
 
-TEST_CASE("mcu: the framing's checksum is CRC-32 as in zlib and the protocol's examples",
-          "[mcu]")
+TEST_CASE("mcu: the framing's checksum is CRC-32 as in zlib and the protocol's examples", "[mcu]")
 {
     // The check value of CRC-32/ISO-HDLC (the catalogue of parametrised CRC algorithms).
     CHECK(core::mcu::crc32("123456789") == 0xCBF43926U);
@@ -361,8 +360,8 @@ TEST_CASE("mcu: a line that fails its CRC-32 ends the link with a protocol error
     dut->run(aRun());
     waitUntil([&] { return board.commands.size() == 3; }, 5000);
     board.sendJson(runStart(board.commands.back().value(QStringLiteral("id"))));
-    QByteArray line =
-        core::mcu::frame(R"({"event":"progress","id":1,"iterations":10,"bytes":160,"seconds":0.5})");
+    QByteArray line = core::mcu::frame(
+        R"({"event":"progress","id":1,"iterations":10,"bytes":160,"seconds":0.5})");
     line[30] = '7'; // one byte changed on the wire
     board.sendRaw(line + '\n');
     waitFinished(report);
@@ -457,8 +456,7 @@ TEST_CASE("mcu: a processor fault is a crash of the DUT's code", "[mcu]")
     CHECK(fault->cfsr == QStringLiteral("0x00000400"));
 }
 
-TEST_CASE("mcu: a board silent during a run for three times its stated cadence is gone",
-          "[mcu]")
+TEST_CASE("mcu: a board silent during a run for three times its stated cadence is gone", "[mcu]")
 {
     FakeBoard board;
     board.progressInterval = 0.2;
