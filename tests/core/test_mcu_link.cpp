@@ -271,7 +271,7 @@ TEST_CASE("mcu: the resources serial:<device>[:<baud>] and tcp:<host>:<port>", "
     CHECK(where->toString() == QStringLiteral("tcp:127.0.0.1:4321"));
 }
 
-TEST_CASE("mcu: connecting sends a blank line, cancel and hello; the answer greets the Dut",
+TEST_CASE("mcu: connecting sends a blank line, cancel and hello, and the answer greets the Dut",
           "[mcu]")
 {
     FakeBoard board;
