@@ -43,6 +43,14 @@
         <source>%1 updates over range, implausible or without data</source>
         <translation>범위 초과, 비현실적이거나 데이터가 없는 업데이트 %1개</translation>
     </message>
+    <message>
+        <source>cycles are not real core cycles (an emulated board)</source>
+        <translation>사이클이 실제 코어 사이클이 아님 (에뮬레이션된 보드)</translation>
+    </message>
+    <message>
+        <source>the meter cannot resolve this: the net power (%1 W) is within the error its range alone allows (±%2 W on the %3 W power range); use a lower current range</source>
+        <translation>측정기가 이를 분해할 수 없음: 순전력(%1 W)이 레인지만으로 생기는 오차(%3 W 전력 레인지에서 ±%2 W) 안에 있음; 더 낮은 전류 레인지를 쓰세요</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Dut</name>
@@ -165,6 +173,118 @@
     <message>
         <source>Ask for a password if keys are refused</source>
         <translation>키가 거부되면 비밀번호 묻기</translation>
+    </message>
+    <message>
+        <source>Microcontroller (serial port)</source>
+        <translation>마이크로컨트롤러 (시리얼 포트)</translation>
+    </message>
+    <message>
+        <source>A board running the CipherWatt firmware (firmware/), on a serial port: its USB serial port or a USB-UART adapter (README, &quot;Microcontroller DUTs&quot;).</source>
+        <translation>CipherWatt 펌웨어(firmware/)를 실행하는 보드, 시리얼 포트로 연결: 보드의 USB 시리얼 포트 또는 USB-UART 어댑터 (README, &quot;Microcontroller DUTs&quot;).</translation>
+    </message>
+    <message>
+        <source>Microcontroller (TCP)</source>
+        <translation>마이크로컨트롤러 (TCP)</translation>
+    </message>
+    <message>
+        <source>A board running the CipherWatt firmware whose UART is reached over TCP: the board emulated by qemu-system-arm, or a network UART bridge.</source>
+        <translation>UART에 TCP로 접속하는, CipherWatt 펌웨어를 실행하는 보드: qemu-system-arm이 에뮬레이션하는 보드 또는 네트워크 UART 브리지.</translation>
+    </message>
+    <message>
+        <source>Serial port:</source>
+        <translation>시리얼 포트:</translation>
+    </message>
+    <message>
+        <source>The board&apos;s serial port, e.g. /dev/ttyACM0.</source>
+        <translation>보드의 시리얼 포트, 예: /dev/ttyACM0.</translation>
+    </message>
+    <message>
+        <source>Baud rate:</source>
+        <translation>통신 속도(baud):</translation>
+    </message>
+    <message>
+        <source>The firmware&apos;s UART speed (8N1, no flow control; 115200 on every board in firmware/).</source>
+        <translation>펌웨어의 UART 속도 (8N1, 흐름 제어 없음; firmware/의 모든 보드에서 115200).</translation>
+    </message>
+    <message>
+        <source>Where the board&apos;s UART listens: 127.0.0.1 for qemu, or the bridge&apos;s address.</source>
+        <translation>보드의 UART가 대기하는 곳: qemu는 127.0.0.1, 아니면 브리지의 주소.</translation>
+    </message>
+    <message>
+        <source>The TCP port of the board&apos;s UART (qemu: -serial tcp:127.0.0.1:&lt;port&gt;,server=on).</source>
+        <translation>보드 UART의 TCP 포트 (qemu: -serial tcp:127.0.0.1:&lt;port&gt;,server=on).</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1을(를) 열 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>no connection to %1 within %2 s</source>
+        <translation>%2초 안에 %1에 연결되지 않음</translation>
+    </message>
+    <message>
+        <source>no answer from the CipherWatt firmware on %1 within %2 s: is the firmware on the board and running?</source>
+        <translation>%1의 CipherWatt 펌웨어가 %2초 안에 응답하지 않음: 보드에 펌웨어가 올라가 실행 중인가요?</translation>
+    </message>
+    <message>
+        <source>no answer from the CipherWatt firmware on %1 within %2 s; %3 lines failed their checksum (is %4 baud the firmware&apos;s speed?)</source>
+        <translation>%1의 CipherWatt 펌웨어가 %2초 안에 응답하지 않음; %3개 줄이 체크섬 검사에 실패함 (펌웨어의 속도가 %4 baud인가요?)</translation>
+    </message>
+    <message>
+        <source>%1 does not run the CipherWatt firmware (its hello says &quot;%2&quot;)</source>
+        <translation>%1은(는) CipherWatt 펌웨어를 실행하지 않음 (hello의 종류: &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>the firmware on %1 refused to start: %2</source>
+        <translation>%1의 펌웨어가 시작을 거부함: %2</translation>
+    </message>
+    <message>
+        <source>the firmware on %1 speaks protocol %2, this CipherWatt %3: build both from the same tree</source>
+        <translation>%1의 펌웨어는 프로토콜 %2, 이 CipherWatt는 %3을(를) 사용함: 둘 다 같은 소스 트리에서 빌드하세요</translation>
+    </message>
+    <message>
+        <source>the board was still running a run another host started: cancelled</source>
+        <translation>보드가 다른 호스트가 시작한 실행을 아직 하고 있었음: 취소함</translation>
+    </message>
+    <message>
+        <source>protocol error: a line from the board failed its check (%1): %2</source>
+        <translation>프로토콜 오류: 보드에서 온 줄이 검사에 실패함 (%1): %2</translation>
+    </message>
+    <message>
+        <source>protocol error: the board sent %1</source>
+        <translation>프로토콜 오류: 보드가 보낸 내용: %1</translation>
+    </message>
+    <message>
+        <source>protocol error: the board sent a line longer than %1 bytes</source>
+        <translation>프로토콜 오류: 보드가 %1바이트보다 긴 줄을 보냄</translation>
+    </message>
+    <message>
+        <source>the board restarted without being asked (a hello without id, up for %1 ms): nothing it was doing is trusted</source>
+        <translation>보드가 요청 없이 재시작함 (id 없는 hello, 가동 %1 ms): 하던 작업은 신뢰할 수 없음</translation>
+    </message>
+    <message>
+        <source>the board took a processor fault (%1 at pc %2) and restarts</source>
+        <translation>보드에서 프로세서 폴트가 발생하여 (%1, pc %2) 재시작함</translation>
+    </message>
+    <message>
+        <source>the board has been silent for %1 s (it promised word within %2 s): it is gone, stuck or without power</source>
+        <translation>보드가 %1초 동안 응답이 없음 (%2초 안에 응답하기로 되어 있음): 연결이 끊겼거나, 멈췄거나, 전원이 없음</translation>
+    </message>
+    <message>
+        <source>the board received a damaged command (%1): the link corrupts bytes</source>
+        <translation>보드가 손상된 명령을 받음 (%1): 연결이 바이트를 손상시킴</translation>
+    </message>
+    <message>
+        <source>the command is longer than the board takes (%1 bytes, its max_line); not sent</source>
+        <translation>명령이 보드가 받는 길이(%1바이트, max_line)보다 김; 보내지 않음</translation>
+    </message>
+    <message>
+        <source>the connection to the board was closed</source>
+        <translation>보드와의 연결을 닫음</translation>
+    </message>
+    <message>
+        <source>the connection to the board ended: %1</source>
+        <translation>보드와의 연결이 끊김: %1</translation>
     </message>
 </context>
 <context>
@@ -522,6 +642,14 @@
     <message>
         <source>%1 during this run; a new worker went on with the session</source>
         <translation>이 실행 중 %1; 새 워커가 세션을 이어 갔습니다</translation>
+    </message>
+    <message>
+        <source>a microcontroller has no CPU governor (it runs at its own fixed clock)</source>
+        <translation>마이크로컨트롤러에는 CPU 거버너가 없음 (고정된 자체 클록으로 동작)</translation>
+    </message>
+    <message>
+        <source>the governor is not pinned: a microcontroller has none (it runs at its own fixed clock)</source>
+        <translation>거버너를 고정하지 않음: 마이크로컨트롤러에는 거버너가 없음 (고정된 자체 클록으로 동작)</translation>
     </message>
 </context>
 <context>
@@ -1435,6 +1563,10 @@ All %2 and %3 are removed from the database with them. This cannot be undone.</s
     <message>
         <source>The worker did not list its ciphers: %1</source>
         <translation>워커가 암호 목록을 내놓지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2&lt;br&gt;firmware: CipherWatt %3, build %4&lt;br&gt;governor: none (a microcontroller has none)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;, %2&lt;br&gt;펌웨어: CipherWatt %3, 빌드 %4&lt;br&gt;거버너: 없음 (마이크로컨트롤러에는 거버너가 없음)</translation>
     </message>
 </context>
 <context>

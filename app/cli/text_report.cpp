@@ -123,6 +123,55 @@ QString flagsText(const SessionData &session)
     return out.isEmpty() ? out : QStringLiteral("\nFlags:\n") + out;
 }
 
+QString perOperationTable(const SessionData &session)
+{
+    const QStringList header{QStringLiteral("cipher"),
+                             QStringLiteral("backend"),
+                             QStringLiteral("operation"),
+                             QStringLiteral("payload B"),
+                             QStringLiteral("tag B"),
+                             QStringLiteral("#"),
+                             QStringLiteral("time µs/op"),
+                             QStringLiteral("cycles/op"),
+                             QStringLiteral("energy µJ/op (95 %)")};
+    QList<QStringList> rows;
+    bool emulated = false;
+    for (const StoredRun &r : session.runs) {
+        if (!r.result || r.result->iterations == 0)
+            continue;
+        const WorkerResult &res = *r.result;
+        const auto operations = static_cast<double>(res.iterations);
+        QString energy = QStringLiteral("-");
+        if (r.analysis && std::isfinite(r.analysis->energyPerOperationUj))
+            energy = withInterval(
+                r.analysis->energyPerOperationUj,
+                (r.analysis->energyPerOperationUjHigh - r.analysis->energyPerOperationUjLow) / 2.0);
+        QString cycles = QStringLiteral("-");
+        if (res.cycles > 0) {
+            cycles = number(static_cast<double>(res.cycles) / operations, 1);
+            if (res.cyclesReal == false) {
+                cycles += QLatin1Char('*');
+                emulated = true;
+            }
+        }
+        rows << QStringList{r.cipher,
+                            r.backend,
+                            r.operation,
+                            QString::number(r.bufferBytes),
+                            res.tagBytes ? QString::number(*res.tagBytes) : QStringLiteral("0"),
+                            QString::number(r.repeat),
+                            number(res.seconds / operations * 1e6, 3),
+                            cycles,
+                            energy};
+    }
+    QString out =
+        formatTable(header, rows, {false, false, false, true, true, true, true, true, true});
+    if (emulated)
+        out += QStringLiteral("* not real core cycles: the board is emulated (its counter "
+                              "follows the host's clock)\n");
+    return out;
+}
+
 QString sessionText(const SessionData &d)
 {
     QString out;
@@ -166,8 +215,12 @@ QString sessionText(const SessionData &d)
         field("Governor:", QStringLiteral("not pinned: ") + d.dut.pinning->error);
     else if (d.dut.pinning)
         field("Governor:", QStringLiteral("pinned (performance)"));
-    field("CPU pinning:", d.settings.cpu >= 0 ? QStringLiteral("runs on CPU %1").arg(d.settings.cpu)
-                                              : QStringLiteral("none"));
+    if (!d.dut.hasGovernor())
+        field("CPU pinning:", QStringLiteral("none (a microcontroller: one core)"));
+    else
+        field("CPU pinning:", d.settings.cpu >= 0
+                                  ? QStringLiteral("runs on CPU %1").arg(d.settings.cpu)
+                                  : QStringLiteral("none"));
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
@@ -188,7 +241,11 @@ QString sessionText(const SessionData &d)
                            fmt::quantity(change, Quantity::Power),
                        r.drifting ? QStringLiteral(" (DRIFTING)") : QString()));
     }
-    out += QLatin1Char('\n') + resultsTable(d) + flagsText(d);
+    out += QLatin1Char('\n') + resultsTable(d);
+    if (d.dut.kind == QLatin1String("mcu"))
+        out += QStringLiteral("\nPer operation (one message of the payload's bytes):\n") +
+               perOperationTable(d);
+    out += flagsText(d);
     return out;
 }
 

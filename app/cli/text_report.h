@@ -22,6 +22,10 @@ QString resultsTable(const core::SessionData &session);
 // "Flags:" and every flag with its severity, the most severe first; empty when there are none.
 QString flagsText(const core::SessionData &session);
 
+// Per operation, as the papers on microcontrollers give it: payload and tag bytes, time,
+// cycles (marked when not real core cycles) and energy per operation with its 95 % interval.
+QString perOperationTable(const core::SessionData &session);
+
 // Everything `show` prints: set-up, method, baseline, results, flags, events.
 QString sessionText(const core::SessionData &session);
 

@@ -479,7 +479,7 @@ int commandRun(std::vector<std::string> args)
         });
         emit(protocol::RunEndEvent{toProtocol(r), {}});
     } catch (const CipherError &e) {
-        emit(protocol::ErrorEvent{e.what(), {}});
+        emit(protocol::ErrorEvent{e.what(), {}, {}});
         throw;
     }
     return ExitOk;

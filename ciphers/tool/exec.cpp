@@ -82,7 +82,7 @@ int commandExec(std::vector<std::string> args)
         });
     } catch (const CipherError &e) {
         if (json)
-            emit(protocol::ErrorEvent{e.what(), {}});
+            emit(protocol::ErrorEvent{e.what(), {}, {}});
         // A program that does not exist or cannot be executed is a mistake in the command line.
         if (dynamic_cast<const CommandStartError *>(&e) != nullptr)
             throw UsageError(e.what());

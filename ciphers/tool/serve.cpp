@@ -196,6 +196,7 @@ public:
                 m_out.emit(protocol::ErrorEvent{"command longer than " +
                                                     std::to_string(protocol::kMaxLineBytes) +
                                                     " bytes: ignored",
+                                                {},
                                                 {}});
                 continue;
             }
@@ -232,7 +233,7 @@ private:
     {
         auto command = protocol::decodeCommand(line);
         if (!command) {
-            m_out.emit(protocol::ErrorEvent{command.error(), {}});
+            m_out.emit(protocol::ErrorEvent{command.error(), {}, {}});
             return;
         }
         const std::optional<std::int64_t> id = command->id;
@@ -240,7 +241,7 @@ private:
             reapFinishedRun();
             std::visit([&](const auto &body) { handle(body, id); }, command->body);
         } catch (const CipherError &e) {
-            m_out.emit(protocol::ErrorEvent{e.what(), {}}, id);
+            m_out.emit(protocol::ErrorEvent{e.what(), {}, {}}, id);
         }
     }
 
@@ -337,6 +338,20 @@ private:
 
     void handle(const protocol::QuitCommand &, Id) { m_quit = true; }
 
+    // The firmware's own commands (firmware/PROTOCOL.md): a worker has a command line for one
+    // known answer, and nothing to reset.
+    void handle(const protocol::KatCommand &, Id)
+    {
+        throw CipherError("kat: a command of the CipherWatt firmware; on this DUT use "
+                          "`cipherwatt-bench kat`");
+    }
+
+    void handle(const protocol::ResetCommand &, Id)
+    {
+        throw CipherError("reset: a command of the CipherWatt firmware; a worker is ended by "
+                          "closing its input");
+    }
+
     void requireIdle() const
     {
         if (m_running)
@@ -353,7 +368,7 @@ private:
             event.method = m_governor.lastMethod();
             m_out.emit(std::move(event));
         } catch (const CipherError &e) {
-            m_out.emit(protocol::ErrorEvent{e.what(), {}});
+            m_out.emit(protocol::ErrorEvent{e.what(), {}, {}});
         }
     }
 
@@ -408,7 +423,7 @@ private:
             try {
                 last = protocol::RunEndEvent{work(), {}};
             } catch (const std::exception &e) {
-                last = protocol::ErrorEvent{e.what(), {}};
+                last = protocol::ErrorEvent{e.what(), {}, {}};
             }
             // Idle before the last event goes out: a host that answers run_end at once with
             // the next run must not be told "busy". (The reading thread joins this one before

@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "messages_mcu.h"
 
 #include <cipherwatt/core/analysis.h>
 
@@ -206,6 +207,8 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.cyclesPerByte = in.bytes > 0 && !in.counter.isEmpty()
                           ? static_cast<double>(in.cycles) / static_cast<double>(in.bytes)
                           : kNaN;
+    if (!in.cyclesReal && in.cycles > 0)
+        r.flags << Message(msg::kCyclesNotReal);
     if (r.run.count < minUpdates)
         r.flags << Message(msg::kShortRun).arg(r.run.count).arg(minUpdates);
     if (r.run.count == 0 || baseline.stats.count == 0) {
@@ -271,6 +274,14 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
         r.flags << Message(msg::kNoByteCount);
     if (r.netLow <= 0.0)
         r.flags << Message(msg::kNotDistinguishable);
+    // The range's share of the meter's error does not shrink with averaging: a net power
+    // inside it (a microcontroller's milliwatts on a range of watts) is not resolved.
+    const double rangeError = accuracy.ofRange * accuracy.powerRangeWatts;
+    if (rangeError > 0.0 && std::fabs(r.netWatts) <= rangeError)
+        r.flags << Message(msg::kBelowMeterRange)
+                       .arg(r.netWatts, 0, 'g', 3)
+                       .arg(rangeError, 0, 'g', 3)
+                       .arg(accuracy.powerRangeWatts, 0, 'g', 4);
     return r;
 }
 

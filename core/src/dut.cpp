@@ -36,6 +36,7 @@ Result<DutResource> DutResource::parse(const QString &text)
         return r;
     r.kind = prefix == QLatin1String("ssh") ? Kind::Ssh : Kind::Other;
     r.prefix = prefix;
+    r.text = text.trimmed();
     r.user = parsed->values.value(QStringLiteral("user"));
     r.host = parsed->values.value(QStringLiteral("host"));
     r.port = static_cast<quint16>(parsed->values.value(QStringLiteral("port")).toUInt());
@@ -47,7 +48,7 @@ QString DutResource::toString() const
     if (kind == Kind::Local)
         return QStringLiteral("local");
     if (kind == Kind::Other)
-        return prefix;
+        return text.isEmpty() ? prefix : text;
     return QStringLiteral("ssh://%1@%2:%3").arg(user, host).arg(port);
 }
 
@@ -154,6 +155,10 @@ private:
 
 } // namespace
 
+LineSplitter::LineSplitter(qsizetype maxLine)
+    : m_maxLine(maxLine > 0 ? maxLine : static_cast<qsizetype>(protocol::kMaxLineBytes))
+{}
+
 LineSplitter::Lines LineSplitter::append(const QByteArray &bytes)
 {
     Lines out;
@@ -162,8 +167,7 @@ LineSplitter::Lines LineSplitter::append(const QByteArray &bytes)
         if (m_dropping) {
             ++out.tooLong;
             m_dropping = false;
-        } else if (m_buffer.size() + (lf - from) >
-                   static_cast<qsizetype>(protocol::kMaxLineBytes)) {
+        } else if (m_buffer.size() + (lf - from) > m_maxLine) {
             ++out.tooLong;
         } else {
             m_buffer.append(bytes.constData() + from, lf - from);
@@ -174,7 +178,7 @@ LineSplitter::Lines LineSplitter::append(const QByteArray &bytes)
     }
     if (!m_dropping) {
         m_buffer.append(bytes.constData() + from, bytes.size() - from);
-        if (m_buffer.size() > static_cast<qsizetype>(protocol::kMaxLineBytes)) {
+        if (m_buffer.size() > m_maxLine) {
             m_dropping = true;
             m_buffer.clear();
         }
@@ -322,6 +326,29 @@ int Dut::check(const std::vector<WorkerRequest> &runs)
 int Dut::cancel()
 {
     return send(line(m_nextId++, protocol::CancelCommand{}));
+}
+
+int Dut::kat(const KatRequest &request)
+{
+    protocol::KatCommand c;
+    c.cipher = request.cipher.toStdString();
+    c.backend = request.backend.toStdString();
+    c.op = request.operation.toStdString();
+    c.key = request.key.toHex().toStdString();
+    if (request.ivName == QLatin1String("iv"))
+        c.iv = request.iv.toHex().toStdString();
+    else if (request.ivName == QLatin1String("nonce"))
+        c.nonce = request.iv.toHex().toStdString();
+    if (!request.aad.isEmpty())
+        c.aad = request.aad.toHex().toStdString();
+    c.offset = request.offset;
+    c.input = request.input.toHex().toStdString();
+    return send(line(m_nextId++, c));
+}
+
+int Dut::reset()
+{
+    return send(line(m_nextId++, protocol::ResetCommand{}));
 }
 
 void Dut::finish()

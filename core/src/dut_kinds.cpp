@@ -8,7 +8,8 @@ namespace cipherwatt::core {
 
 std::span<const DutKind> dutKinds()
 {
-    static const std::vector<DutKind> kinds{localDutKind(), sshDutKind()};
+    static const std::vector<DutKind> kinds{localDutKind(), sshDutKind(), serialDutKind(),
+                                            tcpDutKind()};
     return kinds;
 }
 

@@ -55,6 +55,35 @@ QString exact(double v)
     return csvSignificant(v, 9);
 }
 
+// Per operation (one buffer, one message): the run's time and cycles over its iterations,
+// whether the cycles are real core cycles (not under an emulator), the AEAD tag's bytes.
+struct PerOperation
+{
+    QString microseconds;
+    QString cycles;
+    QString cyclesReal;
+    QString tag;
+};
+
+PerOperation perOperationCells(const std::optional<WorkerResult> &result)
+{
+    PerOperation out;
+    if (!result)
+        return out;
+    const WorkerResult &r = *result;
+    if (r.iterations > 0) {
+        const auto operations = static_cast<double>(r.iterations);
+        out.microseconds = num(r.seconds / operations * 1e6, 6);
+        if (r.cycles > 0)
+            out.cycles = num(static_cast<double>(r.cycles) / operations, 3);
+    }
+    if (r.cycles > 0)
+        out.cyclesReal = r.cyclesReal.value_or(true) ? QStringLiteral("yes") : QStringLiteral("no");
+    if (r.tagBytes)
+        out.tag = QString::number(*r.tagBytes);
+    return out;
+}
+
 QString phaseOf(const SessionData &d, qint64 phaseId)
 {
     for (const StoredPhase &p : d.phases) {
@@ -162,6 +191,10 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             withUnit("energy per operation 95% high", format::Quantity::EnergyPerOperation, -6),
             QStringLiteral("integrator energy [Wh]"),
             QStringLiteral("samples energy [Wh]"),
+            QStringLiteral("time per operation [us]"),
+            QStringLiteral("cycles per operation"),
+            QStringLiteral("cycles are core cycles"),
+            QStringLiteral("tag [B]"),
             QStringLiteral("implementation"),
             QStringLiteral("isa"),
             QStringLiteral("simulated meter"),
@@ -179,6 +212,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                 };
                 const WorkerResult res = r.result.value_or(WorkerResult{});
                 const bool ran = r.result.has_value();
+                const PerOperation perOperation = perOperationCells(r.result);
                 QStringList row{format::sessionId(d.summary.id),
                                 QString::number(r.ordinal),
                                 r.cipher,
@@ -218,6 +252,10 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 v(a.energyPerOperationUjHigh, 6),
                                 analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
                                 analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
+                                perOperation.microseconds,
+                                perOperation.cycles,
+                                perOperation.cyclesReal,
+                                perOperation.tag,
                                 res.provenance.implementation,
                                 res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),

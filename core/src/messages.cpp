@@ -1,5 +1,7 @@
 #include "messages.h"
 
+#include "messages_mcu.h"
+
 #include <cipherwatt/core/error.h>
 
 namespace cipherwatt::core {
@@ -207,6 +209,38 @@ void registerMessageCatalogue()
         &msg::kOutputIsBlockDevice,
         &msg::kOutputIsSocket,
         &msg::kOtherItems,
+        &msg::kDutKindSerial,
+        &msg::kDutKindSerialHelp,
+        &msg::kDutKindTcp,
+        &msg::kDutKindTcpHelp,
+        &msg::kDutFieldSerialDevice,
+        &msg::kDutFieldSerialDeviceHelp,
+        &msg::kDutFieldBaud,
+        &msg::kDutFieldBaudHelp,
+        &msg::kDutFieldUartHostHelp,
+        &msg::kDutFieldUartPortHelp,
+        &msg::kMcuCannotOpen,
+        &msg::kMcuConnectTimeout,
+        &msg::kMcuNoGreeting,
+        &msg::kMcuNoGreetingDamaged,
+        &msg::kMcuNotFirmware,
+        &msg::kMcuRefused,
+        &msg::kMcuProtocol,
+        &msg::kMcuCancelledPrevious,
+        &msg::kMcuBadFrame,
+        &msg::kMcuBadLine,
+        &msg::kMcuLineTooLong,
+        &msg::kMcuBoardReset,
+        &msg::kMcuFault,
+        &msg::kMcuSilent,
+        &msg::kMcuDamagedCommand,
+        &msg::kMcuCommandTooLong,
+        &msg::kMcuClosed,
+        &msg::kMcuLost,
+        &msg::kNoGovernor,
+        &msg::kNoGovernorNote,
+        &msg::kCyclesNotReal,
+        &msg::kBelowMeterRange,
     };
     instruments::registerMessages(kAll);
 }

@@ -71,7 +71,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
     for (std::size_t i = 0; i < rows.size(); ++i) {
         ResultRow &row = rows[i];
         std::vector<double> seconds, net, netLow, netHigh, epb, epbLow, epbHigh, epo, epoLow,
-            epoHigh, throughput, cpb;
+            epoHigh, throughput, cpb, usPerOp, cpo;
         for (const StoredRun *run : members[i]) {
             ++row.planned;
             if (run->status != RunStatus::Done || !run->analysis) {
@@ -92,6 +92,19 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             epoHigh.push_back(a.energyPerOperationUjHigh);
             throughput.push_back(a.throughputBytesPerSecond);
             cpb.push_back(a.cyclesPerByte);
+            if (run->result) {
+                const WorkerResult &r = *run->result;
+                usPerOp.push_back(
+                    r.iterations > 0 ? r.seconds / static_cast<double>(r.iterations) * 1e6 : kNaN);
+                cpo.push_back(r.iterations > 0 && r.cycles > 0
+                                  ? static_cast<double>(r.cycles) /
+                                        static_cast<double>(r.iterations)
+                                  : kNaN);
+                if (r.tagBytes)
+                    row.tagBytes = r.tagBytes;
+                if (r.cyclesReal == false)
+                    row.cyclesReal = false;
+            }
             row.counter = a.counter;
             for (const Message &f : a.flags) {
                 if (!row.flags.contains(f))
@@ -104,6 +117,8 @@ std::vector<ResultRow> resultRows(const SessionData &session)
         row.energyPerOperationUj = estimate(epo, epoLow, epoHigh);
         row.throughputBytesPerSecond = median(throughput);
         row.cyclesPerByte = median(cpb);
+        row.microsecondsPerOperation = median(usPerOp);
+        row.cyclesPerOperation = median(cpo);
     }
     return rows;
 }

@@ -2,6 +2,7 @@
 // (version, catalogue, self-test), the session stored, the governor pinned.
 
 #include "messages.h"
+#include "messages_mcu.h"
 #include "recorder.h"
 #include "run_record.h"
 
@@ -360,6 +361,16 @@ void SessionRunner::pin()
 {
     if (m_flow->stopping()) {
         restore();
+        return;
+    }
+    if (!m_dutSetup.hasGovernor()) {
+        // A microcontroller runs at its own fixed clock: nothing to pin, recorded as such.
+        Pinning notPinned;
+        notPinned.error = Message(msg::kNoGovernor).english();
+        m_dutSetup.pinning = notPinned;
+        store(m_recorder->setDut(m_dutSetup));
+        emit note(msg::kNoGovernorNote);
+        nextPilot();
         return;
     }
     if (!m_settings.pinGovernor) {

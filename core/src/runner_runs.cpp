@@ -219,10 +219,22 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
     const std::size_t index = m_runIndex;
     RunRecord &run = m_runs[index];
     const qint64 endNs = m_recorder->sinceOriginNs(hostNs);
-    // The worker's measured loop ends just before run_end leaves it (only the decrypt(encrypt)
-    // check is in between) and lasted `seconds`: that window is what the samples must lie in.
-    run.stored.windowStartNs = endNs - static_cast<qint64>(std::llround(result.seconds * 1e9));
-    run.stored.windowEndNs = endNs;
+    const auto loopNs = static_cast<qint64>(std::llround(result.seconds * 1e9));
+    if (result.startOffsetSeconds && run.stored.startNs >= 0) {
+        // The firmware says when its loop began after the last byte of run_start left it
+        // (firmware/PROTOCOL.md, 4.2): its run_end follows a verification and takes tens of
+        // milliseconds on the UART, so the loop is placed from its start.
+        run.stored.windowStartNs =
+            run.stored.startNs +
+            static_cast<qint64>(std::llround(*result.startOffsetSeconds * 1e9));
+        run.stored.windowEndNs = std::min(endNs, run.stored.windowStartNs + loopNs);
+    } else {
+        // The worker's measured loop ends just before run_end leaves it (only the
+        // decrypt(encrypt) check is in between) and lasted `seconds`: that window is what the
+        // samples must lie in.
+        run.stored.windowStartNs = endNs - loopNs;
+        run.stored.windowEndNs = endNs;
+    }
     run.stored.result = result;
     const bool cancelled = result.wasCancelled();
     run.stored.status = cancelled ? RunStatus::Cancelled : RunStatus::Done;
@@ -491,6 +503,7 @@ RunInput SessionRunner::runInput(std::size_t index) const
     in.operations = r.iterations;
     in.cycles = r.cycles;
     in.counter = r.counter;
+    in.cyclesReal = r.cyclesReal.value_or(true);
     in.updateSeconds = static_cast<double>(m_applied.interval.count()) / 1000.0;
     return in;
 }

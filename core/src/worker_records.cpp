@@ -5,6 +5,7 @@
 #include <cipherwatt/protocol/codec.h>
 
 #include <QJsonDocument>
+#include <QMap>
 
 namespace cipherwatt::core {
 
@@ -79,6 +80,55 @@ protocol::GovernorState toProtocol(const GovernorState &g)
     return out;
 }
 
+// The architecture of an Arm Cortex-M core, as the Arm ARM names the profiles.
+QString cortexArchitecture(const QString &core)
+{
+    static const QMap<QString, QString> kArchitectures{
+        {QStringLiteral("cortex-m0"), QStringLiteral("armv6-m")},
+        {QStringLiteral("cortex-m0+"), QStringLiteral("armv6-m")},
+        {QStringLiteral("cortex-m1"), QStringLiteral("armv6-m")},
+        {QStringLiteral("cortex-m3"), QStringLiteral("armv7-m")},
+        {QStringLiteral("cortex-m4"), QStringLiteral("armv7e-m")},
+        {QStringLiteral("cortex-m7"), QStringLiteral("armv7e-m")},
+        {QStringLiteral("cortex-m23"), QStringLiteral("armv8-m.base")},
+        {QStringLiteral("cortex-m33"), QStringLiteral("armv8-m.main")},
+        {QStringLiteral("cortex-m35p"), QStringLiteral("armv8-m.main")},
+        {QStringLiteral("cortex-m55"), QStringLiteral("armv8.1-m.main")},
+        {QStringLiteral("cortex-m85"), QStringLiteral("armv8.1-m.main")},
+    };
+    return kArchitectures.value(core.toLower(), QStringLiteral("arm"));
+}
+
+// A microcontroller's environment, from the firmware's greeting: its core, clock and board in
+// the fields every output shows, and the whole greeting kept under "firmware".
+DutSystem firmwareSystem(const protocol::HelloEvent &h)
+{
+    DutSystem out;
+    QString core = qs(h.core.value_or(std::string()));
+    if (core.startsWith(QLatin1String("cortex-")))
+        core = QStringLiteral("Cortex-") + core.mid(7).toUpper();
+    const QString board = qs(h.board.value_or(std::string()));
+    out.cpuModel = QStringLiteral("Arm %1 at %2 MHz, board %3")
+                       .arg(core)
+                       .arg(static_cast<double>(h.clockHz.value_or(0)) / 1e6, 0, 'g', 6)
+                       .arg(board);
+    out.logicalCores = 1;
+    out.architecture = cortexArchitecture(qs(h.core.value_or(std::string())));
+    out.kernel = QStringLiteral("none: CipherWatt firmware %1, build %2")
+                     .arg(qs(h.version), qs(h.build.value_or(std::string())));
+    out.hostname = board;
+    out.libraries.append({QStringLiteral("firmware"),
+                          QStringLiteral("CipherWatt firmware %1 (%2)")
+                              .arg(qs(h.version), qs(h.compiler.value_or(std::string())))});
+    if (h.cyclesReal == false)
+        out.warnings << qs(h.counterNote.value_or("the cycle counter does not count real cycles"));
+    protocol::Json firmware = protocol::toJson(protocol::EventBody(h));
+    for (const char *worker :
+         {"executable", "pid", "system", "governor_helper", "plugins", "plugin_warnings"})
+        firmware.erase(worker);
+    out.extra.insert(QStringLiteral("firmware"), toQt(firmware));
+    return out;
+}
 } // namespace
 
 QString qs(const std::string &text)
@@ -313,6 +363,9 @@ WorkerResult toRecord(const protocol::RunOutcome &outcome)
         out.isa = qs(b->isa);
         out.provenance = {qs(b->provenance.backend), qs(b->provenance.library),
                           qs(b->provenance.implementation), qs(b->provenance.note)};
+        out.cyclesReal = b->cyclesReal;
+        out.tagBytes = b->tagBytes;
+        out.startOffsetSeconds = b->startOffsetSeconds;
         out.extra = extraOf(b->extra);
         return out;
     }
@@ -373,6 +426,9 @@ protocol::RunOutcome toProtocol(const WorkerResult &r)
         b.provenance.library = ss(r.provenance.library);
         b.provenance.implementation = ss(r.provenance.implementation);
         b.provenance.note = ss(r.provenance.note);
+        b.cyclesReal = r.cyclesReal;
+        b.tagBytes = r.tagBytes;
+        b.startOffsetSeconds = r.startOffsetSeconds;
         b.extra = extraOf(r.extra);
         return b;
     }
@@ -443,13 +499,15 @@ WorkerHello toRecord(const protocol::HelloEvent &h)
     out.version = qs(h.version);
     out.executable = qs(h.executable);
     out.pid = h.pid;
-    out.system = toRecord(h.system);
     out.kind = qs(h.dutKind.value_or("linux"));
+    out.system = out.kind == QLatin1String("mcu") ? firmwareSystem(h) : toRecord(h.system);
     out.board = qs(h.board.value_or(std::string()));
     out.core = qs(h.core.value_or(std::string()));
     out.clockHz = h.clockHz.value_or(0);
     out.build = qs(h.build.value_or(std::string()));
     out.cyclesReal = h.cyclesReal;
+    out.counter = qs(h.counter.value_or(std::string()));
+    out.uptimeMs = h.uptimeMs.value_or(0);
     out.replacedWorker = h.replacedWorker;
     out.progressIntervalSeconds = h.progressInterval.value_or(0.0);
     out.governorMethod = qs(h.governorHelper.method);
@@ -523,7 +581,20 @@ WorkerEvent toRecord(const protocol::Event &event)
         }
         WorkerEventBody operator()(const protocol::ErrorEvent &e) const
         {
-            return worker::Failure{qs(e.message)};
+            return worker::Failure{qs(e.message), qs(e.code.value_or(std::string()))};
+        }
+        WorkerEventBody operator()(const protocol::KatEvent &e) const
+        {
+            return worker::KatDone{qs(e.cipher), qs(e.backend), qs(e.op),
+                                   QByteArray::fromHex(QByteArray::fromStdString(e.output))};
+        }
+        WorkerEventBody operator()(const protocol::ResetEvent &) const
+        {
+            return worker::ResetAck{};
+        }
+        WorkerEventBody operator()(const protocol::FaultEvent &e) const
+        {
+            return worker::Fault{qs(e.exception), qs(e.pc), qs(e.lr), qs(e.cfsr), qs(e.hfsr)};
         }
         WorkerEventBody operator()(const protocol::ByeEvent &e) const
         {

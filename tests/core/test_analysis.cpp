@@ -172,6 +172,36 @@ TEST_CASE("run: net power, energy per byte and the 95 % interval by hand", "[ana
     CHECK(shortRun.flags[0].english().startsWith(QStringLiteral("short run: 100 updates")));
 }
 
+TEST_CASE("run: a net power within the meter's range error is flagged as not resolved",
+          "[analysis]")
+{
+    // A microcontroller at 3.3 V: 15 mA idle (49.5 mW), 25 mA running (82.5 mW), so 33 mW
+    // net, on the WT332's 150 W range, whose range term alone is 0.2 % x 150 W = ±0.3 W.
+    const auto idle = updates(0.1, 50, [](double, int) { return 0.0495; });
+    const BaselineResult baseline = analyseBaseline(idle, 0.0, 5.0, 0.01);
+    std::vector<PowerSample> samples = idle;
+    for (const PowerSample &s : updates(10.1, 100, [](double, int) { return 0.0825; }))
+        samples.push_back(s);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 20.0;
+    in.seconds = 10.0;
+    in.bytes = 1000ULL * 20;
+    in.operations = 1000;
+    const RunResult r = analyseRun(in, samples, baseline, wt332At300V500mA(), 100);
+    CHECK(r.netWatts == Approx(0.033));
+    const QStringList flags = englishTexts(r.flags);
+    CHECK(flags.contains(QStringLiteral(
+        "the meter cannot resolve this: the net power (0.033 W) is within the error its range "
+        "alone allows (±0.3 W on the 150 W power range); use a lower current range")));
+    CHECK(flags.contains(QStringLiteral("net power not distinguishable from idle")));
+
+    // The same on a 15 V x 0.05 A = 0.75 W range: 0.2 % of it is ±0.0015 W, resolved.
+    const RunResult low = analyseRun(in, samples, baseline, MeterAccuracy{0.001, 0.002, 0.75}, 100);
+    for (const QString &f : englishTexts(low.flags))
+        CHECK_FALSE(f.startsWith(QStringLiteral("the meter cannot resolve")));
+}
+
 TEST_CASE("run: invalid, duplicate and missed updates are left out and counted", "[analysis]")
 {
     const BaselineResult baseline =

@@ -153,6 +153,14 @@ TEST_CASE("commands encode to the documented lines", "[protocol]")
           R"({"cmd":"governor","id":2,"action":"pin","fix_frequency":true})");
 
     CHECK(encodeCommand({3, CancelCommand{}}) == R"({"cmd":"cancel","id":3})");
+    // Every cipher's self-test leaves the list out (firmware/PROTOCOL.md: "all when absent");
+    // a list names its ciphers.
+    CHECK(encodeCommand({4, SelfTestCommand{}}) == R"({"cmd":"selftest","id":4})");
+    CHECK(encodeCommand({5, SelfTestCommand{{"chacha20"}, {}}}) ==
+          R"({"cmd":"selftest","id":5,"ciphers":["chacha20"]})");
+    const auto all = decodeCommand(R"({"cmd":"selftest","id":4})");
+    REQUIRE(static_cast<bool>(all));
+    CHECK(std::get<SelfTestCommand>(all->body).ciphers.empty());
 }
 
 TEST_CASE("a governor event carries the result its action has", "[protocol]")
@@ -186,4 +194,92 @@ TEST_CASE("a short prefix is cut on a character boundary", "[protocol]")
     CHECK(quotePrefix("abcdef", 3) == "abc\xE2\x80\xA6");
     // "한" is three bytes: a cut inside it goes back to its start.
     CHECK(quotePrefix("a\xED\x95\x9C", 2) == "a\xE2\x80\xA6");
+}
+
+// The firmware's messages (firmware/PROTOCOL.md), as its document writes them.
+TEST_CASE("the firmware's run_end, kat, reset, fault and error decode with their fields",
+          "[protocol]")
+{
+    const auto end = decodeEvent(
+        R"({"event":"run_end","id":6,"result":{"cipher":"aes-128-ccm-8","backend":"firmware",)"
+        R"("op":"encrypt","buffer":20,"chunking":"message","iterations":308574,"bytes":6171480,)"
+        R"("seconds":1.204268,"cycles":30106722,"counter":"systick","counter_hz":25000000,)"
+        R"("cycles_real":false,"bytes_per_second":5124669.500,"cycles_per_byte":4.878,)"
+        R"("cycles_per_op":97.567,"tag_bytes":8,"warmup_iterations":9741,)"
+        R"("start_offset_seconds":0.050372,"verified":true,"cancelled":false,)"
+        R"("kat_vectors_checked":0,"cpu":-1,"isa":"portable","marker":"none"}})");
+    REQUIRE(end);
+    const auto &result = std::get<BenchResult>(std::get<RunEndEvent>(end->body).result);
+    CHECK(result.cyclesReal == false);
+    CHECK(result.tagBytes == 8U);
+    CHECK(result.startOffsetSeconds == 0.050372);
+    CHECK(result.cycles == 30106722U);
+    CHECK(result.extra["marker"] == "none"); // kept, not lost
+    // Written back with the same fields.
+    const Json again = toJson(RunOutcome(result));
+    CHECK(again["cycles_real"] == false);
+    CHECK(again["tag_bytes"] == 8);
+    CHECK(again["start_offset_seconds"] == 0.050372);
+    CHECK(again["marker"] == "none");
+
+    const auto kat = decodeEvent(R"({"event":"kat","id":5,"cipher":"aes-128-ecb",)"
+                                 R"("backend":"firmware","op":"encrypt",)"
+                                 R"("output":"69c4e0d86a7b0430d8cdb78070b4c55a"})");
+    REQUIRE(kat);
+    CHECK(std::get<KatEvent>(kat->body).output == "69c4e0d86a7b0430d8cdb78070b4c55a");
+    CHECK(eventName(kat->body) == "kat");
+
+    const auto reset = decodeEvent(R"({"event":"reset","id":9})");
+    REQUIRE(reset);
+    CHECK(std::holds_alternative<ResetEvent>(reset->body));
+
+    const auto fault = decodeEvent(R"({"event":"fault","exception":"busfault",)"
+                                   R"("ipsr":"0x00000005","pc":"0x00000a10","lr":"0xfffffff9",)"
+                                   R"("cfsr":"0x00000400","hfsr":"0x00000000","bfar":"0x0"})");
+    REQUIRE(fault);
+    CHECK_FALSE(fault->id);
+    const auto &f = std::get<FaultEvent>(fault->body);
+    CHECK(f.exception == "busfault");
+    CHECK(f.pc == "0x00000a10");
+    CHECK(f.extra["ipsr"] == "0x00000005");
+
+    const auto error = decodeEvent(R"({"event":"error","id":10,"code":"cipher",)"
+                                   R"x("message":"unknown cipher 'des-56-ecb' (see list)"})x");
+    REQUIRE(error);
+    CHECK(std::get<ErrorEvent>(error->body).code == "cipher");
+
+    const auto hello = decodeEvent(
+        R"({"event":"hello","protocol":2,"kind":"cipherwatt-firmware","dut_kind":"mcu",)"
+        R"("version":"0.1.0","board":"mps2-an385","core":"cortex-m3","clock_hz":25000000,)"
+        R"("counter":"systick","counter_hz":25000000,"cycles_real":false,"uart_baud":115200,)"
+        R"("progress_interval_s":1.000,"uptime_ms":4,"max_line":2048,"max_buffer":4096})");
+    REQUIRE(hello);
+    const auto &h = std::get<HelloEvent>(hello->body);
+    CHECK(h.dutKind == "mcu");
+    CHECK(h.maxLine == 2048U);
+    CHECK(h.uartBaud == 115200U);
+    CHECK(h.uptimeMs == 4U);
+    CHECK(h.counter == "systick");
+    CHECK(h.extra["kind"] == "cipherwatt-firmware");
+}
+
+TEST_CASE("kat and reset encode as the firmware's document writes them", "[protocol]")
+{
+    KatCommand kat;
+    kat.cipher = "aes-128-ccm-8";
+    kat.backend = "firmware";
+    kat.op = "decrypt";
+    kat.key = "404142434445464748494a4b4c4d4e4f";
+    kat.nonce = "10111213141516";
+    kat.aad = "0001020304050607";
+    kat.input = "7162015b4dac255d";
+    CHECK(encodeCommand({7, kat}) ==
+          R"({"cmd":"kat","id":7,"cipher":"aes-128-ccm-8","backend":"firmware","op":"decrypt",)"
+          R"("key":"404142434445464748494a4b4c4d4e4f","nonce":"10111213141516",)"
+          R"("aad":"0001020304050607","input":"7162015b4dac255d"})");
+    CHECK(encodeCommand({8, ResetCommand{}}) == R"({"cmd":"reset","id":8})");
+    const auto back = decodeCommand(encodeCommand({7, kat}));
+    REQUIRE(back);
+    CHECK(std::get<KatCommand>(back->body).nonce == "10111213141516");
+    CHECK_FALSE(std::get<KatCommand>(back->body).iv);
 }

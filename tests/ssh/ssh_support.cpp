@@ -98,6 +98,9 @@ QString eventName(const core::WorkerEvent &event)
         QString operator()(const Bye &) const { return QStringLiteral("bye"); }
         QString operator()(const Unknown &u) const { return u.name; }
         QString operator()(const core::WorkerHello &) const { return QStringLiteral("hello"); }
+        QString operator()(const KatDone &) const { return QStringLiteral("kat"); }
+        QString operator()(const ResetAck &) const { return QStringLiteral("reset"); }
+        QString operator()(const Fault &) const { return QStringLiteral("fault"); }
     };
     return std::visit(Visitor{}, event.body);
 }

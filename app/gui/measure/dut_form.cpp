@@ -207,16 +207,27 @@ void DutForm::check()
                 governors.removeDuplicates();
                 *info = (notes->isEmpty()
                              ? QString()
-                             : notes->join(QStringLiteral("<br>")) + QStringLiteral("<br>")) +
-                        tr("<b>%1</b>, %n logical cores, %2<br>%3<br>governor: %4<br>worker: "
-                           "cipherwatt-bench %5",
-                           nullptr, static_cast<int>(sys.logicalCores))
+                             : notes->join(QStringLiteral("<br>")) + QStringLiteral("<br>"));
+                if (hello.kind == QLatin1String("mcu")) {
+                    // A board with the CipherWatt firmware: no kernel, governor or worker.
+                    *info +=
+                        tr("<b>%1</b>, %2<br>firmware: CipherWatt %3, build %4<br>governor: "
+                           "none (a microcontroller has none)")
                             .arg(sys.cpuModel.toHtmlEscaped(), sys.architecture.toHtmlEscaped(),
-                                 sys.kernel.toHtmlEscaped(),
-                                 governors.isEmpty()
-                                     ? tr("no cpufreq (the governor cannot be pinned here)")
-                                     : governors.join(QStringLiteral(", ")).toHtmlEscaped(),
-                                 hello.version.toHtmlEscaped());
+                                 hello.version.toHtmlEscaped(), hello.build.toHtmlEscaped());
+                    for (const QString &warning : sys.warnings)
+                        *info += QStringLiteral("<br>") + warning.toHtmlEscaped();
+                } else {
+                    *info += tr("<b>%1</b>, %n logical cores, %2<br>%3<br>governor: %4<br>worker: "
+                                "cipherwatt-bench %5",
+                                nullptr, static_cast<int>(sys.logicalCores))
+                                 .arg(sys.cpuModel.toHtmlEscaped(),
+                                      sys.architecture.toHtmlEscaped(), sys.kernel.toHtmlEscaped(),
+                                      governors.isEmpty()
+                                          ? tr("no cpufreq (the governor cannot be pinned here)")
+                                          : governors.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                      hello.version.toHtmlEscaped());
+                }
                 showText(m_info, *info + QStringLiteral("<br>") +
                                      tr("Running the known-answer self-test…"));
                 dut->list();

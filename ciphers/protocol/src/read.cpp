@@ -213,6 +213,9 @@ BenchResult readBenchResult(Reader &r)
     b.cpu = r.get<int>("cpu", -1);
     b.isa = r.get<std::string>("isa", {});
     b.provenance = r.subOpt("provenance", readProvenance).value_or(Provenance{});
+    b.cyclesReal = r.opt<bool>("cycles_real");
+    b.tagBytes = r.opt<std::uint64_t>("tag_bytes");
+    b.startOffsetSeconds = r.opt<double>("start_offset_seconds");
     b.extra = r.rest();
     return b;
 }
@@ -344,6 +347,22 @@ CommandBody readCommandBody(const std::string &name, Reader &r, const Json &json
         c.extra = r.rest();
         return c;
     }
+    if (name == "kat") {
+        KatCommand c;
+        c.cipher = r.req<std::string>("cipher");
+        c.backend = r.req<std::string>("backend");
+        c.op = r.req<std::string>("op");
+        c.key = r.req<std::string>("key");
+        c.iv = r.opt<std::string>("iv");
+        c.nonce = r.opt<std::string>("nonce");
+        c.aad = r.opt<std::string>("aad");
+        c.offset = r.opt<std::uint64_t>("offset");
+        c.input = r.req<std::string>("input");
+        c.extra = r.rest();
+        return c;
+    }
+    if (name == "reset")
+        return ResetCommand{r.rest()};
     (void)json;
     std::string names;
     for (const char *n : kCommandNames)
@@ -379,6 +398,17 @@ HelloEvent readHello(Reader &r)
     h.clockHz = r.opt<std::uint64_t>("clock_hz");
     h.build = r.opt<std::string>("build");
     h.cyclesReal = r.opt<bool>("cycles_real");
+    h.boardDescription = r.opt<std::string>("board_description");
+    h.compiler = r.opt<std::string>("compiler");
+    h.imageCrc32 = r.opt<std::string>("image_crc32");
+    h.counter = r.opt<std::string>("counter");
+    h.counterHz = r.opt<std::uint64_t>("counter_hz");
+    h.counterNote = r.opt<std::string>("counter_note");
+    h.marker = r.opt<std::string>("marker");
+    h.uartBaud = r.opt<std::uint64_t>("uart_baud");
+    h.uptimeMs = r.opt<std::uint64_t>("uptime_ms");
+    h.maxLine = r.opt<std::uint64_t>("max_line");
+    h.maxBuffer = r.opt<std::uint64_t>("max_buffer");
     h.extra = r.rest();
     return h;
 }
@@ -465,6 +495,28 @@ EventBody readEventBody(const std::string &name, Reader &r, const Json &json)
     if (name == "error") {
         ErrorEvent e;
         e.message = r.req<std::string>("message");
+        e.code = r.opt<std::string>("code");
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "kat") {
+        KatEvent e;
+        e.cipher = r.get<std::string>("cipher", {});
+        e.backend = r.get<std::string>("backend", {});
+        e.op = r.get<std::string>("op", {});
+        e.output = r.req<std::string>("output");
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "reset")
+        return ResetEvent{r.rest()};
+    if (name == "fault") {
+        FaultEvent e;
+        e.exception = r.req<std::string>("exception");
+        e.pc = r.get<std::string>("pc", {});
+        e.lr = r.get<std::string>("lr", {});
+        e.cfsr = r.get<std::string>("cfsr", {});
+        e.hfsr = r.get<std::string>("hfsr", {});
         e.extra = r.rest();
         return e;
     }

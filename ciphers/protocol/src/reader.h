@@ -203,13 +203,14 @@ private:
     std::set<std::string> m_used;
 };
 
-inline constexpr const char *kCommandNames[] = {"hello",    "list", "sysinfo", "cancel",   "quit",
-                                                "selftest", "run",  "exec",    "governor", "check"};
+inline constexpr const char *kCommandNames[] = {"hello",    "list",     "sysinfo", "cancel",
+                                                "quit",     "selftest", "run",     "exec",
+                                                "governor", "check",    "kat",     "reset"};
 static_assert(std::size(kCommandNames) == std::variant_size_v<CommandBody>);
 
 inline constexpr const char *kEventNames[] = {
-    "hello",    "list",   "selftest", "sysinfo", "run_start", "progress", "run_end",
-    "governor", "cancel", "check",    "error",   "bye",       ""};
+    "hello",  "list",  "selftest", "sysinfo", "run_start", "progress", "run_end", "governor",
+    "cancel", "check", "error",    "bye",     "kat",       "reset",    "fault",   ""};
 static_assert(std::size(kEventNames) == std::variant_size_v<EventBody>);
 
 } // namespace cipherwatt::protocol::detail

@@ -176,28 +176,35 @@ Json toJson(const ExecCommand &c)
 
 Json toJson(const BenchResult &b)
 {
-    return withExtra({{"cipher", b.cipher},
-                      {"backend", b.backend},
-                      {"op", b.op},
-                      {"buffer", b.buffer},
-                      {"chunking", b.chunking},
-                      {"iterations", b.iterations},
-                      {"bytes", b.bytes},
-                      {"seconds", b.seconds},
-                      {"cycles", b.cycles},
-                      {"counter", b.counter},
-                      {"counter_hz", b.counterHz},
-                      {"bytes_per_second", b.bytesPerSecond},
-                      {"cycles_per_byte", b.cyclesPerByte},
-                      {"cycles_per_op", b.cyclesPerOp},
-                      {"warmup_iterations", b.warmupIterations},
-                      {"verified", b.verified},
-                      {"cancelled", b.cancelled},
-                      {"kat_vectors_checked", b.katVectorsChecked},
-                      {"cpu", b.cpu},
-                      {"isa", b.isa},
-                      {"provenance", provenanceJson(b.provenance)}},
-                     b.extra);
+    Json j{{"cipher", b.cipher},
+           {"backend", b.backend},
+           {"op", b.op},
+           {"buffer", b.buffer},
+           {"chunking", b.chunking},
+           {"iterations", b.iterations},
+           {"bytes", b.bytes},
+           {"seconds", b.seconds},
+           {"cycles", b.cycles},
+           {"counter", b.counter},
+           {"counter_hz", b.counterHz},
+           {"bytes_per_second", b.bytesPerSecond},
+           {"cycles_per_byte", b.cyclesPerByte},
+           {"cycles_per_op", b.cyclesPerOp},
+           {"warmup_iterations", b.warmupIterations},
+           {"verified", b.verified},
+           {"cancelled", b.cancelled},
+           {"kat_vectors_checked", b.katVectorsChecked},
+           {"cpu", b.cpu},
+           {"isa", b.isa},
+           {"provenance", provenanceJson(b.provenance)}};
+    // The firmware's fields, when it sent them.
+    if (b.cyclesReal)
+        j["cycles_real"] = *b.cyclesReal;
+    if (b.tagBytes)
+        j["tag_bytes"] = *b.tagBytes;
+    if (b.startOffsetSeconds)
+        j["start_offset_seconds"] = *b.startOffsetSeconds;
+    return withExtra(std::move(j), b.extra);
 }
 
 Json toJson(const ExecResult &e)
@@ -283,7 +290,12 @@ Json toJson(const CommandBody &body)
         Json operator()(const QuitCommand &c) const { return withExtra(Json::object(), c.extra); }
         Json operator()(const SelfTestCommand &c) const
         {
-            return withExtra({{"ciphers", c.ciphers}}, c.extra);
+            // Every cipher is said by leaving the list out (the firmware reads an empty list
+            // as none: firmware/PROTOCOL.md, "selftest").
+            Json j = Json::object();
+            if (!c.ciphers.empty())
+                j["ciphers"] = c.ciphers;
+            return withExtra(std::move(j), c.extra);
         }
         Json operator()(const RunCommand &c) const { return toJson(c); }
         Json operator()(const ExecCommand &c) const
@@ -311,6 +323,21 @@ Json toJson(const CommandBody &body)
                 {{"runs", arrayJson(c.runs, [](const RunCommand &r) { return toJson(r); })}},
                 c.extra);
         }
+        Json operator()(const KatCommand &c) const
+        {
+            Json j{{"cipher", c.cipher}, {"backend", c.backend}, {"op", c.op}, {"key", c.key}};
+            if (c.iv)
+                j["iv"] = *c.iv;
+            if (c.nonce)
+                j["nonce"] = *c.nonce;
+            if (c.aad)
+                j["aad"] = *c.aad;
+            if (c.offset)
+                j["offset"] = *c.offset;
+            j["input"] = c.input;
+            return withExtra(std::move(j), c.extra);
+        }
+        Json operator()(const ResetCommand &c) const { return withExtra(Json::object(), c.extra); }
     };
     return std::visit(Visitor{}, body);
 }
@@ -348,6 +375,21 @@ Json toJson(const EventBody &body)
                 j["build"] = *h.build;
             if (h.cyclesReal)
                 j["cycles_real"] = *h.cyclesReal;
+            const auto put = [&j](const char *name, const auto &value) {
+                if (value)
+                    j[name] = *value;
+            };
+            put("board_description", h.boardDescription);
+            put("compiler", h.compiler);
+            put("image_crc32", h.imageCrc32);
+            put("counter", h.counter);
+            put("counter_hz", h.counterHz);
+            put("counter_note", h.counterNote);
+            put("marker", h.marker);
+            put("uart_baud", h.uartBaud);
+            put("uptime_ms", h.uptimeMs);
+            put("max_line", h.maxLine);
+            put("max_buffer", h.maxBuffer);
             return withExtra(std::move(j), h.extra);
         }
         Json operator()(const ListEvent &e) const
@@ -425,7 +467,26 @@ Json toJson(const EventBody &body)
         }
         Json operator()(const ErrorEvent &e) const
         {
-            return withExtra({{"message", e.message}}, e.extra);
+            Json j{{"message", e.message}};
+            if (e.code)
+                j["code"] = *e.code;
+            return withExtra(std::move(j), e.extra);
+        }
+        Json operator()(const KatEvent &e) const
+        {
+            return withExtra(
+                {{"cipher", e.cipher}, {"backend", e.backend}, {"op", e.op}, {"output", e.output}},
+                e.extra);
+        }
+        Json operator()(const ResetEvent &e) const { return withExtra(Json::object(), e.extra); }
+        Json operator()(const FaultEvent &e) const
+        {
+            return withExtra({{"exception", e.exception},
+                              {"pc", e.pc},
+                              {"lr", e.lr},
+                              {"cfsr", e.cfsr},
+                              {"hfsr", e.hfsr}},
+                             e.extra);
         }
         Json operator()(const ByeEvent &e) const
         {

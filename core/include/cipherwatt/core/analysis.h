@@ -90,6 +90,7 @@ struct RunInput
     std::uint64_t operations = 0; // iterations (buffers processed, or key operations)
     std::uint64_t cycles = 0;
     QString counter;
+    bool cyclesReal = true; // false: the counter's ticks are not core cycles (an emulated board)
     double updateSeconds = 0.1;
 };
 

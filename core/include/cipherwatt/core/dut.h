@@ -24,6 +24,7 @@ struct DutResource
     enum class Kind : std::uint8_t { Local, Ssh, Other };
     Kind kind = Kind::Local;
     QString prefix; // Other: the kind's prefix
+    QString text;   // Other: the resource as written
     QString user;
     QString host;
     quint16 port = 22;
@@ -61,20 +62,25 @@ signals:
     void finished(const cipherwatt::core::Message &reason, bool clean);
 };
 
-// Splits a byte stream into lines of at most protocol::kMaxLineBytes, looking at each byte
-// once; a longer line is dropped as it arrives and reported.
+// Splits a byte stream into lines of at most `maxLine` bytes (0: protocol::kMaxLineBytes),
+// looking at each byte once; a longer line is dropped as it arrives and reported.
 class LineSplitter
 {
 public:
+    explicit LineSplitter(qsizetype maxLine = 0);
+
     struct Lines
     {
         std::vector<QByteArray> lines;
         int tooLong = 0; // lines dropped for their length
     };
     Lines append(const QByteArray &bytes);
+    // Whether a line longer than the limit is being dropped (its end has not come yet).
+    bool dropping() const { return m_dropping; }
 
 private:
     QByteArray m_buffer;
+    qsizetype m_maxLine = 0;
     bool m_dropping = false;
 };
 
@@ -113,6 +119,10 @@ public:
     int run(const WorkerRequest &request);
     int check(const std::vector<WorkerRequest> &runs);
     int cancel();
+    // The firmware's commands (a microcontroller DUT, mcu.h): one known answer, and a reset
+    // (the board greets again without an id, which the link then expects).
+    int kat(const KatRequest &request);
+    int reset();
     void finish(); // end of input: the worker stops a run, restores the governor and exits
     void kill();
 

@@ -61,5 +61,7 @@ Result<Dut::LinkFactory> makeDutLink(const QString &resource, const ResourceValu
 // The kinds' declarations, where they live beside their links.
 DutKind localDutKind();
 DutKind sshDutKind();
+DutKind serialDutKind(); // a microcontroller with the CipherWatt firmware (mcu.h)
+DutKind tcpDutKind();
 
 } // namespace cipherwatt::core

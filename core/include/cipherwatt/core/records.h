@@ -180,6 +180,8 @@ struct DutSetup
     QString resource; // as given
     QString link;     // the link's description
     QString kind;     // "linux", "mcu"
+    // A microcontroller has no CPU governor: nothing to pin or restore.
+    bool hasGovernor() const { return kind != QLatin1String("mcu"); }
     QString workerVersion;
     QString workerPath;
     int protocol = 0;
@@ -275,6 +277,12 @@ struct WorkerResult
     std::uint64_t katVectorsChecked = 0;
     QString isa;
     Provenance provenance;
+    // The firmware's (a microcontroller): whether its counter counts real core cycles (not
+    // under an emulator), the AEAD tag each message carries beyond the buffer, and when the
+    // timed loop began after the last byte of run_start left the board.
+    std::optional<bool> cyclesReal;
+    std::optional<std::uint64_t> tagBytes;
+    std::optional<double> startOffsetSeconds;
     // An external program.
     QString label;
     QStringList argv;

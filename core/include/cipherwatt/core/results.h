@@ -48,6 +48,13 @@ struct ResultRow
     Estimate energyPerOperationUj;         // µJ per operation (buffer or key operation)
     double throughputBytesPerSecond = 0.0; // median
     double cyclesPerByte = 0.0;            // median
+    // Per operation (one buffer, or one key operation), as the papers on microcontrollers
+    // report it: its time (median, µs) and cycles (median); the AEAD tag each message carries
+    // beyond the buffer, when the DUT says (a microcontroller's firmware does).
+    double microsecondsPerOperation = 0.0;
+    double cyclesPerOperation = 0.0;
+    std::optional<std::uint64_t> tagBytes;
+    bool cyclesReal = true; // false: the counter's ticks are not core cycles (an emulated board)
     QString counter;
     QList<Message> flags;       // from every repeat, each once
     QList<Message> notMeasured; // "run 3: failed (…)" for runs that gave no result

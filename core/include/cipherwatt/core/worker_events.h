@@ -41,6 +41,8 @@ struct WorkerHello
     std::uint64_t clockHz = 0;
     QString build;
     std::optional<bool> cyclesReal;
+    QString counter; // the firmware's cycle counter: "dwt", "systick"
+    std::uint64_t uptimeMs = 0;
     std::optional<qint64> replacedWorker; // an earlier worker this one ended first
     // A run reports progress at least this often (0: the worker does not say).
     double progressIntervalSeconds = 0.0;
@@ -98,6 +100,25 @@ struct Checked
 struct Failure // the worker's `error` event
 {
     QString message;
+    QString code; // the firmware's: frame, json, field, busy, auth, verify, ...
+};
+struct KatDone // the firmware's answer to `kat`
+{
+    QString cipher;
+    QString backend;
+    QString operation;
+    QByteArray output;
+};
+struct ResetAck // the firmware resets next, then greets without an id
+{
+};
+struct Fault // the firmware took a processor fault and resets
+{
+    QString exception;
+    QString pc;
+    QString lr;
+    QString cfsr;
+    QString hfsr;
 };
 struct Bye
 {
@@ -113,12 +134,28 @@ struct Unknown // an event of a newer worker
 using WorkerEventBody =
     std::variant<worker::Catalogue, worker::SelfTestDone, worker::RunStarted, worker::Progress,
                  worker::RunEnded, worker::GovernorDone, worker::CancelAck, worker::Checked,
-                 worker::Failure, worker::Bye, worker::Unknown, WorkerHello>;
+                 worker::Failure, worker::Bye, worker::Unknown, WorkerHello, worker::KatDone,
+                 worker::ResetAck, worker::Fault>;
 
 struct WorkerEvent
 {
     int id = 0; // the command it answers; 0: none
     WorkerEventBody body;
+};
+
+// One known-answer computation on the firmware (`kat`): the IV under the name of the cipher's
+// iv_kind, bytes as bytes.
+struct KatRequest
+{
+    QString cipher;
+    QString backend;
+    QString operation = QStringLiteral("encrypt");
+    QByteArray key;
+    QString ivName; // "iv" or "nonce"; empty: none
+    QByteArray iv;
+    QByteArray aad;
+    std::optional<std::uint64_t> offset;
+    QByteArray input;
 };
 
 // What is asked of the governor.

@@ -244,9 +244,33 @@ struct CheckCommand
     Extra extra;
 };
 
-using CommandBody =
-    std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand, QuitCommand,
-                 SelfTestCommand, RunCommand, ExecCommand, GovernorCommand, CheckCommand>;
+// The firmware's commands (firmware/PROTOCOL.md); the worker answers them with an error.
+//
+// One known-answer computation, as `cipherwatt-bench kat`: hex in, hex out. The IV travels
+// under the name of the cipher's iv_kind ("iv" or "nonce").
+struct KatCommand
+{
+    std::string cipher;
+    std::string backend;
+    std::string op = "encrypt"; // encrypt, decrypt
+    std::string key;            // hex
+    std::optional<std::string> iv;
+    std::optional<std::string> nonce;
+    std::optional<std::string> aad;
+    std::optional<std::uint64_t> offset; // a stream cipher's key-stream byte offset
+    std::string input;                   // hex
+    Extra extra;
+};
+
+// The board resets itself: `reset`, then the start-up `hello` (without id).
+struct ResetCommand
+{
+    Extra extra;
+};
+
+using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
+                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
+                                 GovernorCommand, CheckCommand, KatCommand, ResetCommand>;
 
 struct Command
 {
@@ -283,6 +307,18 @@ struct HelloEvent
     std::optional<std::uint64_t> clockHz;
     std::optional<std::string> build;
     std::optional<bool> cyclesReal;
+    // More of the firmware's greeting (firmware/PROTOCOL.md, "hello").
+    std::optional<std::string> boardDescription;
+    std::optional<std::string> compiler;
+    std::optional<std::string> imageCrc32;
+    std::optional<std::string> counter; // "dwt", "systick"
+    std::optional<std::uint64_t> counterHz;
+    std::optional<std::string> counterNote;
+    std::optional<std::string> marker; // the start/end marker pin, or "none"
+    std::optional<std::uint64_t> uartBaud;
+    std::optional<std::uint64_t> uptimeMs;
+    std::optional<std::uint64_t> maxLine; // the longest command line it takes
+    std::optional<std::uint64_t> maxBuffer;
     Extra extra;
 };
 
@@ -330,6 +366,12 @@ struct BenchResult
     int cpu = -1;
     std::string isa;
     Provenance provenance;
+    // The firmware's: whether its counter counts real core cycles (not under an emulator), the
+    // AEAD tag each message carries beyond the buffer, and when the timed loop began after the
+    // last byte of run_start left the board (its own clock).
+    std::optional<bool> cyclesReal;
+    std::optional<std::uint64_t> tagBytes;
+    std::optional<double> startOffsetSeconds;
     Extra extra;
 };
 
@@ -450,6 +492,34 @@ struct CheckEvent
 struct ErrorEvent
 {
     std::string message;
+    std::optional<std::string> code; // the firmware's: frame, json, field, busy, auth, ...
+    Extra extra;
+};
+
+// The firmware's answer to `kat`: the output in lowercase hex.
+struct KatEvent
+{
+    std::string cipher;
+    std::string backend;
+    std::string op;
+    std::string output;
+    Extra extra;
+};
+
+// The firmware's answer to `reset`, sent just before it resets.
+struct ResetEvent
+{
+    Extra extra;
+};
+
+// The firmware took a processor fault (it resets next): which, and where (hex strings).
+struct FaultEvent
+{
+    std::string exception; // hardfault, memmanage, busfault, usagefault, ...
+    std::string pc;
+    std::string lr;
+    std::string cfsr;
+    std::string hfsr;
     Extra extra;
 };
 
@@ -466,9 +536,10 @@ struct UnknownEvent
     Json json;
 };
 
-using EventBody = std::variant<HelloEvent, ListEvent, SelfTestEvent, SysinfoEvent, RunStartEvent,
-                               ProgressEvent, RunEndEvent, GovernorEvent, CancelEvent, CheckEvent,
-                               ErrorEvent, ByeEvent, UnknownEvent>;
+using EventBody =
+    std::variant<HelloEvent, ListEvent, SelfTestEvent, SysinfoEvent, RunStartEvent, ProgressEvent,
+                 RunEndEvent, GovernorEvent, CancelEvent, CheckEvent, ErrorEvent, ByeEvent,
+                 KatEvent, ResetEvent, FaultEvent, UnknownEvent>;
 
 struct Event
 {
