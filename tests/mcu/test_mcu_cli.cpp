@@ -107,7 +107,7 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
         REQUIRE(rows.size() == 5); // the header and the four payloads
         const QStringList &header = rows[0];
         const auto column = [&](const char *name) {
-            const qsizetype c = header.indexOf(QString::fromLatin1(name));
+            const qsizetype c = header.indexOf(QString::fromUtf8(name));
             REQUIRE(c >= 0);
             return c;
         };
@@ -124,7 +124,7 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
             REQUIRE(iterations > 0);
             CHECK(row[column("time per operation [us]")].toDouble() ==
                   Approx(seconds / iterations * 1e6).epsilon(1e-5));
-            CHECK_FALSE(row[column("energy per operation [uJ]")].isEmpty());
+            CHECK_FALSE(row[column("energy per operation [µJ]")].isEmpty());
         }
         CHECK(payloads == QStringList{"5", "20", "50", "100"});
     }

@@ -1,7 +1,7 @@
 #include "document.h"
 
-#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/output_file.h>
 #include <cipherwatt/report/chart_file.h>
 
 #include <QDateTime>

@@ -117,12 +117,13 @@ Table perOperationTable(const SessionData &d, bool &emulated)
                 QStringLiteral("energy [µJ/op] (95 %)")};
     t.widths = {1.5, 0.9, 0.9, 0.8, 0.6, 0.5, 1.1, 1.1, 1.7};
     t.numeric = {false, false, false, true, true, true, true, true, true};
+    const fmt::Unit microjoules = fmt::unitFor(fmt::Quantity::EnergyPerOperation, -6);
     for (const ResultRow &r : resultRows(d)) {
         if (r.measured == 0)
             continue;
         QString cycles = QStringLiteral("–");
         if (r.cyclesPerOperation > 0) {
-            cycles = fixed(r.cyclesPerOperation, 1);
+            cycles = fmt::fixed(r.cyclesPerOperation, 1);
             if (!r.cyclesReal) {
                 cycles += QLatin1Char('*');
                 emulated = true;
@@ -134,9 +135,12 @@ Table perOperationTable(const SessionData &d, bool &emulated)
                               QString::number(r.key.bufferBytes),
                               QString::number(r.tagBytes.value_or(0)),
                               QString::number(r.measured),
-                              fixed(r.microsecondsPerOperation, 3),
+                              fmt::fixed(r.microsecondsPerOperation, 3),
                               cycles,
-                              withInterval(r.energyPerOperationUj)};
+                              fmt::withInterval(r.energyPerOperationUj.value * 1e-6,
+                                                r.energyPerOperationUj.low * 1e-6,
+                                                r.energyPerOperationUj.high * 1e-6, microjoules)
+                                  .joined()};
     }
     return t;
 }
