@@ -3,6 +3,7 @@
 // Everything through the real executable, with the simulated meter and the real worker.
 
 #include "../instruments/sim_process.h"
+#include "cli_support.h"
 
 #include <cipherwatt/core/storage.h>
 
@@ -30,21 +31,13 @@ using cipherwatt::test::runProcess;
 using cipherwatt::test::SimProcess;
 using cipherwatt::test::TempDir;
 
+using cipherwatt::test::cli;
+using cipherwatt::test::lines;
+
 namespace {
 
 const std::string kCli = "cipherwatt-cli";
-const std::string kProfile = std::string(CIPHERWATT_TEST_DATA) + "/sim/worker-threshold.profile";
-
-cipherwatt::test::ProcessResult cli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
-    return runProcess(args, {}, std::chrono::seconds(120));
-}
-
-int lines(const std::string &text)
-{
-    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-}
+const std::string &kProfile = cipherwatt::test::kThresholdProfile;
 
 std::vector<std::string> longRun(const std::string &db, const std::string &plan)
 {

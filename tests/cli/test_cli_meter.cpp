@@ -1,5 +1,7 @@
 // `cipherwatt-cli meter probe|log` through the real executable.
 
+#include "cli_support.h"
+
 #include <cipherwatt/core/csv.h>
 
 #include <QFile>
@@ -18,24 +20,16 @@ using cipherwatt::test::Child;
 using cipherwatt::test::runProcess;
 using cipherwatt::test::TempDir;
 
-namespace {
+using cipherwatt::test::cli;
+using cipherwatt::test::lines;
 
-cipherwatt::test::ProcessResult cli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
-    return runProcess(args, {}, std::chrono::seconds(60));
-}
+namespace {
 
 QList<QStringList> readCsv(const std::filesystem::path &path)
 {
     QFile file(QString::fromStdString(path.string()));
     REQUIRE(file.open(QIODevice::ReadOnly));
     return cipherwatt::core::parseCsv(QString::fromUtf8(file.readAll()));
-}
-
-int lines(const std::string &text)
-{
-    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
 }
 
 } // namespace

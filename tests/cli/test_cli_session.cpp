@@ -1,6 +1,8 @@
 // `cipherwatt-cli run|sessions|show` through the real executable, with the scripted simulated
 // meter (tests/data/sim/worker-threshold.profile: net power 8.5 W) and the real local worker.
 
+#include "cli_support.h"
+
 #include <cipherwatt/core/storage.h>
 
 #include <QDateTime>
@@ -23,20 +25,12 @@ using cipherwatt::test::FakeSysfs;
 using cipherwatt::test::runProcess;
 using cipherwatt::test::TempDir;
 
+using cipherwatt::test::cli;
+using cipherwatt::test::lines;
+
 namespace {
 
-const std::string kProfile = std::string(CIPHERWATT_TEST_DATA) + "/sim/worker-threshold.profile";
-
-cipherwatt::test::ProcessResult cli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
-    return runProcess(args, {}, std::chrono::seconds(120));
-}
-
-int lines(const std::string &text)
-{
-    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-}
+const std::string &kProfile = cipherwatt::test::kThresholdProfile;
 
 } // namespace
 

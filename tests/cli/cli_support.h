@@ -1,0 +1,30 @@
+#pragma once
+
+// What the command line's tests share: the executable run to its end, the scripted simulated
+// meter's profile (tests/data/sim/worker-threshold.profile: net power 8.5 W), and stderr's
+// line count (each error is one line).
+
+#include <algorithm>
+#include <chrono>
+#include <process.h>
+#include <string>
+#include <vector>
+
+namespace cipherwatt::test {
+
+inline const std::string kThresholdProfile =
+    std::string(CIPHERWATT_TEST_DATA) + "/sim/worker-threshold.profile";
+
+// `cipherwatt-cli <args>`, killed after two minutes.
+inline ProcessResult cli(std::vector<std::string> args)
+{
+    args.insert(args.begin(), CIPHERWATT_CLI_EXE);
+    return runProcess(args, {}, std::chrono::seconds(120));
+}
+
+inline int lines(const std::string &text)
+{
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+} // namespace cipherwatt::test
