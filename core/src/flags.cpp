@@ -67,6 +67,20 @@ Severity highestSeverity(const QList<Message> &flags)
     return out;
 }
 
+QString flagHeadline(const Message &flag, bool translated)
+{
+    const QString text = translated ? flag.translated() : flag.english();
+    // Only these templates read "headline: details" in every language (the "run %1: %2" forms
+    // do not: there, the part before the colon names the run).
+    static constexpr std::array kHeadlined{&msg::kShortRun, &msg::kIntegratorDisagrees,
+                                           &msg::kNoByteCount};
+    const bool headlined = std::any_of(kHeadlined.begin(), kHeadlined.end(), [&](const auto *t) {
+        return flag.id() == QLatin1String(t->id);
+    });
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    return headlined && colon > 0 ? text.left(colon) : text;
+}
+
 QList<Message> bySeverity(QList<Message> flags)
 {
     std::stable_sort(flags.begin(), flags.end(), [](const Message &a, const Message &b) {

@@ -197,6 +197,11 @@ TEST_CASE("flags: severity from the identifier, the most severe first", "[format
     CHECK(sorted == QList<Message>{drift, shortRun, oneMissed});
     CHECK(highestSeverity({oneMissed, shortRun}) == Severity::Warning);
     CHECK(highestSeverity({}) == Severity::Note);
+    // Headlines for a narrow column: the words before the details, and a flag whose colon
+    // names a run keeps its whole text.
+    CHECK(flagHeadline(shortRun, false) == QStringLiteral("short run"));
+    CHECK(flagHeadline(drift, false) == QStringLiteral("the idle baseline drifts"));
+    CHECK(flagHeadline(wrapped, false) == QStringLiteral("aes enc #1: 1 update missed"));
 }
 
 TEST_CASE("estimate: the runs a set-up expands to and about how long they take", "[format]")

@@ -122,6 +122,57 @@ void renderPages(const std::string &pdf, const QString &prefix)
     tool({"pdftoppm", "-r", "80", "-png", pdf, prefix.toStdString()});
 }
 
+// The typesetting of every page, from poppler's word boxes (pdftotext -bbox-layout): a heading
+// (a horizontal line set larger than the body's 9 pt: 12 to 20 pt high) always has something
+// of its own below it on the same page, above the footer; and no line of text ends in "±"
+// (a number wrapped away from its interval).
+void checkTypesetting(const std::string &pdf)
+{
+    const QString xml = QString::fromStdString(tool({"pdftotext", "-bbox-layout", pdf, "-"}));
+    const QRegularExpression lineRe(
+        QStringLiteral("<line xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"([\\d.]+)\" "
+                       "yMax=\"([\\d.]+)\">(.*?)</line>"),
+        QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpression wordRe(QStringLiteral(">([^<]*)</word>"));
+    const QStringList pages = xml.split(QStringLiteral("<page "));
+    REQUIRE(pages.size() > 1);
+    for (qsizetype page = 1; page < pages.size(); ++page) {
+        struct Line
+        {
+            double top, bottom, width;
+            QString text;
+        };
+        std::vector<Line> lines;
+        for (auto m = lineRe.globalMatch(pages[page]); m.hasNext();) {
+            const auto l = m.next();
+            QStringList words;
+            for (auto w = wordRe.globalMatch(l.captured(5)); w.hasNext();)
+                words << w.next().captured(1);
+            lines.push_back({l.captured(2).toDouble(), l.captured(4).toDouble(),
+                             l.captured(3).toDouble() - l.captured(1).toDouble(),
+                             words.join(QLatin1Char(' '))});
+        }
+        INFO("page " << page << " of " << pdf);
+        REQUIRE(!lines.empty());
+        // The footer: the line that says "page N of M", the lowest on the page.
+        const auto footer = std::find_if(lines.begin(), lines.end(), [&](const Line &l) {
+            return l.text.startsWith(QStringLiteral("page %1 of ").arg(page));
+        });
+        REQUIRE(footer != lines.end());
+        for (const Line &l : lines) {
+            INFO(l.text.toStdString());
+            CHECK_FALSE(l.text.endsWith(QStringLiteral("±")));
+            const double height = l.bottom - l.top;
+            if (height < 12 || height > 20 || l.width < height)
+                continue;
+            const bool followed = std::any_of(lines.begin(), lines.end(), [&](const Line &o) {
+                return o.top >= l.bottom && o.bottom <= footer->top;
+            });
+            CHECK(followed); // a heading stranded at the foot of its page
+        }
+    }
+}
+
 } // namespace
 
 TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every page, vector "
@@ -175,6 +226,7 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     const std::string images = tool({"pdfimages", "-list", path});
     CHECK(std::count(images.begin(), images.end(), '\n') == 2); // the two header lines
     CHECK_THAT(tool({"pdffonts", path}), Catch::Contains("NanumGothic") && Catch::Contains("yes"));
+    checkTypesetting(path);
     renderPages(path, artifacts("report") + QStringLiteral("/session"));
 }
 
@@ -245,6 +297,7 @@ TEST_CASE("comparison PDF: both sessions, their differences and the grouped char
     CHECK(text.contains(shown));
     const std::string images = tool({"pdfimages", "-list", path});
     CHECK(std::count(images.begin(), images.end(), '\n') == 2);
+    checkTypesetting(path);
     renderPages(path, artifacts("report") + QStringLiteral("/comparison"));
 
     // One session is no comparison.

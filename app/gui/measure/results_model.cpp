@@ -153,11 +153,12 @@ int ResultsModel::columnCount(const QModelIndex &parent) const
 
 QString ResultsModel::statusText(const ResultRow &row) const
 {
-    // The most severe flag's own words inline, and how many more the tooltip lists.
+    // The most severe flag's headline inline, and how many more the tooltip lists (with the
+    // details).
     const QList<core::Message> flags = flagsOf(row);
     if (flags.isEmpty())
         return row.measured == 0 ? tr("Not measured") : tr("OK");
-    const QString first = flags.front().translated();
+    const QString first = core::flagHeadline(flags.front(), true);
     return flags.size() == 1
                ? first
                : tr("%1 (+%n more)", nullptr, static_cast<int>(flags.size() - 1)).arg(first);
@@ -166,7 +167,6 @@ QString ResultsModel::statusText(const ResultRow &row) const
 QString ResultsModel::text(const ResultRow &row, int column) const
 {
     const bool measured = row.measured > 0;
-    const QLocale locale;
     switch (column) {
     case Cipher:
         return row.key.cipher;
@@ -175,7 +175,7 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case Operation:
         return DisplayFormat::operation(row.key.operation);
     case Buffer:
-        return locale.toString(row.key.bufferBytes);
+        return fmt::bufferShort(row.key.bufferBytes);
     case Runs:
         return row.planned > row.measured ? tr("%1 of %2").arg(row.measured).arg(row.planned)
                                           : QString::number(row.measured);
@@ -220,6 +220,8 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
         return tip;
     };
     switch (column) {
+    case Buffer:
+        return tr("%1 B per operation").arg(QLocale().toString(row.key.bufferBytes));
     case NetPower:
         return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) : QString();
     case EnergyPerByte:
@@ -300,7 +302,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Operation:
             return tr("Operation");
         case Buffer:
-            return tr("Buffer\n[B]");
+            return tr("Buffer");
         case Runs:
             return tr("Runs");
         case RunTime:

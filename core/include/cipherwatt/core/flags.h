@@ -30,5 +30,9 @@ QString severityName(Severity severity);
 Severity highestSeverity(const QList<instruments::Message> &flags);
 // The flags, the most severe first (the order among equals kept).
 QList<instruments::Message> bySeverity(QList<instruments::Message> flags);
+// The words before the details, for a narrow column: "short run" for "short run: 29 updates,
+// at least 30 needed"; the whole text of a flag that has no such headline. `translated` picks
+// the window's language over English (the reports and the command line).
+QString flagHeadline(const instruments::Message &flag, bool translated);
 
 } // namespace cipherwatt::core
