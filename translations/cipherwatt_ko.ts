@@ -3144,12 +3144,6 @@ Failed: %2</source>
         <source>CPU cycles per byte, median over repeats</source>
         <translation>바이트당 CPU 사이클, 반복의 중앙값</translation>
     </message>
-    <message>
-        <source>Buffer
-[B]</source>
-        <translation>버퍼
-[B]</translation>
-    </message>
     <message numerus="yes">
         <source>%1 (+%n more)</source>
         <translation>
@@ -3191,6 +3185,14 @@ Failed: %2</source>
     <message>
         <source>Flags raised by the analysis and runs that gave no result, the most severe first: error, warning, note</source>
         <translation>분석이 남긴 플래그와 결과가 없는 실행, 심각한 것부터: 오류, 경고, 참고</translation>
+    </message>
+    <message>
+        <source>%1 B per operation</source>
+        <translation>연산당 %1 B</translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation>버퍼</translation>
     </message>
 </context>
 <context>
