@@ -286,6 +286,10 @@
         <source>the connection to the board ended: %1</source>
         <translation>보드와의 연결이 끊김: %1</translation>
     </message>
+    <message>
+        <source>%1: a microcontroller runs the CipherWatt firmware, not the worker: %2 does not apply (its ciphers are the firmware&apos;s)</source>
+        <translation>%1: 마이크로컨트롤러는 워커가 아니라 CipherWatt 펌웨어를 실행합니다. %2은(는) 적용되지 않습니다 (암호는 펌웨어의 것입니다)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Error</name>
@@ -3193,6 +3197,34 @@ Failed: %2</source>
     <message>
         <source>Buffer</source>
         <translation>버퍼</translation>
+    </message>
+    <message>
+        <source>The meter&apos;s current was not read: no charge</source>
+        <translation>전력계의 전류를 읽지 않아 전하가 없습니다</translation>
+    </message>
+    <message>
+        <source>Time/op</source>
+        <translation>연산당 시간</translation>
+    </message>
+    <message>
+        <source>Energy/op ± 95 %</source>
+        <translation>연산당 에너지 ± 95 %</translation>
+    </message>
+    <message>
+        <source>Charge/op ± 95 %</source>
+        <translation>연산당 전하 ± 95 %</translation>
+    </message>
+    <message>
+        <source>Time one operation (one payload) takes, median over repeats</source>
+        <translation>연산 하나(페이로드 하나)에 걸리는 시간, 반복의 중앙값</translation>
+    </message>
+    <message>
+        <source>Net energy per operation, with its 95 % interval</source>
+        <translation>연산당 순 에너지와 95 % 구간</translation>
+    </message>
+    <message>
+        <source>Net charge per operation (net current × time), with its 95 % interval</source>
+        <translation>연산당 순 전하(순 전류 × 시간)와 95 % 구간</translation>
     </message>
 </context>
 <context>

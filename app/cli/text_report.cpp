@@ -133,11 +133,13 @@ QString perOperationTable(const SessionData &session)
                              QStringLiteral("#"),
                              QStringLiteral("time µs/op"),
                              QStringLiteral("cycles/op"),
-                             QStringLiteral("energy µJ/op (95 %)")};
+                             QStringLiteral("energy µJ/op (95 %)"),
+                             QStringLiteral("charge µC/op (95 %)")};
     QList<QStringList> rows;
     bool emulated = false;
     // Stored in µJ; format takes joules and shows µJ.
     const fmt::Unit microjoules = fmt::unitFor(Quantity::EnergyPerOperation, -6);
+    const fmt::Unit microcoulombs = fmt::unitFor(Quantity::ChargePerOperation, -6);
     for (const StoredRun &r : session.runs) {
         if (!r.result || r.result->iterations == 0)
             continue;
@@ -148,6 +150,12 @@ QString perOperationTable(const SessionData &session)
             energy = fmt::withInterval(r.analysis->energyPerOperationUj * 1e-6,
                                        r.analysis->energyPerOperationUjLow * 1e-6,
                                        r.analysis->energyPerOperationUjHigh * 1e-6, microjoules)
+                         .joined();
+        QString charge = fmt::missing();
+        if (r.analysis && std::isfinite(r.analysis->chargePerOperationUc))
+            charge = fmt::withInterval(r.analysis->chargePerOperationUc * 1e-6,
+                                       r.analysis->chargePerOperationUcLow * 1e-6,
+                                       r.analysis->chargePerOperationUcHigh * 1e-6, microcoulombs)
                          .joined();
         QString cycles = fmt::missing();
         if (res.cycles > 0) {
@@ -165,10 +173,11 @@ QString perOperationTable(const SessionData &session)
                             QString::number(r.repeat),
                             fmt::fixed(res.seconds / operations * 1e6, 3),
                             cycles,
-                            energy};
+                            energy,
+                            charge};
     }
     QString out =
-        formatTable(header, rows, {false, false, false, true, true, true, true, true, true});
+        formatTable(header, rows, {false, false, false, true, true, true, true, true, true, true});
     if (emulated)
         out += QStringLiteral("* not real core cycles: the board is emulated (its counter "
                               "follows the host's clock)\n");

@@ -47,13 +47,18 @@ double cornishFisher(double dof)
     return z + g1 / dof + g2 / (dof * dof) + g3 / (dof * dof * dof) + g4 / (dof * dof * dof * dof);
 }
 
+// The meter's accuracy limit for a reading `value` on a range `range`, as a standard
+// uncertainty (a rectangular distribution between the limits).
+double accuracyLimit(double value, const MeterAccuracy &accuracy, double range)
+{
+    return (accuracy.ofReading * std::fabs(value) + accuracy.ofRange * range) / std::sqrt(3.0);
+}
+
 } // namespace
 
 double meterUncertainty(double watts, const MeterAccuracy &accuracy)
 {
-    const double limit =
-        accuracy.ofReading * std::fabs(watts) + accuracy.ofRange * accuracy.powerRangeWatts;
-    return limit / std::sqrt(3.0);
+    return accuracyLimit(watts, accuracy, accuracy.powerRangeWatts);
 }
 
 double studentT95(double dof)
@@ -96,6 +101,45 @@ MeanStats meanStats(const std::vector<double> &watts)
     return m;
 }
 
+namespace {
+
+struct Difference
+{
+    double value = 0.0;
+    double u = 0.0;        // combined standard uncertainty
+    double coverage = 0.0; // k for 95 %
+    double low = 0.0;
+    double high = 0.0;
+};
+
+// run − idle: the two means' standard errors (finite effective degrees of freedom) and the
+// meter's accuracy limits at each level (`uAccRun`, `uAccIdle`: standard uncertainties with
+// infinite degrees of freedom), combined in quadrature; 95 % with Student's t at the
+// Welch-Satterthwaite degrees of freedom.
+Difference difference(const MeanStats &run, const MeanStats &idle, double uAccRun, double uAccIdle)
+{
+    Difference d;
+    d.value = run.mean - idle.mean;
+    const double uRun = run.standardError;
+    const double uIdle = idle.standardError;
+    const double u2 = uRun * uRun + uIdle * uIdle + uAccRun * uAccRun + uAccIdle * uAccIdle;
+    d.u = std::sqrt(u2);
+    double denominator = 0;
+    if (run.effectiveCount > 1)
+        denominator += std::pow(uRun, 4) / (run.effectiveCount - 1);
+    if (idle.effectiveCount > 1)
+        denominator += std::pow(uIdle, 4) / (idle.effectiveCount - 1);
+    const double dof =
+        denominator > 0 ? u2 * u2 / denominator : std::numeric_limits<double>::infinity();
+    d.coverage = studentT95(dof);
+    const double half = d.coverage * d.u;
+    d.low = d.value - half;
+    d.high = d.value + half;
+    return d;
+}
+
+} // namespace
+
 BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double start, double end,
                                double driftThreshold)
 {
@@ -103,6 +147,7 @@ BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double s
     b.seconds = end - start;
     std::vector<double> watts;
     std::vector<double> hours;
+    std::vector<double> amps;
     for (const PowerSample &s : samples) {
         if (!inside(s, start, end))
             continue;
@@ -112,8 +157,11 @@ BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double s
         }
         watts.push_back(s.watts);
         hours.push_back(s.tSeconds / 3600.0);
+        if (std::isfinite(s.amps))
+            amps.push_back(s.amps);
     }
     b.stats = meanStats(watts);
+    b.current = meanStats(amps);
     if (watts.size() >= 2) {
         const double n = static_cast<double>(watts.size());
         const double mt = std::accumulate(hours.begin(), hours.end(), 0.0) / n;
@@ -148,6 +196,7 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     RunResult r;
     r.counter = in.counter;
     std::vector<double> watts;
+    std::vector<double> amps;
     double integrator = 0;
     double fromSamples = 0;
     bool integratorPairs = false;
@@ -177,6 +226,8 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
             continue;
         }
         watts.push_back(s.watts);
+        if (std::isfinite(s.amps))
+            amps.push_back(s.amps);
         // The integrator over this update: the change of WH since the previous update, when
         // nothing was missed in between.
         if (i > 0 && s.missedBefore == 0 && std::isfinite(s.wattHours) &&
@@ -220,25 +271,14 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
         return r;
     }
 
-    r.netWatts = r.run.mean - baseline.stats.mean;
-    const double uRun = r.run.standardError;
-    const double uIdle = baseline.stats.standardError;
-    const double uAccRun = meterUncertainty(r.run.mean, accuracy);
-    const double uAccIdle = meterUncertainty(baseline.stats.mean, accuracy);
-    const double u2 = uRun * uRun + uIdle * uIdle + uAccRun * uAccRun + uAccIdle * uAccIdle;
-    r.netUncertainty = std::sqrt(u2);
-    // Welch-Satterthwaite: only the statistical terms have finite degrees of freedom.
-    double denominator = 0;
-    if (r.run.effectiveCount > 1)
-        denominator += std::pow(uRun, 4) / (r.run.effectiveCount - 1);
-    if (baseline.stats.effectiveCount > 1)
-        denominator += std::pow(uIdle, 4) / (baseline.stats.effectiveCount - 1);
-    const double dof =
-        denominator > 0 ? u2 * u2 / denominator : std::numeric_limits<double>::infinity();
-    r.coverage = studentT95(dof);
-    const double half = r.coverage * r.netUncertainty;
-    r.netLow = r.netWatts - half;
-    r.netHigh = r.netWatts + half;
+    const Difference power =
+        difference(r.run, baseline.stats, meterUncertainty(r.run.mean, accuracy),
+                   meterUncertainty(baseline.stats.mean, accuracy));
+    r.netWatts = power.value;
+    r.netUncertainty = power.u;
+    r.coverage = power.coverage;
+    r.netLow = power.low;
+    r.netHigh = power.high;
 
     r.energyJoules = r.netWatts * in.seconds;
     const auto perByte = [&](double net) {
@@ -254,6 +294,21 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     r.energyPerOperationUj = perOperation(r.netWatts);
     r.energyPerOperationUjLow = perOperation(r.netLow);
     r.energyPerOperationUjHigh = perOperation(r.netHigh);
+    // Charge: the current's difference the same way, over the same updates (those that carry
+    // a current reading), and per operation in µC.
+    const MeanStats current = meanStats(amps);
+    if (current.count > 0 && baseline.current.count > 0 && accuracy.currentRangeAmps > 0) {
+        const Difference net =
+            difference(current, baseline.current,
+                       accuracyLimit(current.mean, accuracy, accuracy.currentRangeAmps),
+                       accuracyLimit(baseline.current.mean, accuracy, accuracy.currentRangeAmps));
+        r.netAmps = net.value;
+        r.netAmpsLow = net.low;
+        r.netAmpsHigh = net.high;
+        r.chargePerOperationUc = perOperation(net.value);
+        r.chargePerOperationUcLow = perOperation(net.low);
+        r.chargePerOperationUcHigh = perOperation(net.high);
+    }
 
     if (r.excludedInvalid > 0)
         r.flags << (r.excludedInvalid == 1 ? Message(msg::kOneInvalid)

@@ -13,6 +13,15 @@ std::span<const DutKind> dutKinds()
     return kinds;
 }
 
+const DutKind *dutKind(const QString &prefix)
+{
+    for (const DutKind &k : dutKinds()) {
+        if (prefix == QLatin1String(k.resource.prefix))
+            return &k;
+    }
+    return nullptr;
+}
+
 std::span<const ResourceKind> dutResourceKinds()
 {
     static const std::vector<ResourceKind> resources = [] {

@@ -12,9 +12,16 @@ namespace {
 
 using Field = instruments::ResourceField;
 
-Dut::LinkFactory factory(const McuLinkOptions &options)
+// The link, unless the front end asked for what only the worker does (its plugins, its ISA
+// level): refused rather than ignored.
+Result<Dut::LinkFactory> factory(const McuLinkOptions &options, const DutContext &context)
 {
-    return [options] { return makeMcuLink(options); };
+    for (const QString &option : context.local.global) {
+        if (option == QLatin1String("--plugin") || option == QLatin1String("--isa"))
+            return Error{ErrorCode::Usage,
+                         Message(msg::kMcuNoWorkerOption).arg(options.resource, option)};
+    }
+    return Dut::LinkFactory([options] { return makeMcuLink(options); });
 }
 
 } // namespace
@@ -22,6 +29,7 @@ Dut::LinkFactory factory(const McuLinkOptions &options)
 DutKind serialDutKind()
 {
     DutKind kind;
+    kind.runsWorker = false;
     kind.resource = {"serial",
                      ResourceKind::Form::Colon,
                      "serial:<device>[:<baud>]",
@@ -31,13 +39,14 @@ DutKind serialDutKind()
                        msg::kDutFieldSerialDeviceHelp, 0, 0, false, "", Field::Source::SerialPorts},
                       {"baud", Field::Type::Integer, true, "115200", msg::kDutFieldBaud,
                        msg::kDutFieldBaudHelp, 1200, 4000000}}};
-    kind.link = [](const ResourceValues &values, const DutContext &) -> Result<Dut::LinkFactory> {
+    kind.link = [](const ResourceValues &values,
+                   const DutContext &context) -> Result<Dut::LinkFactory> {
         McuLinkOptions options;
         options.transport = McuLinkOptions::Transport::Serial;
         options.device = values.value(QStringLiteral("device"));
         options.baud = values.value(QStringLiteral("baud")).toInt();
         options.resource = QStringLiteral("serial:%1:%2").arg(options.device).arg(options.baud);
-        return factory(options);
+        return factory(options, context);
     };
     return kind;
 }
@@ -45,6 +54,7 @@ DutKind serialDutKind()
 DutKind tcpDutKind()
 {
     DutKind kind;
+    kind.runsWorker = false;
     kind.resource = {
         "tcp",
         ResourceKind::Form::Colon,
@@ -54,7 +64,8 @@ DutKind tcpDutKind()
         {{"host", Field::Type::Host, false, "", msg::kDutFieldHost, msg::kDutFieldUartHostHelp},
          {"port", Field::Type::Integer, false, "", msg::kDutFieldPort, msg::kDutFieldUartPortHelp,
           1, 65535}}};
-    kind.link = [](const ResourceValues &values, const DutContext &) -> Result<Dut::LinkFactory> {
+    kind.link = [](const ResourceValues &values,
+                   const DutContext &context) -> Result<Dut::LinkFactory> {
         McuLinkOptions options;
         options.transport = McuLinkOptions::Transport::Tcp;
         options.host = values.value(QStringLiteral("host"));
@@ -64,7 +75,7 @@ DutKind tcpDutKind()
                                  ? QLatin1Char('[') + options.host + QLatin1Char(']')
                                  : options.host;
         options.resource = QStringLiteral("tcp:%1:%2").arg(host).arg(options.port);
-        return factory(options);
+        return factory(options, context);
     };
     return kind;
 }

@@ -35,6 +35,8 @@ QuantityUnits unitsOf(Quantity q)
         return {"s", -9, 0};
     case Quantity::CyclesPerByte:
         return {"", 0, 0};
+    case Quantity::ChargePerOperation:
+        return {"C", -12, 0};
     }
     return {"", 0, 0};
 }

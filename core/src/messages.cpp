@@ -209,6 +209,7 @@ void registerMessageCatalogue()
         &msg::kOutputIsBlockDevice,
         &msg::kOutputIsSocket,
         &msg::kOtherItems,
+        &msg::kMcuNoWorkerOption,
         &msg::kDutKindSerial,
         &msg::kDutKindSerialHelp,
         &msg::kDutKindTcp,

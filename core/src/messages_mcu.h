@@ -9,6 +9,11 @@
 namespace cipherwatt::core::msg {
 
 // The kinds and their fields.
+inline constexpr MessageTemplate kMcuNoWorkerOption{
+    "core.mcu.no-worker-option", "cipherwatt::core::Dut",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Dut",
+                      "%1: a microcontroller runs the CipherWatt firmware, not the worker: %2 "
+                      "does not apply (its ciphers are the firmware's)")};
 inline constexpr MessageTemplate kDutKindSerial{
     "core.mcu.kind-serial", "cipherwatt::core::Dut",
     QT_TRANSLATE_NOOP("cipherwatt::core::Dut", "Microcontroller (serial port)")};

@@ -110,7 +110,7 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     return s;
 }
 
-std::vector<PowerSample> SessionRecorder::powerSamples() const
+std::vector<PowerSample> SessionRecorder::powerSamples(int currentItem) const
 {
     std::vector<PowerSample> out;
     out.reserve(m_samples.size());
@@ -123,6 +123,8 @@ std::vector<PowerSample> SessionRecorder::powerSamples() const
         p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
         p.missedBefore = s.missedBefore;
         p.wattHours = s.wattHours;
+        if (currentItem >= 0 && static_cast<std::size_t>(currentItem) < s.values.size() && p.valid)
+            p.amps = s.values[static_cast<std::size_t>(currentItem)];
         out.push_back(p);
     }
     return out;

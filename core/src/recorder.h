@@ -51,8 +51,9 @@ public:
     // with the phase and run in force when it ended.
     Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem,
                                    int energyItem);
-    // Every update so far, as the analysis reads them.
-    std::vector<PowerSample> powerSamples() const;
+    // Every update so far, as the analysis reads them; with the current of item `currentItem`
+    // (an index into the configured items; -1: not read).
+    std::vector<PowerSample> powerSamples(int currentItem) const;
 
     Result<void> addEvent(const QString &kind, const Message &text, qint64 hostNs);
     Result<qint64> addRun(const StoredRun &run);

@@ -366,6 +366,9 @@ QJsonObject toJson(const BaselineResult &b, double startSeconds, double endSecon
             {QStringLiteral("sd_w"), number(b.stats.sd)},
             {QStringLiteral("standard_error_w"), number(b.stats.standardError)},
             {QStringLiteral("lag1"), number(b.stats.lag1)},
+            {QStringLiteral("current_count"), b.current.count},
+            {QStringLiteral("mean_a"), number(b.current.mean)},
+            {QStringLiteral("standard_error_a"), number(b.current.standardError)},
             {QStringLiteral("drift_w_per_h"), number(b.driftWattsPerHour)},
             {QStringLiteral("drift_se_w_per_h"), number(b.driftStandardError)},
             {QStringLiteral("drift_w"), number(b.driftWatts)},
@@ -382,6 +385,9 @@ BaselineResult baselineFromJson(const QJsonObject &b)
     r.stats.sd = numberOf(b, QStringLiteral("sd_w"));
     r.stats.standardError = numberOf(b, QStringLiteral("standard_error_w"));
     r.stats.lag1 = numberOf(b, QStringLiteral("lag1"));
+    r.current.count = b.value(QStringLiteral("current_count")).toInt();
+    r.current.mean = numberOf(b, QStringLiteral("mean_a"));
+    r.current.standardError = numberOf(b, QStringLiteral("standard_error_a"));
     r.excluded = b.value(QStringLiteral("excluded")).toInt();
     r.seconds =
         b.value(QStringLiteral("end_s")).toDouble() - b.value(QStringLiteral("start_s")).toDouble();
@@ -469,6 +475,12 @@ QJsonObject toJson(const RunResult &r)
         {QStringLiteral("energy_per_op_uj"), number(r.energyPerOperationUj)},
         {QStringLiteral("energy_per_op_uj_low"), number(r.energyPerOperationUjLow)},
         {QStringLiteral("energy_per_op_uj_high"), number(r.energyPerOperationUjHigh)},
+        {QStringLiteral("net_a"), number(r.netAmps)},
+        {QStringLiteral("net_low_a"), number(r.netAmpsLow)},
+        {QStringLiteral("net_high_a"), number(r.netAmpsHigh)},
+        {QStringLiteral("charge_per_op_uc"), number(r.chargePerOperationUc)},
+        {QStringLiteral("charge_per_op_uc_low"), number(r.chargePerOperationUcLow)},
+        {QStringLiteral("charge_per_op_uc_high"), number(r.chargePerOperationUcHigh)},
         {QStringLiteral("throughput_bps"), number(r.throughputBytesPerSecond)},
         {QStringLiteral("cycles_per_byte"), number(r.cyclesPerByte)},
         {QStringLiteral("counter"), r.counter},
@@ -504,6 +516,12 @@ RunResult runResultFromJson(const QJsonObject &j)
     r.energyPerOperationUj = num("energy_per_op_uj");
     r.energyPerOperationUjLow = num("energy_per_op_uj_low");
     r.energyPerOperationUjHigh = num("energy_per_op_uj_high");
+    r.netAmps = num("net_a");
+    r.netAmpsLow = num("net_low_a");
+    r.netAmpsHigh = num("net_high_a");
+    r.chargePerOperationUc = num("charge_per_op_uc");
+    r.chargePerOperationUcLow = num("charge_per_op_uc_low");
+    r.chargePerOperationUcHigh = num("charge_per_op_uc_high");
     r.throughputBytesPerSecond = num("throughput_bps");
     r.cyclesPerByte = num("cycles_per_byte");
     r.counter = j.value(QStringLiteral("counter")).toString();

@@ -71,7 +71,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
     for (std::size_t i = 0; i < rows.size(); ++i) {
         ResultRow &row = rows[i];
         std::vector<double> seconds, net, netLow, netHigh, epb, epbLow, epbHigh, epo, epoLow,
-            epoHigh, throughput, cpb, usPerOp, cpo;
+            epoHigh, charge, chargeLow, chargeHigh, throughput, cpb, usPerOp, cpo;
         for (const StoredRun *run : members[i]) {
             ++row.planned;
             if (run->status != RunStatus::Done || !run->analysis) {
@@ -90,6 +90,9 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             epo.push_back(a.energyPerOperationUj);
             epoLow.push_back(a.energyPerOperationUjLow);
             epoHigh.push_back(a.energyPerOperationUjHigh);
+            charge.push_back(a.chargePerOperationUc);
+            chargeLow.push_back(a.chargePerOperationUcLow);
+            chargeHigh.push_back(a.chargePerOperationUcHigh);
             throughput.push_back(a.throughputBytesPerSecond);
             cpb.push_back(a.cyclesPerByte);
             if (run->result) {
@@ -115,6 +118,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
         row.netWatts = estimate(net, netLow, netHigh);
         row.energyPerByteNj = estimate(epb, epbLow, epbHigh);
         row.energyPerOperationUj = estimate(epo, epoLow, epoHigh);
+        row.chargePerOperationUc = estimate(charge, chargeLow, chargeHigh);
         row.throughputBytesPerSecond = median(throughput);
         row.cyclesPerByte = median(cpb);
         row.microsecondsPerOperation = median(usPerOp);

@@ -58,10 +58,13 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
             m_powerItem = static_cast<int>(k);
         else if (item.function == Function::WH)
             m_energyItem = static_cast<int>(k);
+        else if (item.function == Function::I)
+            m_currentItem = static_cast<int>(k);
     }
     m_accuracy.ofReading = m_capabilities.powerAccuracyOfReading;
     m_accuracy.ofRange = m_capabilities.powerAccuracyOfRange;
     m_accuracy.powerRangeWatts = applied.voltageRange.value * applied.currentRange.value;
+    m_accuracy.currentRangeAmps = applied.currentRange.value;
 
     MeterSetup &m = m_meterSetup;
     m.description = m_identity.describe();

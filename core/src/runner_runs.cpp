@@ -83,8 +83,9 @@ void SessionRunner::startBaseline()
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_baseline->endSeconds = m_recorder->now();
-        m_baseline->result = analyseBaseline(m_recorder->powerSamples(), m_baseline->startSeconds,
-                                             m_baseline->endSeconds, m_settings.driftThreshold);
+        m_baseline->result =
+            analyseBaseline(m_recorder->powerSamples(m_currentItem), m_baseline->startSeconds,
+                            m_baseline->endSeconds, m_settings.driftThreshold);
         const BaselineResult &b = m_baseline->result;
         emit baselineMeasured(b);
         if (b.stats.count == 0) {
@@ -271,8 +272,8 @@ void SessionRunner::analyseLive(std::size_t index)
     if (!m_baseline || m_finished || m_runs[index].stored.status != RunStatus::Done)
         return;
     m_runs[index].stored.analysis =
-        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result, m_accuracy,
-                   m_settings.minUpdates);
+        analyseRun(runInput(index), m_recorder->powerSamples(m_currentItem), m_baseline->result,
+                   m_accuracy, m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
 
@@ -365,7 +366,7 @@ void SessionRunner::finalize()
     store(m_recorder->endPhase());
 
     // The analysis, from everything measured.
-    const std::vector<PowerSample> samples = m_recorder->powerSamples();
+    const std::vector<PowerSample> samples = m_recorder->powerSamples(m_currentItem);
     SessionAnalysis analysis;
     if (m_baseline) {
         if (m_baseline->endSeconds == 0)
@@ -488,6 +489,8 @@ RunUpdate SessionRunner::updateFor(std::size_t index) const
         u.bytes = r.stored.result->processedBytes();
     }
     u.analysis = r.stored.analysis;
+    if (r.stored.status != RunStatus::Running)
+        u.result = r.stored.result;
     return u;
 }
 

@@ -198,5 +198,13 @@ TEST_CASE("ssh: SSH options are usage errors where they do not apply", "[cli]")
         INFO(r.err);
         CHECK(r.exitCode == 1);
     }
+    // A microcontroller runs its firmware, not the worker: the worker's options are refused,
+    // not ignored, before anything is stored.
+    const auto mcu = with({"--dut", "tcp:127.0.0.1:9", "--plugin", CIPHERWATT_XTEA_PLUGIN});
+    INFO(mcu.err);
+    CHECK(mcu.exitCode == 1);
+    CHECK_THAT(mcu.err, Catch::Contains("tcp:127.0.0.1:9: a microcontroller runs the CipherWatt "
+                                        "firmware, not the worker: --plugin does not apply"));
+    CHECK_FALSE(fs::exists(home.path() / "s.sqlite"));
     CHECK_FALSE(fs::exists(home.path() / "s.sqlite"));
 }

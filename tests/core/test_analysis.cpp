@@ -202,6 +202,63 @@ TEST_CASE("run: a net power within the meter's range error is flagged as not res
         CHECK_FALSE(f.startsWith(QStringLiteral("the meter cannot resolve")));
 }
 
+TEST_CASE("run: charge per operation from the current, with its 95 % interval by hand",
+          "[analysis]")
+{
+    // A microcontroller on a 3.3 V DC supply through the WT332's 15 V x 0.05 A range: 15 mA
+    // idle (50 updates, exactly), a run whose current alternates 24.9 / 25.1 mA (100 updates).
+    const auto withCurrent = [](double first, int count, auto amps) {
+        std::vector<PowerSample> out =
+            updates(first, count, [&](double t, int i) { return 3.3 * amps(t, i); });
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i].amps = amps(out[i].tSeconds, static_cast<int>(i));
+        return out;
+    };
+    const auto idle = withCurrent(0.1, 50, [](double, int) { return 0.015; });
+    const BaselineResult baseline = analyseBaseline(idle, 0.0, 5.0, 0.01);
+    REQUIRE(baseline.current.count == 50);
+    CHECK(baseline.current.mean == Approx(0.015));
+    std::vector<PowerSample> samples = idle;
+    for (const PowerSample &s :
+         withCurrent(10.1, 100, [](double, int i) { return i % 2 == 0 ? 0.0249 : 0.0251; }))
+        samples.push_back(s);
+    RunInput in;
+    in.windowStart = 10.0;
+    in.windowEnd = 20.05;
+    in.seconds = 10.0;
+    in.bytes = 1000ULL * 16;
+    in.operations = 1000;
+    // 0.1 % of reading + 0.2 % of the 0.05 A range (the WT300 family's DC accuracy).
+    MeterAccuracy accuracy{0.001, 0.002, 15.0 * 0.05};
+    accuracy.currentRangeAmps = 0.05;
+    const RunResult r = analyseRun(in, samples, baseline, accuracy, 100);
+    // Net current 25 - 15 = 10 mA. Run: deviations ±0.1 mA, sd √(100 x 1e-8 / 99) =
+    // 1.00504e-4 A, lag-1 negative so n_eff = 100, standard error 1.00504e-5 A. Meter:
+    // (0.001 x 0.025 + 0.002 x 0.05) / √3 = 1.25e-4 / √3 = 7.21688e-5 A at the run,
+    // (0.001 x 0.015 + 1e-4) / √3 = 6.63953e-5 A at idle. u² = 1.010106e-10 + 5.208333e-9 +
+    // 4.408333e-9 = 9.717677e-9, u = 9.857828e-5 A; ν ≈ 9e5, so k = 1.960.
+    CHECK(r.netAmps == Approx(0.010));
+    CHECK(r.netAmpsHigh - r.netAmps == Approx(1.959964 * 9.857828e-5).epsilon(1e-4));
+    // Per operation: 0.010 A x 10 s / 1000 = 1e-4 C = 100 µC, ±(1.932099e-4 x 10 / 1000) C
+    // = ±1.932099 µC.
+    CHECK(r.chargePerOperationUc == Approx(100.0));
+    CHECK(r.chargePerOperationUcLow == Approx(100.0 - 1.932099).epsilon(1e-5));
+    CHECK(r.chargePerOperationUcHigh == Approx(100.0 + 1.932099).epsilon(1e-5));
+    // Stored and read back.
+    const RunResult back = runResultFromJson(toJson(r));
+    CHECK(back.chargePerOperationUc == r.chargePerOperationUc);
+    CHECK(back.netAmpsLow == r.netAmpsLow);
+
+    // Without current readings (or without the range), no charge is made up.
+    std::vector<PowerSample> noCurrent = samples;
+    for (PowerSample &s : noCurrent)
+        s.amps = std::numeric_limits<double>::quiet_NaN();
+    const BaselineResult blind = analyseBaseline(noCurrent, 0.0, 5.0, 0.01);
+    CHECK(std::isnan(analyseRun(in, noCurrent, blind, accuracy, 100).chargePerOperationUc));
+    CHECK(std::isnan(
+        analyseRun(in, samples, baseline, wt332At300V500mA(), 100).chargePerOperationUc));
+}
+
 TEST_CASE("run: invalid, duplicate and missed updates are left out and counted", "[analysis]")
 {
     const BaselineResult baseline =

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -66,7 +67,12 @@ TEST_CASE("connections: the microcontroller kinds are offered and make their res
     CHECK(kind->itemText(kind->findData(QStringLiteral("tcp"))) ==
           QStringLiteral("Microcontroller (TCP)"));
 
+    // The plugin list is the worker's: shown for this computer, hidden for a microcontroller.
+    auto *plugins = child<QListWidget>(panel, "plugins");
+    kind->setCurrentIndex(kind->findData(QStringLiteral("local")));
+    CHECK(plugins->isVisible());
     kind->setCurrentIndex(serial);
+    CHECK_FALSE(plugins->isVisible());
     auto *device = child<QComboBox>(dutForm(panel), "serialDevice");
     device->setCurrentText(QStringLiteral("/dev/ttyACM0"));
     CHECK(child<QSpinBox>(dutForm(panel), "serialBaud")->value() == 115200);

@@ -181,6 +181,42 @@ TEST_CASE("results: flags inline with their text, the severity deciding the colo
     CHECK(tip.indexOf(QStringLiteral("drifts")) < tip.indexOf(QStringLiteral("missed")));
 }
 
+TEST_CASE("results: per-operation columns for a microcontroller's session, in the column's unit",
+          "[gui][readability][mcu]")
+{
+    // A run of 1000 messages of 20 B in 2 s: 2 ms per message; 3.3 µJ and 1.0 µC each, shown
+    // with two significant digits on the interval and the value to match.
+    RunUpdate u = doneRun(1, QStringLiteral("aes-128-ccm-8"), {});
+    u.backend = QStringLiteral("firmware");
+    u.bufferBytes = 20;
+    WorkerResult w;
+    w.seconds = 2.0;
+    w.iterations = 1000;
+    w.bytes = 20'000;
+    u.result = w;
+    u.analysis->energyPerOperationUj = 3.3;
+    u.analysis->energyPerOperationUjLow = 3.1;
+    u.analysis->energyPerOperationUjHigh = 3.5;
+    u.analysis->chargePerOperationUc = 1.0;
+    u.analysis->chargePerOperationUcLow = 0.94;
+    u.analysis->chargePerOperationUcHigh = 1.06;
+    gui::ResultsModel model;
+    CHECK_FALSE(model.perOperation()); // a computer's session: the columns stay hidden
+    model.setPerOperation(true);
+    model.updateRun(u);
+    REQUIRE(model.rowCount() == 1);
+    const auto cell = [&](int column) { return model.index(0, column).data().toString(); };
+    const auto header = [&](int column) {
+        return model.headerData(column, Qt::Horizontal).toString();
+    };
+    CHECK(header(gui::ResultsModel::TimePerOperation).contains(QStringLiteral("[ms]")));
+    CHECK(cell(gui::ResultsModel::TimePerOperation) == QStringLiteral("2.00"));
+    CHECK(header(gui::ResultsModel::EnergyPerOperation).contains(QStringLiteral("[µJ]")));
+    CHECK(cell(gui::ResultsModel::EnergyPerOperation) == QStringLiteral("3.30 ± 0.20"));
+    CHECK(header(gui::ResultsModel::ChargePerOperation).contains(QStringLiteral("[µC]")));
+    CHECK(cell(gui::ResultsModel::ChargePerOperation) == QStringLiteral("1.000 ± 0.060"));
+}
+
 TEST_CASE("charts: Save Chart As writes PNG, SVG or PDF at the size for a paper",
           "[gui][readability]")
 {

@@ -57,7 +57,7 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
     CHECK_THAT(r.err, Catch::Contains("the governor is not pinned: a microcontroller has none"));
     CHECK_THAT(r.err, Catch::Contains("SIMULATED"));
     CHECK_THAT(r.out, Catch::Contains("time µs/op") && Catch::Contains("energy µJ/op (95 %)") &&
-                          Catch::Contains("tag B") &&
+                          Catch::Contains("charge µC/op (95 %)") && Catch::Contains("tag B") &&
                           Catch::Contains("* not real core cycles: the board is emulated"));
 
     const auto list = cli({"sessions", "--db", db, "--json"});
@@ -92,7 +92,9 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
     const auto text =
         runProcess({pdftotext.toStdString(), "-layout", pdf, "-"}, {}, std::chrono::seconds(30));
     REQUIRE(text.exitCode == 0);
-    CHECK_THAT(text.out, Catch::Contains("Per operation") && Catch::Contains("time [µs/op]") &&
+    // (headers are text: they may wrap between their words, "time [µs/" "op]")
+    CHECK_THAT(text.out, Catch::Contains("Per operation") && Catch::Contains("time [µs/") &&
+                             Catch::Contains("charge [µC/op]") &&
                              Catch::Contains("Not real core cycles: the board was emulated"));
     QStringList rowsFound;
     const QRegularExpression pdfRow(QStringLiteral(
@@ -125,6 +127,13 @@ TEST_CASE("cipherwatt-cli measures the firmware on qemu, stores, shows and expor
             CHECK(row[column("time per operation [us]")].toDouble() ==
                   Approx(seconds / iterations * 1e6).epsilon(1e-5));
             CHECK_FALSE(row[column("energy per operation [µJ]")].isEmpty());
+            // Charge per operation: the net current times the loop's time over its messages
+            // (Q = I t), in µC.
+            const double amps = row[column("net current [A]")].toDouble();
+            // (the CSV's current has 9 decimals, its charge 6: rounding margins)
+            CHECK(row[column("charge per operation [µC]")].toDouble() ==
+                  Approx(amps * seconds / iterations * 1e6)
+                      .margin(1e-9 * seconds / iterations * 1e6 + 1e-6));
         }
         CHECK(payloads == QStringList{"5", "20", "50", "100"});
     }

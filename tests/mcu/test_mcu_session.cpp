@@ -198,6 +198,10 @@ TEST_CASE("a whole session against the firmware on qemu, with the simulated mete
             flags.contains(QStringLiteral("cycles are not real core cycles (an emulated board)")));
         CHECK(r.analysis->run.count >= 5);
         CHECK(std::isfinite(r.analysis->energyPerOperationUj));
+        // The meter read the current: the charge per operation is there, inside its interval.
+        CHECK(std::isfinite(r.analysis->chargePerOperationUc));
+        CHECK(r.analysis->chargePerOperationUcLow <= r.analysis->chargePerOperationUc);
+        CHECK(r.analysis->chargePerOperationUc <= r.analysis->chargePerOperationUcHigh);
     }
 }
 

@@ -62,6 +62,7 @@ DutForm::DutForm(QWidget *parent)
     pluginButtons->addWidget(removePlugin);
     pluginButtons->addStretch();
     auto *pluginRow = new QHBoxLayout;
+    m_pluginRow = pluginRow;
     pluginRow->addWidget(m_plugins, 1, Qt::AlignTop);
     pluginRow->addLayout(pluginButtons);
     form->addRow(tr("Plugins:"), pluginRow);
@@ -101,6 +102,10 @@ bool DutForm::isLocal() const
 
 void DutForm::kindChanged()
 {
+    // A microcontroller's firmware carries its own ciphers: no plugins to give it.
+    const core::DutKind *kind = core::dutKind(m_form->currentPrefix());
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        form->setRowVisible(m_pluginRow, kind == nullptr || kind->runsWorker);
     showText(m_info, isLocal() ? QString() : tr("Check reads the DUT's ciphers and backends."));
     showText(m_error, {});
 }
@@ -124,7 +129,8 @@ QString DutForm::problem() const
 core::LocalWorkerOptions DutForm::localWorker() const
 {
     core::LocalWorkerOptions options = m_localWorker;
-    for (int i = 0; i < m_plugins->count(); ++i)
+    const core::DutKind *kind = core::dutKind(m_form->currentPrefix());
+    for (int i = 0; kind != nullptr && kind->runsWorker && i < m_plugins->count(); ++i)
         options.global << QStringLiteral("--plugin") << m_plugins->item(i)->text();
     return options;
 }

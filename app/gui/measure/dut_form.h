@@ -15,6 +15,7 @@
 
 class QLabel;
 class QListWidget;
+class QLayout;
 class QPushButton;
 class QSettings;
 
@@ -67,6 +68,7 @@ private:
     ResourceForm *m_form = nullptr;
     SshPrompts *m_prompts = nullptr;
     QListWidget *m_plugins = nullptr;
+    QLayout *m_pluginRow = nullptr; // the plugins, hidden for a microcontroller DUT
     QPushButton *m_check = nullptr;
     QLabel *m_info = nullptr;
     QLabel *m_error = nullptr;

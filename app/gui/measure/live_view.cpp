@@ -152,6 +152,8 @@ void LiveView::beginSession(const core::SessionSettings &settings)
     m_plot->reset();
     m_plot->setElement(m_element);
     m_results->clear();
+    m_results->setPerOperation(false);
+    showResultColumns();
     m_resultsPane->hide();
     m_splitterMoved = false;
     m_warningBanner->hide();
@@ -192,6 +194,8 @@ void LiveView::onPrepared(const core::MeterSetup &meter, const core::DutSetup &d
     m_simulated = m_simulated || meter.identity.simulated;
     m_meterDescription = meter.description;
     m_dutDescription = dut.description;
+    m_results->setPerOperation(!dut.hasGovernor());
+    showResultColumns();
     m_plot->setElement(m_element);
     m_power->setCaption(tr("Power P%1").arg(m_element));
     m_voltage->setCaption(tr("Voltage U%1").arg(m_element));
@@ -364,6 +368,7 @@ void LiveView::showStoredSession(const core::SessionData &session)
     }
     m_doneRuns = static_cast<int>(m_done.size());
     m_results->setSession(session);
+    showResultColumns();
     for (const core::StoredEvent &e : session.events) {
         if (e.kind == QLatin1String("warning") || e.kind == QLatin1String("meter"))
             onWarning(e.text.translated());

@@ -124,6 +124,8 @@ private:
     void updateProgress();
     void updateFlagKey();
     void showResults();
+    // The per-operation columns, for a microcontroller DUT's session only.
+    void showResultColumns();
     void confirmCancel();
     void setWindowIndex(int index);
 

@@ -318,6 +318,13 @@ void LiveView::updateFlagKey()
         m_flagKey->setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp;")));
 }
 
+void LiveView::showResultColumns()
+{
+    for (const int column : {ResultsModel::TimePerOperation, ResultsModel::EnergyPerOperation,
+                             ResultsModel::ChargePerOperation})
+        m_table->setColumnHidden(column, !m_results->perOperation());
+}
+
 void LiveView::showResults()
 {
     m_resultsPane->show();

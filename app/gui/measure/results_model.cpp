@@ -42,10 +42,14 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     run.repeat = update.repeat;
     run.status = update.status;
     run.error = update.error;
-    core::WorkerResult result;
-    result.seconds = update.elapsedSeconds;
-    result.bytes = update.bytes;
-    run.result = result;
+    if (update.result) {
+        run.result = update.result;
+    } else {
+        core::WorkerResult result;
+        result.seconds = update.elapsedSeconds;
+        result.bytes = update.bytes;
+        run.result = result;
+    }
     run.analysis = update.analysis;
     auto it = std::lower_bound(m_runs.begin(), m_runs.end(), run.ordinal,
                                [](const core::StoredRun &r, int o) { return r.ordinal < o; });
@@ -62,12 +66,18 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
 void ResultsModel::setSession(const core::SessionData &session)
 {
     m_runs.clear();
+    setPerOperation(!session.dut.hasGovernor());
     setRows(core::resultRows(session));
+}
+
+void ResultsModel::setPerOperation(bool on)
+{
+    m_perOperation = on;
 }
 
 void ResultsModel::refreshUnits()
 {
-    std::vector<double> seconds, watts, rate, energy;
+    std::vector<double> seconds, watts, rate, energy, opTime, opEnergy, opCharge;
     for (const ResultRow &r : m_rows) {
         if (r.measured == 0)
             continue;
@@ -75,7 +85,13 @@ void ResultsModel::refreshUnits()
         watts.push_back(r.netWatts.value);
         rate.push_back(r.throughputBytesPerSecond);
         energy.push_back(r.energyPerByteNj.value * 1e-9);
+        opTime.push_back(r.microsecondsPerOperation * 1e-6);
+        opEnergy.push_back(r.energyPerOperationUj.value * 1e-6);
+        opCharge.push_back(r.chargePerOperationUc.value * 1e-6);
     }
+    m_operationTime = DisplayFormat::columnUnit(fmt::Quantity::Time, opTime);
+    m_operationEnergy = DisplayFormat::columnUnit(fmt::Quantity::EnergyPerOperation, opEnergy);
+    m_operationCharge = DisplayFormat::columnUnit(fmt::Quantity::ChargePerOperation, opCharge);
     m_time = DisplayFormat::columnUnit(fmt::Quantity::Time, seconds);
     m_power = DisplayFormat::columnUnit(fmt::Quantity::Power, watts);
     m_throughput = DisplayFormat::columnUnit(fmt::Quantity::Throughput, rate);
@@ -96,6 +112,12 @@ fmt::Unit ResultsModel::unit(int column) const
         return m_throughput;
     case EnergyPerByte:
         return m_energy;
+    case TimePerOperation:
+        return m_operationTime;
+    case EnergyPerOperation:
+        return m_operationEnergy;
+    case ChargePerOperation:
+        return m_operationCharge;
     default:
         return fmt::baseUnit(fmt::Quantity::CyclesPerByte);
     }
@@ -201,6 +223,22 @@ QString ResultsModel::text(const ResultRow &row, int column) const
         return DisplayFormat::interval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, m_energy)
             .joined();
     }
+    case TimePerOperation:
+        return measured && std::isfinite(row.microsecondsPerOperation)
+                   ? DisplayFormat::plain(row.microsecondsPerOperation * 1e-6, m_operationTime)
+                   : QString();
+    case EnergyPerOperation:
+    case ChargePerOperation: {
+        if (!measured)
+            return {};
+        const bool energy = column == EnergyPerOperation;
+        const core::Estimate &e = energy ? row.energyPerOperationUj : row.chargePerOperationUc;
+        if (!std::isfinite(e.value))
+            return DisplayFormat::missing();
+        return DisplayFormat::interval(e.value * 1e-6, e.low * 1e-6, e.high * 1e-6,
+                                       energy ? m_operationEnergy : m_operationCharge)
+            .joined();
+    }
     case Status:
         return statusText(row);
     default:
@@ -226,6 +264,13 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
         return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) : QString();
     case EnergyPerByte:
         return row.measured > 0 ? spread(row.energyPerByteNj, 1e-9, m_energy) : QString();
+    case EnergyPerOperation:
+        return row.measured > 0 ? spread(row.energyPerOperationUj, 1e-6, m_operationEnergy)
+                                : QString();
+    case ChargePerOperation:
+        return row.measured > 0 && std::isfinite(row.chargePerOperationUc.value)
+                   ? spread(row.chargePerOperationUc, 1e-6, m_operationCharge)
+                   : tr("The meter's current was not read: no charge");
     case CyclesPerByte:
         return row.counter.isEmpty() ? QString() : tr("Cycles counted with %1").arg(row.counter);
     case Status: {
@@ -252,7 +297,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return toolTip(row, column);
     case Qt::TextAlignmentRole:
-        if (column >= Buffer && column <= EnergyPerByte)
+        if (column >= Buffer && column < Status)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::DecorationRole:
@@ -286,7 +331,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         return {};
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(
-            (section >= Buffer && section <= EnergyPerByte ? Qt::AlignRight : Qt::AlignLeft) |
+            (section >= Buffer && section < Status ? Qt::AlignRight : Qt::AlignLeft) |
             Qt::AlignVCenter);
     if (role == Qt::DisplayRole) {
         // Units on a second line: the table fits beside the set-up panel without scrolling.
@@ -315,6 +360,12 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Cycles/byte");
         case EnergyPerByte:
             return withUnit(tr("Energy/byte ± 95 %"));
+        case TimePerOperation:
+            return withUnit(tr("Time/op"));
+        case EnergyPerOperation:
+            return withUnit(tr("Energy/op ± 95 %"));
+        case ChargePerOperation:
+            return withUnit(tr("Charge/op ± 95 %"));
         case Status:
             return tr("Flags");
         default:
@@ -338,6 +389,12 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("CPU cycles per byte, median over repeats");
         case EnergyPerByte:
             return tr("Net energy per byte, with its 95 % interval");
+        case TimePerOperation:
+            return tr("Time one operation (one payload) takes, median over repeats");
+        case EnergyPerOperation:
+            return tr("Net energy per operation, with its 95 % interval");
+        case ChargePerOperation:
+            return tr("Net charge per operation (net current × time), with its 95 % interval");
         case Status:
             return tr("Flags raised by the analysis and runs that gave no result, the most "
                       "severe first: error, warning, note");

@@ -32,6 +32,11 @@ public:
         Throughput,
         CyclesPerByte,
         EnergyPerByte,
+        // Per operation (one message of the payload's bytes), as the papers on microcontrollers
+        // give it: shown for microcontroller DUTs (perOperation()).
+        TimePerOperation,
+        EnergyPerOperation,
+        ChargePerOperation,
         Status, // the flags, inline
         ColumnCount
     };
@@ -44,8 +49,12 @@ public:
     void clear();
     // A run's news: a row appears (or changes) once the run has ended.
     void updateRun(const core::RunUpdate &update);
-    // The rows of a stored session.
+    // The rows of a stored session (its DUT decides perOperation()).
     void setSession(const core::SessionData &session);
+    // Whether the per-operation columns are meant to be shown: a microcontroller DUT's
+    // session. The view hides them otherwise.
+    bool perOperation() const { return m_perOperation; }
+    void setPerOperation(bool on);
 
     const std::vector<core::ResultRow> &rows() const { return m_rows; }
     // A row with something to look at: a flag, or runs that gave no result.
@@ -75,6 +84,10 @@ private:
     core::format::Unit m_power;
     core::format::Unit m_throughput;
     core::format::Unit m_energy;
+    core::format::Unit m_operationTime;
+    core::format::Unit m_operationEnergy;
+    core::format::Unit m_operationCharge;
+    bool m_perOperation = false;
 };
 
 } // namespace cipherwatt::gui

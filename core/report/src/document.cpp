@@ -47,77 +47,6 @@ double mm(double millimetres)
 
 } // namespace
 
-QFont reportFont(double points, bool bold)
-{
-    QFont f;
-    f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("NanumGothic"),
-                   QStringLiteral("Noto Sans CJK KR")});
-    f.setPointSizeF(points);
-    f.setBold(bold);
-    // Kerning and hinting tuned for screens make PDF text uneven; print metrics instead.
-    f.setHintingPreference(QFont::PreferNoHinting);
-    f.setKerning(true);
-    return f;
-}
-
-Document::Document(QString title, QString subtitle, bool simulated, bool landscape)
-    : m_title(std::move(title))
-    , m_subtitle(std::move(subtitle))
-    , m_simulated(simulated)
-    , m_landscape(landscape)
-{}
-
-void Document::heading(const QString &text, int level)
-{
-    m_blocks.emplace_back(Heading{text, level});
-}
-
-void Document::paragraph(const QString &text, bool small)
-{
-    m_blocks.emplace_back(Paragraph{text, small, Tone::Plain, {}});
-}
-
-void Document::warning(const QString &text)
-{
-    m_blocks.emplace_back(Paragraph{text, false, Tone::Alarm, {}});
-}
-
-void Document::flag(core::Severity severity, const QString &text)
-{
-    switch (severity) {
-    case core::Severity::Error:
-        m_blocks.emplace_back(Paragraph{text, false, Tone::Error, QStringLiteral("Error:")});
-        break;
-    case core::Severity::Warning:
-        m_blocks.emplace_back(Paragraph{text, false, Tone::Warning, QStringLiteral("Warning:")});
-        break;
-    case core::Severity::Note:
-        m_blocks.emplace_back(Paragraph{text, false, Tone::Note, QStringLiteral("Note:")});
-        break;
-    }
-}
-
-void Document::keyValues(const QList<QPair<QString, QString>> &rows)
-{
-    m_blocks.emplace_back(KeyValues{rows});
-}
-
-void Document::table(const Table &table)
-{
-    m_blocks.emplace_back(table);
-}
-
-void Document::chart(const std::function<void(QCustomPlot &)> &build, double heightMm,
-                     const QString &caption)
-{
-    m_blocks.emplace_back(Chart{build, heightMm, caption});
-}
-
-void Document::pageBreak()
-{
-    m_blocks.emplace_back(PageBreak{});
-}
-
 // Walks the blocks twice: once without a painter to count pages, once painting. Both passes
 // take the same decisions, so "page N of M" is right.
 class Document::Layout
@@ -371,74 +300,6 @@ private:
         m_y += mm(1.5);
     }
 
-    static bool isNumeric(const Table &t, qsizetype column)
-    {
-        return column < t.numeric.size() && t.numeric[column];
-    }
-
-    // Columns as wide as their content on one line; when that is too wide for the page, the
-    // text columns give up width in proportion to what wrapping saves them (never below their
-    // longest word). Numbers never wrap: `fits` is false when they cannot all stay whole.
-    std::vector<double> columnWidths(const Table &t, const QFont &font, const QFont &bold,
-                                     double pad, bool &fits) const
-    {
-        const QFontMetricsF fm = metrics(font);
-        const QFontMetricsF bm = metrics(bold);
-        const auto longestWord = [](const QFontMetricsF &m, const QString &text) {
-            double w = 0;
-            for (const QString &word :
-                 text.split(QRegularExpression(QStringLiteral("[\\s/]+")), Qt::SkipEmptyParts))
-                w = std::max(w, m.horizontalAdvance(word));
-            return w;
-        };
-        const qsizetype n = t.header.size();
-        std::vector<double> want(static_cast<std::size_t>(n), 0.0);
-        std::vector<double> least(static_cast<std::size_t>(n), 0.0);
-        for (qsizetype c = 0; c < n; ++c) {
-            auto &w = want[static_cast<std::size_t>(c)];
-            auto &l = least[static_cast<std::size_t>(c)];
-            l = longestWord(bm, t.header[c]);
-            w = std::max(l, std::min(bm.horizontalAdvance(t.header[c]), mm(28)));
-            for (qsizetype r = 0; r < t.rows.size(); ++r) {
-                const QStringList &row = t.rows[r];
-                if (c >= row.size())
-                    continue;
-                const QFontMetricsF &m = t.emphasised.contains(static_cast<int>(r)) ? bm : fm;
-                const double whole = m.horizontalAdvance(row[c]);
-                w = std::max(w, whole);
-                l = std::max(l, isNumeric(t, c) ? whole : longestWord(m, row[c]));
-            }
-            w += 2 * pad;
-            l += 2 * pad;
-        }
-        const double available = m_page.width();
-        double total = 0;
-        double slack = 0;
-        double leastTotal = 0;
-        for (std::size_t c = 0; c < want.size(); ++c) {
-            total += want[c];
-            slack += want[c] - least[c];
-            leastTotal += least[c];
-        }
-        fits = leastTotal <= available;
-        std::vector<double> widths = want;
-        if (total <= available) {
-            // Spread what is left over the columns in proportion to their width.
-            for (double &w : widths)
-                w += (available - total) * w / total;
-            return widths;
-        }
-        const double excess = total - available;
-        if (slack >= excess) {
-            for (std::size_t c = 0; c < widths.size(); ++c)
-                widths[c] -= excess * (want[c] - least[c]) / slack;
-            return widths;
-        }
-        for (std::size_t c = 0; c < widths.size(); ++c)
-            widths[c] = least[c] * available / leastTotal;
-        return widths;
-    }
-
     struct TableLayout
     {
         const Layout *layout = nullptr;
@@ -456,8 +317,8 @@ private:
             double h = 0;
             for (qsizetype c = 0; c < cells.size() && c < table->header.size(); ++c) {
                 const double w = widths[static_cast<std::size_t>(c)] - 2 * pad;
-                h = std::max(h, isNumeric(*table, c) ? layout->metrics(f).height()
-                                                     : layout->textHeight(f, w, cells[c]));
+                h = std::max(h, isNumericColumn(*table, c) ? layout->metrics(f).height()
+                                                           : layout->textHeight(f, w, cells[c]));
             }
             return h + 2 * pad;
         }
@@ -474,7 +335,8 @@ private:
             l.font = reportFont(points);
             l.bold = reportFont(points, true);
             bool fits = false;
-            l.widths = columnWidths(t, l.font, l.bold, l.pad, fits);
+            l.widths = tableColumnWidths(t, metrics(l.font), metrics(l.bold), l.pad, m_page.width(),
+                                         mm(28), fits);
             if (fits || points - 0.35 < kSmallestTablePoints)
                 break;
         }
@@ -518,7 +380,7 @@ private:
             m_painter->setFont(f);
             for (qsizetype c = 0; c < cells.size() && c < t.header.size(); ++c) {
                 const double w = widths[static_cast<std::size_t>(c)];
-                const bool number = !head && isNumeric(t, c);
+                const bool number = !head && isNumericColumn(t, c);
                 m_painter->setPen(kInk);
                 m_painter->drawText(QRectF(x + pad, m_y + pad, w - 2 * pad, h - 2 * pad),
                                     (number ? Qt::TextSingleLine | Qt::AlignRight

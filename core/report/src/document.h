@@ -21,6 +21,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QFontMetricsF;
 class QPainter;
 
 namespace cipherwatt::report {
@@ -96,5 +97,15 @@ private:
 // The report fonts: DejaVu Sans for Latin text with NanumGothic for Hangul (and Noto CJK
 // where installed), embedded in the PDF.
 QFont reportFont(double points, bool bold = false);
+
+// Table layout (document_table.cpp). Whether `column` holds numbers (right-aligned, never
+// wrapped).
+bool isNumericColumn(const Table &t, qsizetype column);
+// Columns as wide as their content on one line (a header at most `headerWidth` before it wraps
+// between words), fitted into `available` with `pad` inside each cell; `fits` is false when the
+// numbers cannot all stay whole at these font metrics (`fm` for cells, `bm` for bold ones).
+std::vector<double> tableColumnWidths(const Table &t, const QFontMetricsF &fm,
+                                      const QFontMetricsF &bm, double pad, double available,
+                                      double headerWidth, bool &fits);
 
 } // namespace cipherwatt::report

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <set>
 
 namespace cipherwatt::report {
@@ -114,10 +115,12 @@ Table perOperationTable(const SessionData &d, bool &emulated)
                 QStringLiteral("runs"),
                 QStringLiteral("time [µs/op]"),
                 QStringLiteral("cycles / op"),
-                QStringLiteral("energy [µJ/op] (95 %)")};
-    t.widths = {1.5, 0.9, 0.9, 0.8, 0.6, 0.5, 1.1, 1.1, 1.7};
-    t.numeric = {false, false, false, true, true, true, true, true, true};
+                QStringLiteral("energy [µJ/op] (95 %)"),
+                QStringLiteral("charge [µC/op] (95 %)")};
+    t.widths = {1.4, 0.8, 0.8, 0.7, 0.5, 0.5, 1.0, 1.0, 1.6, 1.6};
+    t.numeric = {false, false, false, true, true, true, true, true, true, true};
     const fmt::Unit microjoules = fmt::unitFor(fmt::Quantity::EnergyPerOperation, -6);
+    const fmt::Unit microcoulombs = fmt::unitFor(fmt::Quantity::ChargePerOperation, -6);
     for (const ResultRow &r : resultRows(d)) {
         if (r.measured == 0)
             continue;
@@ -140,7 +143,14 @@ Table perOperationTable(const SessionData &d, bool &emulated)
                               fmt::withInterval(r.energyPerOperationUj.value * 1e-6,
                                                 r.energyPerOperationUj.low * 1e-6,
                                                 r.energyPerOperationUj.high * 1e-6, microjoules)
-                                  .joined()};
+                                  .joined(),
+                              std::isfinite(r.chargePerOperationUc.value)
+                                  ? fmt::withInterval(r.chargePerOperationUc.value * 1e-6,
+                                                      r.chargePerOperationUc.low * 1e-6,
+                                                      r.chargePerOperationUc.high * 1e-6,
+                                                      microcoulombs)
+                                        .joined()
+                                  : fmt::missing()};
     }
     return t;
 }

@@ -37,6 +37,7 @@ struct PowerSample
     bool duplicate = false; // the same update read twice: not a new measurement
     std::uint32_t missedBefore = 0;
     double wattHours = std::numeric_limits<double>::quiet_NaN(); // the integrator, if read
+    double amps = std::numeric_limits<double>::quiet_NaN();      // the current, if read
 };
 
 struct MeterAccuracy
@@ -44,6 +45,9 @@ struct MeterAccuracy
     double ofReading = 0.001;   // fraction of the reading
     double ofRange = 0.002;     // fraction of the power range
     double powerRangeWatts = 0; // voltage range x current range
+    // The current range, for charge: the WT300 family states its DC current accuracy in the
+    // same form and figures as its DC power accuracy (fractions of reading and of range).
+    double currentRangeAmps = 0;
 };
 
 // Standard uncertainty (1 sigma) the meter's accuracy limits give a mean power `watts`.
@@ -67,6 +71,7 @@ MeanStats meanStats(const std::vector<double> &watts);
 struct BaselineResult
 {
     MeanStats stats;
+    MeanStats current;               // A, over the same updates (those with a current reading)
     int excluded = 0;                // samples in the span not used (invalid, duplicates)
     double seconds = 0.0;            // span covered
     double driftWattsPerHour = 0.0;  // least-squares slope
@@ -115,6 +120,14 @@ struct RunResult
     double energyPerOperationUj = 0.0;
     double energyPerOperationUjLow = 0.0;
     double energyPerOperationUjHigh = 0.0;
+    // The same difference for the current, when the meter read it (NaN otherwise): the charge
+    // one operation costs, as a microcontroller's papers give it (µC = µA·s).
+    double netAmps = std::numeric_limits<double>::quiet_NaN();
+    double netAmpsLow = std::numeric_limits<double>::quiet_NaN();
+    double netAmpsHigh = std::numeric_limits<double>::quiet_NaN();
+    double chargePerOperationUc = std::numeric_limits<double>::quiet_NaN();
+    double chargePerOperationUcLow = std::numeric_limits<double>::quiet_NaN();
+    double chargePerOperationUcHigh = std::numeric_limits<double>::quiet_NaN();
     double throughputBytesPerSecond = 0.0;
     double cyclesPerByte = 0.0;
     QString counter;

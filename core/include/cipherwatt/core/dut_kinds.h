@@ -33,6 +33,9 @@ struct DutContext
 struct DutKind
 {
     ResourceKind resource;
+    // It runs cipherwatt-bench, so the worker's options (--plugin, --isa) apply; false for a
+    // microcontroller, whose firmware carries its own ciphers.
+    bool runsWorker = true;
     // The link to the worker for `values` (the resource's fields and the kind's options, every
     // one present, defaults filled in). An error names what cannot work (an option that
     // contradicts another, a file that does not exist).
@@ -42,6 +45,8 @@ struct DutKind
 
 // Every kind, in the order forms offer them.
 std::span<const DutKind> dutKinds();
+// The kind whose prefix is `prefix` ("local", "ssh", "serial"), or null.
+const DutKind *dutKind(const QString &prefix);
 // The same kinds' resource declarations (for parsing and help texts).
 std::span<const ResourceKind> dutResourceKinds();
 

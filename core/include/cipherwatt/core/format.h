@@ -37,6 +37,7 @@ enum class Quantity : std::uint8_t {
     Bytes,              // B
     Time,               // s
     CyclesPerByte,      // no unit
+    ChargePerOperation, // C (per buffer or key operation)
 };
 
 // How throughput is written: adaptive SI prefixes, or the first paper's KB/s (KB = 1000 B).

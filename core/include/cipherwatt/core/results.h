@@ -46,6 +46,7 @@ struct ResultRow
     Estimate netWatts;                     // W
     Estimate energyPerByteNj;              // nJ/B
     Estimate energyPerOperationUj;         // µJ per operation (buffer or key operation)
+    Estimate chargePerOperationUc;         // µC per operation, when the current was read
     double throughputBytesPerSecond = 0.0; // median
     double cyclesPerByte = 0.0;            // median
     // Per operation (one buffer, or one key operation), as the papers on microcontrollers

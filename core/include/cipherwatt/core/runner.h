@@ -73,7 +73,8 @@ struct RunUpdate
     quint64 bytes = 0;
     RunStatus status = RunStatus::Planned;
     Message error;
-    std::optional<RunResult> analysis; // once the run is done
+    std::optional<RunResult> analysis;  // once the run is done
+    std::optional<WorkerResult> result; // the worker's figures, once the run is done
 };
 
 class SessionRunner : public QObject
@@ -201,8 +202,9 @@ private:
     instruments::Identity m_identity;
     instruments::Capabilities m_capabilities;
     instruments::AppliedConfig m_applied;
-    int m_powerItem = -1;  // index of P of the DUT element in the samples
-    int m_energyItem = -1; // index of WH of the DUT element, -1 when not read
+    int m_powerItem = -1;   // index of P of the DUT element in the samples
+    int m_energyItem = -1;  // index of WH of the DUT element, -1 when not read
+    int m_currentItem = -1; // index of I of the DUT element, -1 when not read
     MeterAccuracy m_accuracy;
     std::vector<CatalogueEntry> m_catalogue;
     std::vector<RunRecord> m_runs;
