@@ -313,6 +313,19 @@ struct WorkerResult
     }
 };
 
+// ---- What else kept the DUT busy ---------------------------------------------------------
+
+// The DUT's CPU counters at one moment, as its worker read them (protocol `activity`): counts
+// of the kernel's clock ticks since boot.
+struct CpuCounters
+{
+    unsigned cpus = 0;
+    std::uint64_t ticksPerSecond = 0;
+    std::uint64_t busyTicks = 0;  // every core, busy (user, nice, system, irq, softirq, steal)
+    std::uint64_t totalTicks = 0; // every core, busy or idle
+    std::uint64_t ownTicks = 0;   // the worker's own threads and the programs it ran
+};
+
 // ---- The session's analysis -------------------------------------------------------------
 
 struct BaselineRecord
