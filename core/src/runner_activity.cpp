@@ -146,9 +146,8 @@ void SessionRunner::pollQuiet()
 {
     if (m_flow->stage() != Stage::Quieting)
         return;
-    const int id = askActivity(false, [this](const std::optional<CpuCounters> &c) {
-        onQuietReading(c);
-    });
+    const int id =
+        askActivity(false, [this](const std::optional<CpuCounters> &c) { onQuietReading(c); });
     if (id != 0)
         m_pendingCommand = id; // watched like any command without progress
 }
@@ -165,7 +164,8 @@ void SessionRunner::onQuietReading(const std::optional<CpuCounters> &counters)
     if (m_quietLast) {
         if (const auto a = DutActivity::between(*m_quietLast, *counters)) {
             m_quietCores = a->otherCores();
-            m_quietFor = m_quietCores < kOtherActivityThresholdCores ? m_quietFor + a->seconds : 0.0;
+            m_quietFor =
+                m_quietCores < kOtherActivityThresholdCores ? m_quietFor + a->seconds : 0.0;
         }
     }
     m_quietLast = counters;

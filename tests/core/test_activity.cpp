@@ -14,8 +14,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <session_helpers.h>
+#include <sstream>
 #include <string>
 #include <temp_dir.h>
 #include <unistd.h>
@@ -82,12 +82,10 @@ void writeProc(const std::filesystem::path &root, unsigned long busy, unsigned l
         std::filesystem::rename(temp, file);
     };
     // user = busy (nice, system, irq, softirq, steal 0), idle = total - busy, iowait 0.
-    replace(root / "stat", "cpu  " + std::to_string(busy) + " 0 0 " +
-                               std::to_string(total - busy) +
+    replace(root / "stat", "cpu  " + std::to_string(busy) + " 0 0 " + std::to_string(total - busy) +
                                " 0 0 0 0 0 0\ncpu0 0 0 0 0\ncpu1 0 0 0 0\n");
-    replace(root / "self" / "stat",
-            "1 (cipherwatt-bench) S 0 1 1 0 -1 0 0 0 0 0 " + std::to_string(own) +
-                " 0 0 0 20 0 1 0\n");
+    replace(root / "self" / "stat", "1 (cipherwatt-bench) S 0 1 1 0 -1 0 0 0 0 0 " +
+                                        std::to_string(own) + " 0 0 0 20 0 1 0\n");
 }
 
 } // namespace
@@ -99,7 +97,8 @@ TEST_CASE("session: a busy program beside the DUT's worker in the baseline is fl
     const RunnerOptions opts = options(dir);
     // One spinning shell: a program other than the worker that keeps a core busy.
     QProcess spinner;
-    spinner.start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
+    spinner.start(QStringLiteral("sh"),
+                  {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
     REQUIRE(spinner.waitForStarted(5000));
     const qint64 pid = spinner.processId();
     double spinStart = -1;
@@ -168,29 +167,27 @@ TEST_CASE("session: other activity from a fake /proc, computed by hand", "[sessi
     // A: read when the baseline opens.
     writeProc(proc.path(), 1000, 10000, 50);
     int running = 0;
-    const auto out =
-        cipherwatt::test::runSession(settings(2, 2), opts, [&](SessionRunner &r) {
-            QObject::connect(&r, &SessionRunner::phaseChanged, &r,
-                             [&](PhaseKind kind, const Message &, double, double) {
-                                 if (kind != PhaseKind::Baseline)
-                                     return;
-                                 // B, 1 s into the 2 s baseline: read when the baseline closes
-                                 // and the run opens. 400 ticks passed (2 s x 2 cores), 80
-                                 // busy, none the worker's: 0.8 CPU-s over 2 s = 0.40 cores,
-                                 // 20 % of 2 cores, over the threshold.
-                                 QTimer::singleShot(1000, &r, [&] {
-                                     writeProc(proc.path(), 1080, 10400, 50);
-                                 });
-                             });
-            QObject::connect(&r, &SessionRunner::runUpdated, &r, [&](const RunUpdate &u) {
-                // The second "running" update comes with run_start, after the run's opening
-                // reading was answered. C, read when the run closes: 400 ticks passed, 300
-                // busy, 180 of them the worker's: the others 1.2 CPU-s over 2 s = 0.60 cores,
-                // the worker 1.8 CPU-s = 0.90 cores.
-                if (u.status == RunStatus::Running && ++running == 2)
-                    writeProc(proc.path(), 1380, 10800, 230);
-            });
+    const auto out = cipherwatt::test::runSession(settings(2, 2), opts, [&](SessionRunner &r) {
+        QObject::connect(&r, &SessionRunner::phaseChanged, &r,
+                         [&](PhaseKind kind, const Message &, double, double) {
+                             if (kind != PhaseKind::Baseline)
+                                 return;
+                             // B, 1 s into the 2 s baseline: read when the baseline closes
+                             // and the run opens. 400 ticks passed (2 s x 2 cores), 80
+                             // busy, none the worker's: 0.8 CPU-s over 2 s = 0.40 cores,
+                             // 20 % of 2 cores, over the threshold.
+                             QTimer::singleShot(1000, &r,
+                                                [&] { writeProc(proc.path(), 1080, 10400, 50); });
+                         });
+        QObject::connect(&r, &SessionRunner::runUpdated, &r, [&](const RunUpdate &u) {
+            // The second "running" update comes with run_start, after the run's opening
+            // reading was answered. C, read when the run closes: 400 ticks passed, 300
+            // busy, 180 of them the worker's: the others 1.2 CPU-s over 2 s = 0.60 cores,
+            // the worker 1.8 CPU-s = 0.90 cores.
+            if (u.status == RunStatus::Running && ++running == 2)
+                writeProc(proc.path(), 1380, 10800, 230);
         });
+    });
     INFO(out.reason.toStdString());
     REQUIRE(out.status == SessionStatus::Complete);
     const SessionData d = cipherwatt::test::loadSession(opts.databasePath, out.session);
