@@ -655,6 +655,42 @@
         <source>the governor is not pinned: a microcontroller has none (it runs at its own fixed clock)</source>
         <translation>거버너를 고정하지 않음: 마이크로컨트롤러에는 거버너가 없음 (고정된 자체 클록으로 동작)</translation>
     </message>
+    <message>
+        <source>the DUT was not idle in the baseline: other activity kept %1 cores busy on average (%2 % of its %3 cores); it adds to the baseline and to every run alike, and can make a run indistinguishable from idle</source>
+        <translation>기준선 동안 DUT가 유휴 상태가 아니었음: 다른 작업이 평균 %1개 코어를 사용함(코어 %3개 중 %2 %); 이는 기준선과 모든 실행에 똑같이 더해지며, 실행을 유휴 상태와 구별할 수 없게 만들 수 있음</translation>
+    </message>
+    <message>
+        <source>other activity on the DUT changed from %1 cores busy in the baseline to %2 in this run: the difference is in the net power as if the run had caused it</source>
+        <translation>DUT의 다른 작업이 기준선의 %1개 코어에서 이 실행의 %2개 코어로 바뀜: 그 차이가 실행 때문인 것처럼 순전력에 들어감</translation>
+    </message>
+    <message>
+        <source>the DUT&apos;s cores were saturated in this run (other activity %1 and the worker %2 cores busy of %3): the worker took its time from the other work, so the net power understates the run</source>
+        <translation>이 실행에서 DUT의 코어가 포화됨(코어 %3개 중 다른 작업 %1개, 워커 %2개 사용): 워커가 다른 작업의 시간을 가져갔으므로 순전력이 실행을 과소평가함</translation>
+    </message>
+    <message>
+        <source>the DUT&apos;s other activity could not be measured: %1</source>
+        <translation>DUT의 다른 작업을 측정할 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for the DUT to be quiet (at most %1 s)</source>
+        <translation>DUT가 조용해지기를 기다리는 중(최대 %1초)</translation>
+    </message>
+    <message>
+        <source>the DUT was quiet after %1 s (other activity %2 cores busy, below %3)</source>
+        <translation>%1초 후 DUT가 조용해짐(다른 작업 %2개 코어 사용, %3 미만)</translation>
+    </message>
+    <message>
+        <source>the DUT did not become quiet in %1 s (other activity %2 cores busy, threshold %3): measuring anyway</source>
+        <translation>%1초 안에 DUT가 조용해지지 않음(다른 작업 %2개 코어 사용, 임계값 %3): 그대로 측정함</translation>
+    </message>
+    <message>
+        <source>waiting for a quiet DUT needs a worker of protocol 3 or later on a Linux DUT: not waited</source>
+        <translation>조용한 DUT를 기다리려면 Linux DUT에 프로토콜 3 이상의 워커가 필요함: 기다리지 않음</translation>
+    </message>
+    <message>
+        <source>%1: other activity %2 cores busy (%3 % of %4), worker %5 cores</source>
+        <translation>%1: 다른 작업 %2개 코어 사용(%4개 중 %3 %), 워커 %5개 코어</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Ssh</name>
@@ -2483,6 +2519,30 @@ Failed: %2</source>
             <numerusform>실행 %n회 중 %1회 측정됨</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 cores (%2 % of %3)</source>
+        <translation>%1개 코어(%3개 중 %2 %)</translation>
+    </message>
+    <message>
+        <source>baseline %1</source>
+        <translation>기준선 %1</translation>
+    </message>
+    <message>
+        <source>baseline %1; run %2</source>
+        <translation>기준선 %1; 실행 %2</translation>
+    </message>
+    <message>
+        <source>CPU time used on the DUT by everything but the worker (%1), as cores busy on average. Over %2 cores it shows in the results and is flagged.</source>
+        <translation>워커 외의 모든 것이 DUT에서 사용한 CPU 시간(%1)을 평균 사용 코어 수로 나타낸 것입니다. %2개 코어를 넘으면 결과에 나타나며 플래그가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>Other activity on the DUT:</source>
+        <translation>DUT의 다른 작업:</translation>
+    </message>
+    <message>
+        <source>CPU time used on the DUT by everything but the worker, as cores busy on average, measured over each phase.</source>
+        <translation>워커 외의 모든 것이 DUT에서 사용한 CPU 시간을 평균 사용 코어 수로 나타낸 것으로, 단계마다 측정합니다.</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -3605,6 +3665,14 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>The set-up of %1 “%2”, as it was measured (read-only).</source>
         <translation>%1 “%2”의 측정 당시 설정 (읽기 전용).</translation>
+    </message>
+    <message>
+        <source>Wait for a quiet DUT before the baseline (at most %1 s)</source>
+        <translation>기준선 전에 DUT가 조용해지기를 기다림(최대 %1초)</translation>
+    </message>
+    <message>
+        <source>Waits until other programs on the DUT keep less than 5 % of one core busy for 3 s; if they never do, the session goes on and the results are flagged.</source>
+        <translation>DUT의 다른 프로그램이 3초 동안 코어 하나의 5 % 미만만 사용할 때까지 기다립니다. 그렇게 되지 않으면 세션을 계속 진행하고 결과에 플래그를 붙입니다.</translation>
     </message>
 </context>
 <context>

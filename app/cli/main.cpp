@@ -91,6 +91,9 @@ commands:
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end
+  --wait-for-quiet[=<s>]  before the baseline, wait until other activity on the DUT stays
+                          below 5 % of one core for 3 s, at most <s> (default 60); measured
+                          anyway (and flagged) if it never does
   --governor performance|none  [--fix-frequency] [--no-turbo]
   --cpu <n>|none          the CPU the runs are pinned to (default 0)
   --label <text> [--tag <t>]... [--operator <name>] [--notes <text>] [--json]

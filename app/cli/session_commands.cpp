@@ -91,6 +91,12 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     if (auto post = opts.value(QStringLiteral("--post-baseline")))
         s.postBaselineSeconds =
             parsePositive(QStringLiteral("--post-baseline"), *post, 24 * 3600.0);
+    // --wait-for-quiet alone waits the default time; --wait-for-quiet=SECONDS that long.
+    if (opts.flag(QStringLiteral("--wait-for-quiet")))
+        s.waitForQuietSeconds = kDefaultWaitForQuietSeconds;
+    else if (auto quiet = opts.value(QStringLiteral("--wait-for-quiet")))
+        s.waitForQuietSeconds =
+            parsePositive(QStringLiteral("--wait-for-quiet"), *quiet, 24 * 3600.0);
     if (auto governor = opts.value(QStringLiteral("--governor"))) {
         if (*governor == QLatin1String("performance"))
             s.pinGovernor = true;
@@ -115,6 +121,7 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     runner.localWorker.program = opts.value(QStringLiteral("--worker")).value_or(QString());
     runner.localWorker.sysfsRoot = opts.value(QStringLiteral("--sysfs-root")).value_or(QString());
     runner.localWorker.journal = opts.value(QStringLiteral("--journal")).value_or(QString());
+    runner.localWorker.procRoot = opts.value(QStringLiteral("--proc-root")).value_or(QString());
     for (const QString &plugin : opts.values(QStringLiteral("--plugin"))) {
         const QFileInfo file(plugin);
         if (!file.isFile())

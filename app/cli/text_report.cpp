@@ -253,6 +253,10 @@ QString sessionText(const SessionData &d)
                            fmt::quantity(change, Quantity::Power),
                        r.drifting ? QStringLiteral(" (DRIFTING)") : QString()));
     }
+    // What else kept the DUT busy, per phase (the baseline, each run, the post-baseline).
+    const QList<Message> activity = activityLines(d);
+    for (qsizetype i = 0; i < activity.size(); ++i)
+        field(i == 0 ? "Activity:" : "", activity[i].english());
     out += QLatin1Char('\n') + resultsTable(d);
     if (d.dut.kind == QLatin1String("mcu"))
         out += QStringLiteral("\nPer operation (one message of the payload's bytes):\n") +
@@ -302,6 +306,16 @@ QJsonObject sessionJson(const SessionData &d)
     o[QStringLiteral("analysis")] = toJson(d.analysis);
     o[QStringLiteral("samples")] = static_cast<qint64>(d.samples.size());
     o[QStringLiteral("results")] = runs;
+    QJsonArray activity; // per phase: what else kept the DUT busy
+    for (const StoredPhase &p : d.phases) {
+        if (!p.activity)
+            continue;
+        QJsonObject a = toJson(*p.activity);
+        a.insert(QStringLiteral("phase"), phaseName(p.kind));
+        a.insert(QStringLiteral("label"), p.label.english());
+        activity.append(a);
+    }
+    o[QStringLiteral("activity")] = activity;
     return o;
 }
 

@@ -37,13 +37,14 @@ commands:
   exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
-  serve [--sysfs-root <dir>] [--journal <file>] [--governor-helper auto|sudo|pkexec|none]
-      [--single-instance | --instance-lock <file>]
+  serve [--sysfs-root <dir>] [--proc-root <dir>] [--journal <file>]
+      [--governor-helper auto|sudo|pkexec|none] [--single-instance | --instance-lock <file>]
                             JSON commands on stdin, JSON Lines events on stdout; when this
                             user cannot write cpufreq the governor is pinned through
                             `sudo -n` (started over SSH) or `pkexec` (a local session)
                             (auto); one serve per user and machine with --single-instance
-                            (an older one is ended first)
+                            (an older one is ended first); --proc-root (default /proc)
+                            is where `activity` reads stat and self/stat (tests)
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]
       set: [--governor <name>] [--fix-frequency | --frequency <kHz>] [--no-turbo]
            [--cpus <list>]

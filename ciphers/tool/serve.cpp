@@ -10,6 +10,7 @@
 #include "options.h"
 #include "single_instance.h"
 
+#include <cipherwatt/ciphers/activity.h>
 #include <cipherwatt/ciphers/command.h>
 #include <cipherwatt/ciphers/governor.h>
 #include <cipherwatt/ciphers/plugin.h>
@@ -163,6 +164,7 @@ std::string executablePath()
 struct ServeOptions
 {
     std::string sysfsRoot = "/";
+    std::string procRoot = "/proc"; // where /proc/stat and /proc/self/stat are read (`activity`)
     std::string journal;
     GovernorHelper helper = GovernorHelper::Auto;
     std::optional<std::filesystem::path> instanceLock; // set: one serve per user and machine
@@ -173,6 +175,7 @@ class Server
 public:
     explicit Server(const ServeOptions &options)
         : m_governor(options.sysfsRoot, options.journal, options.helper)
+        , m_procRoot(options.procRoot)
     {
         if (options.instanceLock)
             m_lock = std::make_unique<InstanceLock>(*options.instanceLock);
@@ -265,6 +268,17 @@ private:
         m_out.emit(
             protocol::SysinfoEvent{toProtocol(collectSystemInfo(m_governor.governor().sysfsRoot())),
                                    {}},
+            id);
+    }
+
+    // The DUT's CPU counters now; answered also while a run goes on (the reading thread is
+    // free), so that a host may watch other activity during a run.
+    void handle(const protocol::ActivityCommand &, Id id)
+    {
+        const CpuActivity a = readCpuActivity(m_procRoot);
+        m_out.emit(
+            protocol::ActivityEvent{
+                a.cpus, a.ticksPerSecond, a.busyTicks, a.totalTicks, a.ownTicks, {}},
             id);
     }
 
@@ -452,6 +466,7 @@ private:
     EventWriter m_out;
     std::unique_ptr<InstanceLock> m_lock; // taken before hello: the old worker is gone by then
     GovernorAccess m_governor;
+    std::filesystem::path m_procRoot;
     std::thread m_thread;
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_running{false};
@@ -466,6 +481,7 @@ int commandServe(std::vector<std::string> args)
     Options opts(std::move(args));
     ServeOptions options;
     options.sysfsRoot = opts.value("--sysfs-root").value_or("/");
+    options.procRoot = opts.value("--proc-root").value_or("/proc");
     options.journal = opts.value("--journal").value_or("");
     if (auto helper = opts.value("--governor-helper")) {
         const auto parsed = parseGovernorHelper(*helper);

@@ -130,6 +130,8 @@ public:
         args << QStringLiteral("serve");
         if (!m_options.sysfsRoot.isEmpty())
             args << QStringLiteral("--sysfs-root") << m_options.sysfsRoot;
+        if (!m_options.procRoot.isEmpty())
+            args << QStringLiteral("--proc-root") << m_options.procRoot;
         if (!m_options.journal.isEmpty())
             args << QStringLiteral("--journal") << m_options.journal;
         qCInfo(lcDut) << "starting" << m_options.program << args;
@@ -326,6 +328,11 @@ int Dut::check(const std::vector<WorkerRequest> &runs)
 int Dut::cancel()
 {
     return send(line(m_nextId++, protocol::CancelCommand{}));
+}
+
+int Dut::activity()
+{
+    return send(line(m_nextId++, protocol::ActivityCommand{}));
 }
 
 int Dut::kat(const KatRequest &request)

@@ -79,6 +79,8 @@ DutKind sshDutKind()
         // A test's fake sysfs tree and journal reach the remote worker too.
         if (!context.local.sysfsRoot.isEmpty())
             ssh.serveArguments << QStringLiteral("--sysfs-root") << context.local.sysfsRoot;
+        if (!context.local.procRoot.isEmpty())
+            ssh.serveArguments << QStringLiteral("--proc-root") << context.local.procRoot;
         if (!context.local.journal.isEmpty())
             ssh.serveArguments << QStringLiteral("--journal") << context.local.journal;
         return makeSshLinkFactory(std::move(ssh));

@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "messages_activity.h"
 
 #include <cipherwatt/core/flags.h>
 
@@ -11,7 +12,7 @@ namespace cipherwatt::core {
 namespace {
 
 // Every flag the analysis, the runner and the results raise, by identifier.
-const std::array<std::pair<const MessageTemplate *, Severity>, 17> kSeverities{{
+const std::array<std::pair<const MessageTemplate *, Severity>, 20> kSeverities{{
     {&msg::kNoSamples, Severity::Error},
     {&msg::kNoBaseline, Severity::Error},
     {&msg::kBaselineDriftsFlag, Severity::Error},
@@ -29,6 +30,11 @@ const std::array<std::pair<const MessageTemplate *, Severity>, 17> kSeverities{{
     {&msg::kOneMissed, Severity::Note},
     {&msg::kKatFailedRun, Severity::Error},
     {&msg::kWorkerCrashedRun, Severity::Error},
+    // Other activity on the DUT (records.h, kOtherActivityThresholdCores): a busy baseline
+    // still gives a net power, a change or a saturated DUT bias it.
+    {&msg::kBusyBaseline, Severity::Warning},
+    {&msg::kActivityChanged, Severity::Warning},
+    {&msg::kDutSaturated, Severity::Error},
 }};
 
 } // namespace

@@ -32,6 +32,8 @@ constexpr std::int64_t kHelloId = kSyncId + 1;
 constexpr std::int64_t kCancelId = kSyncId + 2;
 
 constexpr int kTickMs = 50;
+// The oldest worker protocol a board may speak (firmware/PROTOCOL.md, "hello").
+constexpr int kOldestFirmwareProtocol = 2;
 // Before the board's hello says its own: the protocol's line limit on the qemu board.
 constexpr qsizetype kDefaultMaxLine = 2048;
 // The longest answer a command gets (`list`): the protocol asks hosts to take 16 KiB.
@@ -206,7 +208,9 @@ private:
                           .arg(m_options.resource, QString::fromStdString(kind)));
             return;
         }
-        if (hello->protocol != protocol::kVersion) {
+        // The firmware speaks protocol 2 (firmware/PROTOCOL.md); 3 added only `activity`,
+        // which the host never asks of a board (it runs nothing else).
+        if (hello->protocol < kOldestFirmwareProtocol || hello->protocol > protocol::kVersion) {
             failStart(Message(msg::kMcuProtocol)
                           .arg(m_options.resource)
                           .arg(hello->protocol)

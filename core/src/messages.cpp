@@ -1,5 +1,6 @@
 #include "messages.h"
 
+#include "messages_activity.h"
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>
@@ -242,6 +243,15 @@ void registerMessageCatalogue()
         &msg::kNoGovernorNote,
         &msg::kCyclesNotReal,
         &msg::kBelowMeterRange,
+        &msg::kBusyBaseline,
+        &msg::kActivityChanged,
+        &msg::kDutSaturated,
+        &msg::kActivityUnreadable,
+        &msg::kWaitingForQuiet,
+        &msg::kQuietReached,
+        &msg::kQuietNotReached,
+        &msg::kQuietUnsupported,
+        &msg::kActivityLine,
     };
     instruments::registerMessages(kAll);
 }

@@ -70,6 +70,13 @@ Result<double> SessionRecorder::beginPhase(PhaseKind kind, const Message &label,
     return static_cast<double>(now) / 1e9;
 }
 
+Result<void> SessionRecorder::setPhaseActivity(qint64 phaseId, const DutActivity &activity)
+{
+    if (phaseId <= 0 || !m_storage)
+        return {};
+    return m_storage->setPhaseActivity(phaseId, activity);
+}
+
 Result<void> SessionRecorder::endPhase()
 {
     if (m_phaseId <= 0 || !m_storage)

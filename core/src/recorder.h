@@ -46,6 +46,9 @@ public:
     // Ends the phase in force and begins the next; returns its start in session seconds.
     Result<double> beginPhase(PhaseKind kind, const Message &label, qint64 runId);
     Result<void> endPhase();
+    // The phase in force (0: none), and what else kept the DUT busy in a phase.
+    qint64 phaseId() const { return m_phaseId; }
+    Result<void> setPhaseActivity(qint64 phaseId, const DutActivity &activity);
 
     // Stores an update of the meter (P and WH of the DUT's element at the given item indexes)
     // with the phase and run in force when it ended.

@@ -1,7 +1,10 @@
 #include "messages.h"
+#include "messages_activity.h"
 
 #include <cipherwatt/core/records.h>
+#include <cipherwatt/core/storage.h>
 
+#include <algorithm>
 #include <array>
 #include <set>
 
@@ -107,6 +110,48 @@ QStringList SelfTest::unavailableMessages() const
     for (const SelfTestEntry &r : results) {
         if (r.status == QLatin1String("unavailable"))
             out << r.messages;
+    }
+    return out;
+}
+
+std::optional<DutActivity> DutActivity::between(const CpuCounters &from, const CpuCounters &to)
+{
+    if (from.cpus == 0 || from.cpus != to.cpus || from.ticksPerSecond == 0 ||
+        from.ticksPerSecond != to.ticksPerSecond || to.totalTicks <= from.totalTicks ||
+        to.busyTicks < from.busyTicks || to.ownTicks < from.ownTicks)
+        return std::nullopt;
+    const auto hz = static_cast<double>(from.ticksPerSecond);
+    const auto busy = static_cast<double>(to.busyTicks - from.busyTicks);
+    const auto own = static_cast<double>(to.ownTicks - from.ownTicks);
+    DutActivity a;
+    a.cpus = from.cpus;
+    // The interval from the same counters as the busy time (every core's ticks, busy or idle,
+    // over the cores), so that the share is exact whatever the host's clock did meanwhile.
+    a.seconds = static_cast<double>(to.totalTicks - from.totalTicks) / from.cpus / hz;
+    a.workerCpuSeconds = own / hz;
+    // The kernel charges /proc/stat a tick at a time and the worker's own time from its exact
+    // run time: over a quiet phase the difference may come out a tick or two below zero, which
+    // is no activity, not negative activity.
+    a.otherCpuSeconds = std::max(0.0, busy - own) / hz;
+    return a;
+}
+
+Message describeActivity(const Message &phase, const DutActivity &activity)
+{
+    return Message(msg::kActivityLine)
+        .arg(phase)
+        .arg(QString::number(activity.otherCores(), 'f', 2))
+        .arg(QString::number(activity.otherShare() * 100.0, 'f', 0))
+        .arg(activity.cpus)
+        .arg(QString::number(activity.workerCores(), 'f', 2));
+}
+
+QList<Message> activityLines(const SessionData &d)
+{
+    QList<Message> out;
+    for (const StoredPhase &p : d.phases) {
+        if (p.activity)
+            out << describeActivity(p.label, *p.activity);
     }
     return out;
 }

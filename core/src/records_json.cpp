@@ -132,7 +132,7 @@ QJsonObject toJson(const SessionSettings &s)
         length = {{QStringLiteral("automatic"), true}};
         break;
     }
-    return {
+    QJsonObject json{
         {QStringLiteral("label"), s.label},
         {QStringLiteral("operator"), s.operatorName},
         {QStringLiteral("notes"), s.notes},
@@ -155,6 +155,10 @@ QJsonObject toJson(const SessionSettings &s)
         {QStringLiteral("integrator"), s.integrator},
         {QStringLiteral("drift_threshold"), s.driftThreshold},
     };
+    // Only when asked for: the settings of a session that did not wait read as they always did.
+    if (s.waitForQuietSeconds > 0)
+        json.insert(QStringLiteral("wait_for_quiet_seconds"), s.waitForQuietSeconds);
+    return json;
 }
 
 SessionSettings settingsFromJson(const QJsonObject &j)
@@ -188,6 +192,8 @@ SessionSettings settingsFromJson(const QJsonObject &j)
     s.baselineSeconds = j.value(QStringLiteral("baseline_seconds")).toDouble(s.baselineSeconds);
     s.postBaselineSeconds =
         j.value(QStringLiteral("post_baseline_seconds")).toDouble(s.postBaselineSeconds);
+    s.waitForQuietSeconds =
+        j.value(QStringLiteral("wait_for_quiet_seconds")).toDouble(s.waitForQuietSeconds);
     s.pinGovernor = j.value(QStringLiteral("pin_governor")).toBool(s.pinGovernor);
     s.fixFrequency = j.value(QStringLiteral("fix_frequency")).toBool(s.fixFrequency);
     s.disableTurbo = j.value(QStringLiteral("disable_turbo")).toBool(s.disableTurbo);
@@ -560,6 +566,29 @@ WorkerResult workerResultFromJson(const QJsonObject &json)
 {
     auto decoded = protocol::decodeRunOutcome(fromQt(json), "result");
     return decoded ? toRecord(*decoded) : WorkerResult{};
+}
+
+QJsonObject toJson(const DutActivity &activity)
+{
+    return {{QStringLiteral("seconds"), number(activity.seconds)},
+            {QStringLiteral("other_cpu_s"), number(activity.otherCpuSeconds)},
+            {QStringLiteral("worker_cpu_s"), number(activity.workerCpuSeconds)},
+            {QStringLiteral("cpus"), static_cast<qint64>(activity.cpus)},
+            // Derived, for a reader of the database: cores busy on average.
+            {QStringLiteral("other_cores"), number(activity.otherCores())},
+            {QStringLiteral("worker_cores"), number(activity.workerCores())}};
+}
+
+std::optional<DutActivity> dutActivityFromJson(const QJsonObject &json)
+{
+    if (!json.contains(QStringLiteral("seconds")))
+        return std::nullopt;
+    DutActivity a;
+    a.seconds = json.value(QStringLiteral("seconds")).toDouble();
+    a.otherCpuSeconds = json.value(QStringLiteral("other_cpu_s")).toDouble();
+    a.workerCpuSeconds = json.value(QStringLiteral("worker_cpu_s")).toDouble();
+    a.cpus = static_cast<unsigned>(json.value(QStringLiteral("cpus")).toInteger());
+    return a;
 }
 
 } // namespace cipherwatt::core

@@ -15,6 +15,7 @@ struct RunRecord
     StoredRun stored;             // what the database has of it (status, times, result, ...)
     std::uint64_t iterations = 0; // sized by the pilot or the settings; 0: by seconds
     double expectedSeconds = 0.0; // for progress
+    qint64 phaseId = 0;           // the run's phase, once it started
 
     // "lea-128-xts/custom encrypt 4096 B #1"
     QString label() const { return stored.label(); }

@@ -32,6 +32,7 @@ void registerTypes()
         qRegisterMetaType<DutSetup>();
         qRegisterMetaType<WorkerHello>();
         qRegisterMetaType<WorkerEvent>();
+        qRegisterMetaType<DutActivity>();
         return true;
     }();
     Q_UNUSED(done)
@@ -128,6 +129,13 @@ void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
     const int id = event.id;
     const bool forRun = id != 0 && id == m_activeRunCommand;
     const bool forPending = id != 0 && id == m_pendingCommand;
+    if (const auto *activity = std::get_if<worker::Activity>(&event.body)) {
+        onActivityAnswer(id, activity->counters, {});
+        return;
+    }
+    if (const auto *failure = std::get_if<worker::Failure>(&event.body);
+        failure != nullptr && onActivityAnswer(id, std::nullopt, failure->message))
+        return;
     if (const auto *catalogue = std::get_if<worker::Catalogue>(&event.body)) {
         if (forPending)
             onCatalogue(*catalogue);
@@ -189,6 +197,8 @@ void SessionRunner::onDutFinished(const Message &given, bool clean)
     if (m_dutGone)
         return; // a worker declared lost may still report its end
     m_dutGone = true;
+    // Its answers will not come; a new worker numbers its commands afresh.
+    m_activityAsks.clear();
     if (m_flow->stage() == Stage::Done || m_finished)
         return;
     // A worker the watchdog gave up on: that is why it ended, whatever the link says.
@@ -296,6 +306,7 @@ void SessionRunner::cancel()
         restore();
         break;
     case Stage::Settling:
+    case Stage::Quieting:
         restore();
         break;
     default:

@@ -38,6 +38,8 @@ bool SessionRunner::beginPhase(PhaseKind kind, const Message &label, qint64 runI
     const auto start = m_recorder->beginPhase(kind, label, runId);
     if (!store(start))
         return false;
+    m_phaseKind = kind;
+    m_phaseLabel = label;
     emit phaseChanged(kind, label, *start, plannedSeconds);
     reportProgress();
     return true;
@@ -76,12 +78,19 @@ void SessionRunner::nextPilot()
 
 void SessionRunner::startBaseline()
 {
+    if (m_settings.waitForQuietSeconds > 0 && !m_quietWaited) {
+        waitForQuiet(); // runner_activity.cpp; comes back here
+        return;
+    }
     m_flow->enter(Stage::Baseline);
     if (!beginPhase(PhaseKind::Baseline, msg::kPhaseBaseline, 0, m_settings.baselineSeconds))
         return;
+    m_baselinePhase = m_recorder->phaseId();
+    askActivity(true);
     m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}};
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
+        askActivity(false);
         m_baseline->endSeconds = m_recorder->now();
         m_baseline->result =
             analyseBaseline(m_recorder->powerSamples(m_currentItem), m_baseline->startSeconds,
@@ -137,6 +146,8 @@ void SessionRunner::startRun()
     if (!beginPhase(PhaseKind::Run, Message::plain(run.label()), run.stored.id,
                     run.expectedSeconds))
         return;
+    run.phaseId = m_recorder->phaseId();
+    askActivity(true); // answered before the run starts: the worker reads commands in order
     WorkerRequest request;
     if (run.plan.entry.isCommand()) {
         // An external program on the DUT: argument vector, no shell, bounded by a timeout.
@@ -217,6 +228,7 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
         onPilotEnd(result, hostNs);
         return;
     }
+    askActivity(false);
     const std::size_t index = m_runIndex;
     RunRecord &run = m_runs[index];
     const qint64 endNs = m_recorder->sinceOriginNs(hostNs);
@@ -320,10 +332,12 @@ void SessionRunner::startPostBaseline()
     if (!beginPhase(PhaseKind::PostBaseline, msg::kPhasePostBaseline, 0,
                     m_settings.postBaselineSeconds))
         return;
+    askActivity(true);
     m_postBaseline = PostBaselineRecord{};
     m_postBaseline->startSeconds = m_recorder->now();
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
+        askActivity(false);
         m_postBaseline->endSeconds = m_recorder->now();
         restore();
     });
@@ -359,6 +373,14 @@ void SessionRunner::finalize()
     const Stage stage = m_flow->stage();
     if (stage == Stage::Finalizing || stage == Stage::Done)
         return;
+    // The answers to the last `activity` (a run's or the post-baseline's end) are on their way:
+    // the worker answers in order, so they come first unless it is gone.
+    if (!m_activityAsks.empty() && !m_dutGone && m_flow->ending() != Ending::Failure) {
+        m_finalizeAfterActivity = true;
+        if (m_pendingCommand == 0)
+            m_pendingCommand = m_activityAsks.rbegin()->first; // watched
+        return;
+    }
     m_flow->enter(Stage::Finalizing);
     m_timer.stop();
     if (m_meter)
@@ -391,12 +413,14 @@ void SessionRunner::finalize()
     }
     if (m_baseline && m_baseline->result.drifting)
         analysis.flags << msg::kBaselineDriftsFlag;
+    baselineActivityFlags(analysis);
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
         if (run.stored.status != RunStatus::Done || !m_baseline)
             continue;
         run.stored.analysis =
             analyseRun(runInput(i), samples, m_baseline->result, m_accuracy, m_settings.minUpdates);
+        runActivityFlags(run);
         saveRun(i);
         emit runUpdated(updateFor(i));
         for (const Message &f : run.stored.analysis->flags)
@@ -444,6 +468,7 @@ void SessionRunner::reportProgress()
     case Stage::Preparing:
     case Stage::Pinning:
     case Stage::Planning:
+    case Stage::Quieting:
         left += m_settings.baselineSeconds + m_settings.postBaselineSeconds;
         break;
     case Stage::Baseline:

@@ -23,11 +23,13 @@ struct Moves
 const Moves kMoves[] = {
     {Stage::Idle, {Stage::Preparing, Stage::Done}},
     {Stage::Preparing,
-     {Stage::Pinning, Stage::Planning, Stage::Baseline, Stage::Finalizing, Stage::Done}},
+     {Stage::Pinning, Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Finalizing,
+      Stage::Done}},
     {Stage::Pinning,
-     {Stage::Planning, Stage::Baseline, Stage::Settling, Stage::Running, Stage::PostBaseline,
-      Stage::Restoring, Stage::Finalizing}},
-    {Stage::Planning, {Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
+     {Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Settling, Stage::Running,
+      Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Planning, {Stage::Quieting, Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Quieting, {Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Baseline,
      {Stage::Settling, Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Settling, {Stage::Running, Stage::Restoring, Stage::Finalizing}},
@@ -43,8 +45,8 @@ const Moves kMoves[] = {
     {Stage::Done, {}},
 };
 
-constexpr std::array<const char *, 12> kNames{
-    "idle",    "preparing",  "pinning",       "planning",  "baseline",   "settling",
+constexpr std::array<const char *, 13> kNames{
+    "idle",    "preparing",  "pinning",       "planning",  "quieting",   "baseline", "settling",
     "running", "restarting", "post-baseline", "restoring", "finalizing", "done"};
 
 } // namespace

@@ -112,6 +112,10 @@ ALTER TABLE runs ADD COLUMN error_message TEXT NOT NULL DEFAULT '';
 ALTER TABLE events ADD COLUMN message TEXT NOT NULL DEFAULT '';
 ALTER TABLE phases ADD COLUMN label_message TEXT NOT NULL DEFAULT '';
 )",
+    // 3: what else kept the DUT busy in each phase (records_json.h, DutActivity).
+    R"(
+ALTER TABLE phases ADD COLUMN activity TEXT NOT NULL DEFAULT '{}';
+)",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 

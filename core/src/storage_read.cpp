@@ -81,9 +81,10 @@ Result<SessionData> Storage::load(qint64 session)
     d.endedUtc = q.value(5).toString();
     d.originUtcMs = q.value(6).toLongLong();
 
-    q.prepare(QStringLiteral("SELECT id, kind, label, coalesce(run_id, 0), start_ns, "
-                             "coalesce(end_ns, -1), label_message FROM phases WHERE session_id = ? "
-                             "ORDER BY id"));
+    q.prepare(QStringLiteral(
+        "SELECT id, kind, label, coalesce(run_id, 0), start_ns, "
+        "coalesce(end_ns, -1), label_message, activity FROM phases WHERE session_id = ? "
+        "ORDER BY id"));
     q.addBindValue(session);
     if (!q.exec())
         return sqlError(QStringLiteral("phases"), q.lastError().text());
@@ -95,6 +96,7 @@ Result<SessionData> Storage::load(qint64 session)
         p.runId = q.value(3).toLongLong();
         p.startNs = q.value(4).toLongLong();
         p.endNs = q.value(5).toLongLong();
+        p.activity = dutActivityFromJson(jsonObject(q.value(7).toString()));
         d.phases.push_back(p);
     }
 

@@ -128,6 +128,17 @@ Result<void> Storage::endPhase(qint64 phase, qint64 endNs)
     return {};
 }
 
+Result<void> Storage::setPhaseActivity(qint64 phase, const DutActivity &activity)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("UPDATE phases SET activity = ? WHERE id = ?"));
+    q.addBindValue(jsonText(toJson(activity)));
+    q.addBindValue(phase);
+    if (!q.exec())
+        return sqlError(QStringLiteral("phase activity"), q.lastError().text());
+    return {};
+}
+
 Result<qint64> Storage::addRun(qint64 session, const StoredRun &run)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));

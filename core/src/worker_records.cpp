@@ -596,6 +596,11 @@ WorkerEvent toRecord(const protocol::Event &event)
         {
             return worker::Fault{qs(e.exception), qs(e.pc), qs(e.lr), qs(e.cfsr), qs(e.hfsr)};
         }
+        WorkerEventBody operator()(const protocol::ActivityEvent &e) const
+        {
+            return worker::Activity{
+                {e.cpus, e.ticksPerSecond, e.busyTicks, e.totalTicks, e.ownTicks}};
+        }
         WorkerEventBody operator()(const protocol::ByeEvent &e) const
         {
             return worker::Bye{qs(e.reason)};

@@ -113,3 +113,40 @@ TEST_CASE("records: the analysis with its messages, and English-only flags of ol
     CHECK(old.flags.at(0).english() == QStringLiteral("the idle baseline drifts"));
     CHECK(old.extra.contains(QStringLiteral("future")));
 }
+
+TEST_CASE("records: other activity over a phase from two readings of the DUT's counters",
+          "[records][activity]")
+{
+    // Two cores at 100 ticks a second, read 2 s apart: 400 ticks of core time passed
+    // (2 cores x 2 s x 100). 150 of them were busy, 60 of those the worker's own.
+    const CpuCounters from{2, 100, 1338, 6378, 37};
+    const CpuCounters to{2, 100, 1338 + 150, 6378 + 400, 37 + 60};
+    const auto a = DutActivity::between(from, to);
+    REQUIRE(a);
+    CHECK(a->seconds == Approx(2.0));          // 400 / 2 / 100
+    CHECK(a->workerCpuSeconds == Approx(0.6)); // 60 / 100
+    CHECK(a->otherCpuSeconds == Approx(0.9));  // (150 - 60) / 100
+    CHECK(a->otherCores() == Approx(0.45));    // 0.9 CPU-s over 2 s
+    CHECK(a->otherShare() == Approx(0.225));   // of 2 cores
+    CHECK(a->workerCores() == Approx(0.3));
+    // The kernel's tick-charged busy time a tick below the worker's exact time: no activity.
+    const auto quiet = DutActivity::between(from, {2, 100, 1338 + 10, 6378 + 400, 37 + 12});
+    REQUIRE(quiet);
+    CHECK(quiet->otherCpuSeconds == 0.0);
+    CHECK(quiet->workerCpuSeconds == Approx(0.12));
+    // Readings that cannot be compared: another worker (its own time went back), a DUT with
+    // other cores, no time passed.
+    CHECK_FALSE(DutActivity::between(from, {2, 100, 1400, 6500, 10}));
+    CHECK_FALSE(DutActivity::between(from, {4, 100, 1400, 6500, 40}));
+    CHECK_FALSE(DutActivity::between(from, from));
+
+    // Stored and read back; an empty object (a phase without activity) reads as none.
+    const auto back = dutActivityFromJson(toJson(*a));
+    REQUIRE(back);
+    CHECK(back->seconds == Approx(2.0));
+    CHECK(back->otherCpuSeconds == Approx(0.9));
+    CHECK(back->workerCpuSeconds == Approx(0.6));
+    CHECK(back->cpus == 2);
+    CHECK(toJson(*a).value(QStringLiteral("other_cores")).toDouble() == Approx(0.45));
+    CHECK_FALSE(dutActivityFromJson(QJsonObject()));
+}

@@ -55,6 +55,26 @@ RunnerOptions options(const TempDir &dir)
     return o;
 }
 
+const StoredPhase *phaseOf(const SessionData &d, PhaseKind kind)
+{
+    for (const StoredPhase &p : d.phases) {
+        if (p.kind == kind)
+            return &p;
+    }
+    return nullptr;
+}
+
+// The flags that do not depend on what else the machine running the test is doing.
+QList<Message> withoutActivity(const QList<Message> &flags)
+{
+    QList<Message> out;
+    for (const Message &f : flags) {
+        if (!f.id().startsWith(QLatin1String("core.activity.")))
+            out << f;
+    }
+    return out;
+}
+
 SessionData load(const RunnerOptions &opts, qint64 id)
 {
     return cipherwatt::test::loadSession(opts.databasePath, id);
@@ -176,7 +196,25 @@ TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs"
     REQUIRE(d.dut.restore);
     CHECK(d.dut.restore->restored);
     const RunResult a = d.runs.at(0).analysis.value_or(RunResult{});
-    CHECK(a.netWatts > 3.0);       // about 6 W for one busy core
+    // The profile draws 6 W for each core the worker keeps busy (load_source worker), so the
+    // net power is 6 W times the cores the worker had in the run less those it had idling in
+    // the baseline: its own CPU time over each phase, as the DUT's activity reading measured
+    // it. On an idle machine that is one core, about 6 W; with other work sharing the cores it
+    // is what the worker got (2.9992 W once for half a core). Within 15 % and 0.2 W: the
+    // activity window also holds the loop's warm-up and check and the meter's updates at its
+    // edges are left out, while the worker's share of a shared machine varies over time.
+    const auto *run = phaseOf(d, PhaseKind::Run);
+    const auto *baseline = phaseOf(d, PhaseKind::Baseline);
+    REQUIRE(run);
+    REQUIRE(baseline);
+    REQUIRE(run->activity);
+    REQUIRE(baseline->activity);
+    const double expected =
+        6.0 * (run->activity->workerCores() - baseline->activity->workerCores());
+    INFO("worker " << run->activity->workerCores() << " cores in the run, "
+                   << baseline->activity->workerCores() << " in the baseline; other activity "
+                   << run->activity->otherCores() << " cores");
+    CHECK(a.netWatts == Approx(expected).margin(0.15 * expected + 0.2));
     CHECK(d.samples.size() >= 60); // 3 s baseline and a 4 s run at 10 updates a second
 }
 
@@ -511,7 +549,8 @@ TEST_CASE("session: automatic run lengths span the updates asked for", "[session
                   << static_cast<double>(d.runs[0].windowEndNs - d.runs[0].windowStartNs) / 1e9
                   << " s");
     CHECK(a.run.count >= 30);
-    CHECK(a.flags.isEmpty());
+    // Other activity on a machine shared with other work is a true finding, not this test's.
+    CHECK(withoutActivity(a.flags).isEmpty());
     REQUIRE(d.runs[0].request);
     CHECK(d.runs[0].request->iterations.value_or(0) > 0);
 

@@ -283,3 +283,31 @@ TEST_CASE("kat and reset encode as the firmware's document writes them", "[proto
     CHECK(std::get<KatCommand>(back->body).nonce == "10111213141516");
     CHECK_FALSE(std::get<KatCommand>(back->body).iv);
 }
+
+TEST_CASE("activity: the command and its counters as the protocol writes them", "[protocol]")
+{
+    CHECK(encodeCommand({6, ActivityCommand{}}) == R"({"cmd":"activity","id":6})");
+    const auto cmd = decodeCommand(R"({"cmd":"activity","id":6})");
+    REQUIRE(static_cast<bool>(cmd));
+    CHECK(std::holds_alternative<ActivityCommand>(cmd->body));
+
+    const auto event = decodeEvent(R"({"event":"activity","id":6,"cpus":4,)"
+                                   R"("ticks_per_second":100,"busy_ticks":123456789012,)"
+                                   R"("total_ticks":987654321098,"own_ticks":42})");
+    REQUIRE(static_cast<bool>(event));
+    const auto &a = std::get<ActivityEvent>(event->body);
+    CHECK(a.cpus == 4);
+    CHECK(a.ticksPerSecond == 100);
+    CHECK(a.busyTicks == 123456789012ULL); // beyond 32 bits: counts since boot grow
+    CHECK(a.totalTicks == 987654321098ULL);
+    CHECK(a.ownTicks == 42);
+    CHECK(encodeEvent(*event) ==
+          R"({"event":"activity","id":6,"cpus":4,"ticks_per_second":100,)"
+          R"("busy_ticks":123456789012,"total_ticks":987654321098,"own_ticks":42})");
+    // Every counter is needed: one missing is named.
+    const auto missing =
+        decodeEvent(R"({"event":"activity","cpus":4,"ticks_per_second":100,"busy_ticks":1,)"
+                    R"("total_ticks":2})");
+    REQUIRE_FALSE(static_cast<bool>(missing));
+    CHECK(missing.error().find("own_ticks") != std::string::npos);
+}

@@ -81,6 +81,19 @@ TEST_CASE("a whole session over SSH measures the scripted net power, and no secr
         CHECK(std::fabs(a.netWatts - 8.5) <= 0.005 * 8.5);
         CHECK(a.run.count >= 35);
     }
+    // The remote worker read its own DUT's counters for the baseline and each run (protocol
+    // `activity`): over the phase's length, on the DUT's cores.
+    int withActivity = 0;
+    for (const StoredPhase &p : d.phases) {
+        if (p.kind != PhaseKind::Baseline && p.kind != PhaseKind::Run)
+            continue;
+        INFO(phaseName(p.kind).toStdString());
+        REQUIRE(p.activity);
+        CHECK(p.activity->cpus == d.dut.system.logicalCores);
+        CHECK(p.activity->seconds > 0.5);
+        ++withActivity;
+    }
+    CHECK(withActivity == 3);
     // Recorded as a local DUT is, plus where and as whom.
     CHECK(d.dut.host == QStringLiteral("127.0.0.1"));
     CHECK(d.dut.user.toStdString() == server.user());

@@ -3,6 +3,7 @@
 
 #include "fake_sysfs.h"
 #include "process.h"
+#include "temp_dir.h"
 #include "worker_events.h"
 
 #include <catch2/catch.hpp>
@@ -10,6 +11,8 @@
 
 #include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 
 using cipherwatt::test::Child;
 using cipherwatt::test::waitFor;
@@ -34,7 +37,7 @@ TEST_CASE("serve greets with version and system information", "[serve]")
 {
     Child worker(serveArgs());
     const Json hello = waitFor(worker, "hello");
-    CHECK(hello["protocol"] == 2);
+    CHECK(hello["protocol"] == 3);
     CHECK(hello["dut_kind"] == "linux");
     CHECK(hello["progress_interval_s"] == 1.0);
     CHECK(hello["version"] == CIPHERWATT_VERSION);
@@ -207,7 +210,69 @@ TEST_CASE("serve checks a plan without measuring it, and says hello again on req
     CHECK(check["runs"][2]["ok"] == false);
     CHECK_THAT(check["runs"][2]["message"].get<std::string>(), Catch::Contains("--iterations"));
     worker.writeLine(R"({"cmd":"hello","id":4})");
-    CHECK(waitFor(worker, "hello")["protocol"] == 2);
+    CHECK(waitFor(worker, "hello")["protocol"] == 3);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("activity reads the DUT's CPU counters from --proc-root", "[serve][activity]")
+{
+    const cipherwatt::test::TempDir proc;
+    std::filesystem::create_directories(proc.path() / "self");
+    // proc(5): user nice system idle iowait irq softirq steal guest guest_nice.
+    std::ofstream(proc.path() / "stat") << "cpu  1000 20 300 5000 40 5 6 7 8 9\n"
+                                           "cpu0 500 10 150 2500 20 3 3 4 4 5\n"
+                                           "cpu1 500 10 150 2500 20 2 3 3 4 4\n"
+                                           "intr 12345 0 0\nctxt 999\n";
+    // A comm with a space and a ')' in it: the fields are counted from the last ')'. After it:
+    // state (0) ... utime (11) = 25, stime (12) = 7, cutime (13) = 3, cstime (14) = 2.
+    std::ofstream(proc.path() / "self" / "stat")
+        << "4242 (bench a) b) S 1 4242 4242 0 -1 4194304 100 0 0 0 25 7 3 2 20 0 1 0 77 0 0\n";
+    std::vector<std::string> args = serveArgs();
+    args.insert(args.end(), {"--proc-root", proc.path().string()});
+    Child worker(args);
+    waitFor(worker, "hello");
+    worker.writeLine(R"({"cmd": "activity", "id": 7})");
+    const Json a = waitFor(worker, "activity");
+    CHECK(a["id"] == 7);
+    CHECK(a["cpus"] == 2);               // cpu0 and cpu1
+    CHECK(a["busy_ticks"] == 1338);      // 1000 + 20 + 300 + 5 + 6 + 7 (guest is in user)
+    CHECK(a["total_ticks"] == 6378);     // 1338 + idle 5000 + iowait 40
+    CHECK(a["own_ticks"] == 37);         // 25 + 7 + 3 + 2
+    CHECK(a["ticks_per_second"] == 100); // USER_HZ on Linux
+    // A /proc/stat without cpuN lines is an error naming the file; the worker keeps serving.
+    std::ofstream(proc.path() / "stat") << "cpu  1 2 3 4\n";
+    worker.writeLine(R"({"cmd": "activity", "id": 8})");
+    const Json err = waitFor(worker, "error");
+    CHECK(err["id"] == 8);
+    CHECK(err["message"].get<std::string>().find((proc.path() / "stat").string()) !=
+          std::string::npos);
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+}
+
+TEST_CASE("activity counts the worker's own threads and the programs it ran", "[serve][activity]")
+{
+    Child worker(serveArgs());
+    waitFor(worker, "hello");
+    worker.writeLine(R"({"cmd": "activity", "id": 1})");
+    const Json before = waitFor(worker, "activity");
+    // About a second of cipher work on the run's thread, which has ended when run_end comes.
+    worker.writeLine(R"({"cmd":"run","id":2,"cipher":"aes-128-ctr","backend":"openssl",)"
+                     R"("buffer":4096,"seconds":1.0})");
+    waitFor(worker, "run_end");
+    worker.writeLine(R"({"cmd": "activity", "id": 3})");
+    const Json after = waitFor(worker, "activity");
+    const double hz = after["ticks_per_second"].get<double>();
+    const double own = (after["own_ticks"].get<double>() - before["own_ticks"].get<double>()) / hz;
+    const double busy =
+        (after["busy_ticks"].get<double>() - before["busy_ticks"].get<double>()) / hz;
+    // The loop ran for 1 s of wall time on a thread that has ended by now. Its CPU time still
+    // counts: even with a dozen other busy tasks sharing two cores it gets well over two ticks
+    // (0.02 s), while the reading thread alone, idle on its input, stays under one. It is
+    // never more than the whole machine was busy (plus the counters' one-tick granularity).
+    CHECK(own > 0.02);
+    CHECK(own <= busy + 0.02);
     worker.closeStdin();
     CHECK(worker.wait(10s) == 0);
 }

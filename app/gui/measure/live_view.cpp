@@ -92,6 +92,7 @@ void LiveView::attach(
     connect(controller, &SessionController::sampleArrived, this, &LiveView::onSample);
     connect(controller, &SessionController::runUpdated, this, &LiveView::onRunUpdated);
     connect(controller, &SessionController::baselineMeasured, this, &LiveView::onBaseline);
+    connect(controller, &SessionController::activityMeasured, this, &LiveView::onActivity);
     connect(controller, &SessionController::progress, this, &LiveView::onProgress);
     connect(controller, &SessionController::warning, this, &LiveView::onWarning);
     connect(controller, &SessionController::finished, this, &LiveView::onFinished);
@@ -142,6 +143,10 @@ void LiveView::beginSession(const core::SessionSettings &settings)
     m_haveSample = false;
     m_run.reset();
     m_finalBaseline.reset();
+    m_baselineActivity.clear();
+    m_runActivity.clear();
+    m_otherActivity->setText(QStringLiteral("–"));
+    m_otherActivity->setStyleSheet(QString());
     m_fraction = 0.0;
     m_secondsLeft = kNoValue;
     m_warnings.clear();
@@ -263,6 +268,36 @@ void LiveView::onBaseline(const core::BaselineResult &baseline)
     m_finalBaseline = baseline;
     m_trace.setFinalBaseline(baseline.stats.mean, baseline.stats.count);
     scheduleRefresh();
+}
+
+// What else kept the DUT busy in the phase that just ended: the baseline's stays in view beside
+// the last run's, each highlighted when it is over the threshold the results are flagged at.
+void LiveView::onActivity(core::PhaseKind kind, const core::Message &label,
+                          const core::DutActivity &activity)
+{
+    const QString text = tr("%1 cores (%2 % of %3)")
+                             .arg(QString::number(activity.otherCores(), 'f', 2))
+                             .arg(QString::number(activity.otherShare() * 100.0, 'f', 0))
+                             .arg(activity.cpus);
+    if (kind == core::PhaseKind::Baseline)
+        m_baselineActivity = text;
+    else if (kind == core::PhaseKind::Run)
+        m_runActivity = text;
+    else
+        return;
+    m_otherActivity->setText(
+        m_runActivity.isEmpty() ? tr("baseline %1").arg(m_baselineActivity)
+                                : tr("baseline %1; run %2").arg(m_baselineActivity, m_runActivity));
+    // The warning banner's orange: busy enough to be flagged (once busy, it stays marked).
+    if (activity.otherCores() > core::kOtherActivityThresholdCores)
+        m_otherActivity->setStyleSheet(
+            QStringLiteral("QLabel { background: rgba(230, 159, 0, 0.16); border-radius: 3px; "
+                           "padding: 1px 4px; }"));
+    m_otherActivity->setToolTip(
+        tr("CPU time used on the DUT by everything but the worker (%1), as cores busy on "
+           "average. Over %2 cores it shows in the results and is flagged.")
+            .arg(label.translated())
+            .arg(core::kOtherActivityThresholdCores));
 }
 
 void LiveView::onProgress(double fraction, double secondsLeft)

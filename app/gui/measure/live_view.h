@@ -67,6 +67,8 @@ public:
     void onSample(const instruments::Sample &sample, double tSeconds, double watts);
     void onRunUpdated(const core::RunUpdate &update);
     void onBaseline(const core::BaselineResult &baseline);
+    void onActivity(core::PhaseKind kind, const core::Message &label,
+                    const core::DutActivity &activity);
     void onProgress(double fraction, double secondsLeft);
     void onWarning(const QString &text);
     void onFinished(core::SessionStatus status, const QString &reason);
@@ -166,6 +168,9 @@ private:
     QLabel *m_runRemaining = nullptr;
     QLabel *m_runBytes = nullptr;
     QLabel *m_runThroughput = nullptr;
+    QLabel *m_otherActivity = nullptr; // the DUT's other activity: baseline and last run
+    QString m_baselineActivity;
+    QString m_runActivity;
     // Progress row.
     ElidedLabel *m_phaseLabel = nullptr;
     QLabel *m_phaseTime = nullptr;

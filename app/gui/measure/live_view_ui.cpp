@@ -279,6 +279,16 @@ QWidget *LiveView::buildSidePanel()
         runLayout->addWidget(label, row, 0);
         runLayout->addWidget(value, row++, 1);
     }
+    // What else kept the DUT busy (cores, in the baseline and the last run), under the run.
+    auto *activityLabel = new QLabel(tr("Other activity on the DUT:"), run);
+    m_otherActivity = new QLabel(QStringLiteral("–"), run);
+    m_otherActivity->setObjectName(QStringLiteral("otherActivity"));
+    m_otherActivity->setWordWrap(true);
+    m_otherActivity->setToolTip(tr("CPU time used on the DUT by everything but the worker, as "
+                                   "cores busy on average, measured over each phase."));
+    activityLabel->setBuddy(m_otherActivity);
+    runLayout->addWidget(activityLabel, row++, 0, 1, 2);
+    runLayout->addWidget(m_otherActivity, row++, 0, 1, 2);
     runLayout->setColumnStretch(1, 1);
     layout->addWidget(run);
     layout->addStretch(1);

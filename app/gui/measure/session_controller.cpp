@@ -49,6 +49,7 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
     connect(m_runner, &SessionRunner::sampleArrived, this, &SessionController::sampleArrived);
     connect(m_runner, &SessionRunner::runUpdated, this, &SessionController::runUpdated);
     connect(m_runner, &SessionRunner::baselineMeasured, this, &SessionController::baselineMeasured);
+    connect(m_runner, &SessionRunner::activityMeasured, this, &SessionController::activityMeasured);
     connect(m_runner, &SessionRunner::progress, this, &SessionController::progress);
     // The runner reports in English (as it stores); the window shows its language.
     connect(m_runner, &SessionRunner::warning, this,

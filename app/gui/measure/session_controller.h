@@ -37,6 +37,8 @@ signals:
                        double watts);
     void runUpdated(const cipherwatt::core::RunUpdate &update);
     void baselineMeasured(const cipherwatt::core::BaselineResult &baseline);
+    void activityMeasured(cipherwatt::core::PhaseKind kind, const cipherwatt::core::Message &label,
+                          const cipherwatt::core::DutActivity &activity);
     void progress(double fraction, double secondsLeft);
     void warning(const QString &text);
     void note(const QString &text);

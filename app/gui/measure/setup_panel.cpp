@@ -189,6 +189,13 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_postBaseline->setSuffix(tr(" s"));
     m_postBaseline->setToolTip(tr("Idle again after the runs to measure drift (0: none)."));
     runsForm->addRow(tr("Idle after runs:"), m_postBaseline);
+    m_waitForQuiet = new QCheckBox(tr("Wait for a quiet DUT before the baseline (at most %1 s)")
+                                       .arg(static_cast<int>(kDefaultWaitForQuietSeconds)),
+                                   runsBox);
+    m_waitForQuiet->setToolTip(
+        tr("Waits until other programs on the DUT keep less than 5 % of one core busy for 3 s; "
+           "if they never do, the session goes on and the results are flagged."));
+    runsForm->addRow(m_waitForQuiet);
     layout->addWidget(runsBox);
 
     auto *dutBox = new QGroupBox(tr("CPU"), this);
@@ -348,6 +355,7 @@ SessionSettings SetupPanel::settings() const
     s.baselineSeconds = m_paperMethod->isChecked() ? kPaperBaselineSeconds : m_baseline->value();
     s.settleSeconds = m_settle->value();
     s.postBaselineSeconds = m_postBaseline->value();
+    s.waitForQuietSeconds = m_waitForQuiet->isChecked() ? kDefaultWaitForQuietSeconds : 0.0;
     s.pinGovernor = m_pinGovernor->isChecked();
     s.fixFrequency = m_pinGovernor->isChecked() && m_fixFrequency->isChecked();
     s.disableTurbo = m_pinGovernor->isChecked() && m_noTurbo->isChecked();
@@ -404,6 +412,7 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_baseline->setValue(s.baselineSeconds);
     m_settle->setValue(s.settleSeconds);
     m_postBaseline->setValue(s.postBaselineSeconds);
+    m_waitForQuiet->setChecked(s.waitForQuietSeconds > 0);
     m_pinGovernor->setChecked(s.pinGovernor);
     m_fixFrequency->setChecked(s.fixFrequency);
     m_noTurbo->setChecked(s.disableTurbo);
@@ -497,6 +506,7 @@ void SetupPanel::restore()
     m_paperMethod->setChecked(settings.value(QStringLiteral("paperMethod"), false).toBool());
     m_settle->setValue(settings.value(QStringLiteral("settle"), 0.0).toDouble());
     m_postBaseline->setValue(settings.value(QStringLiteral("postBaseline"), 0.0).toDouble());
+    m_waitForQuiet->setChecked(settings.value(QStringLiteral("waitForQuiet"), false).toBool());
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
@@ -520,6 +530,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());
     settings.setValue(QStringLiteral("settle"), m_settle->value());
     settings.setValue(QStringLiteral("postBaseline"), m_postBaseline->value());
+    settings.setValue(QStringLiteral("waitForQuiet"), m_waitForQuiet->isChecked());
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());

@@ -114,6 +114,7 @@ private:
     QCheckBox *m_paperMethod = nullptr;
     QDoubleSpinBox *m_settle = nullptr;
     QDoubleSpinBox *m_postBaseline = nullptr;
+    QCheckBox *m_waitForQuiet = nullptr;
 
     QCheckBox *m_pinGovernor = nullptr;
     QCheckBox *m_fixFrequency = nullptr;

@@ -363,6 +363,8 @@ CommandBody readCommandBody(const std::string &name, Reader &r, const Json &json
     }
     if (name == "reset")
         return ResetCommand{r.rest()};
+    if (name == "activity")
+        return ActivityCommand{r.rest()};
     (void)json;
     std::string names;
     for (const char *n : kCommandNames)
@@ -517,6 +519,16 @@ EventBody readEventBody(const std::string &name, Reader &r, const Json &json)
         e.lr = r.get<std::string>("lr", {});
         e.cfsr = r.get<std::string>("cfsr", {});
         e.hfsr = r.get<std::string>("hfsr", {});
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "activity") {
+        ActivityEvent e;
+        e.cpus = r.req<unsigned>("cpus");
+        e.ticksPerSecond = r.req<std::uint64_t>("ticks_per_second");
+        e.busyTicks = r.req<std::uint64_t>("busy_ticks");
+        e.totalTicks = r.req<std::uint64_t>("total_ticks");
+        e.ownTicks = r.req<std::uint64_t>("own_ticks");
         e.extra = r.rest();
         return e;
     }

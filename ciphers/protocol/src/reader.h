@@ -203,14 +203,15 @@ private:
     std::set<std::string> m_used;
 };
 
-inline constexpr const char *kCommandNames[] = {"hello",    "list",     "sysinfo", "cancel",
-                                                "quit",     "selftest", "run",     "exec",
-                                                "governor", "check",    "kat",     "reset"};
+inline constexpr const char *kCommandNames[] = {"hello",    "list",  "sysinfo", "cancel",   "quit",
+                                                "selftest", "run",   "exec",    "governor", "check",
+                                                "kat",      "reset", "activity"};
 static_assert(std::size(kCommandNames) == std::variant_size_v<CommandBody>);
 
 inline constexpr const char *kEventNames[] = {
-    "hello",  "list",  "selftest", "sysinfo", "run_start", "progress", "run_end", "governor",
-    "cancel", "check", "error",    "bye",     "kat",       "reset",    "fault",   ""};
+    "hello",   "list",     "selftest", "sysinfo",  "run_start", "progress",
+    "run_end", "governor", "cancel",   "check",    "error",     "bye",
+    "kat",     "reset",    "fault",    "activity", ""};
 static_assert(std::size(kEventNames) == std::variant_size_v<EventBody>);
 
 } // namespace cipherwatt::protocol::detail

@@ -338,6 +338,10 @@ Json toJson(const CommandBody &body)
             return withExtra(std::move(j), c.extra);
         }
         Json operator()(const ResetCommand &c) const { return withExtra(Json::object(), c.extra); }
+        Json operator()(const ActivityCommand &c) const
+        {
+            return withExtra(Json::object(), c.extra);
+        }
     };
     return std::visit(Visitor{}, body);
 }
@@ -486,6 +490,15 @@ Json toJson(const EventBody &body)
                               {"lr", e.lr},
                               {"cfsr", e.cfsr},
                               {"hfsr", e.hfsr}},
+                             e.extra);
+        }
+        Json operator()(const ActivityEvent &e) const
+        {
+            return withExtra({{"cpus", e.cpus},
+                              {"ticks_per_second", e.ticksPerSecond},
+                              {"busy_ticks", e.busyTicks},
+                              {"total_ticks", e.totalTicks},
+                              {"own_ticks", e.ownTicks}},
                              e.extra);
         }
         Json operator()(const ByeEvent &e) const

@@ -194,6 +194,15 @@ QStringList methodParagraphs(const SessionData &d)
                         post.changeWatts ? changeText(*post.changeWatts, std::nan(""))
                                          : fmt::missing());
     }
+    if (const QList<Message> activity = activityLines(d); !activity.isEmpty())
+        out << QStringLiteral("Other activity on the DUT: the worker read the DUT's CPU counters "
+                              "(/proc/stat, less its own CPU time) at the start and end of each "
+                              "phase; cores busy on average with anything but the worker add to "
+                              "the baseline and the runs alike. More than %1 cores in the "
+                              "baseline, or a change by more than that in a run, is flagged. "
+                              "Per phase: %2.")
+                   .arg(kOtherActivityThresholdCores)
+                   .arg(englishTexts(activity).join(QStringLiteral("; ")));
     QString lengthText;
     switch (s.runLength.kind) {
     case RunLength::Kind::Iterations:

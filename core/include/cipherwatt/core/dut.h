@@ -89,6 +89,7 @@ struct LocalWorkerOptions
     QString program;    // empty: findLocalWorker()
     QStringList global; // global options before `serve` (e.g. --isa, --plugin)
     QString sysfsRoot;  // for tests: a fake sysfs tree
+    QString procRoot;   // for tests: a fake /proc (stat, self/stat) for `activity`
     QString journal;    // governor journal path (default: the worker's own)
 };
 
@@ -119,6 +120,9 @@ public:
     int run(const WorkerRequest &request);
     int check(const std::vector<WorkerRequest> &runs);
     int cancel();
+    // The DUT's CPU counters now (protocol 3; a worker of an earlier protocol answers with an
+    // error).
+    int activity();
     // The firmware's commands (a microcontroller DUT, mcu.h): one known answer, and a reset
     // (the board greets again without an id, which the link then expects).
     int kat(const KatRequest &request);

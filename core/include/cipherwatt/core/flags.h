@@ -4,9 +4,11 @@
 // window and the reports colour and order flags the same way and nothing stored changes.
 //
 //   error:   the result cannot be trusted as it is (no baseline, no samples, a drifting idle
-//            baseline under every run, a run that gave no result);
+//            baseline under every run, a run that gave no result, a run on a DUT whose cores
+//            other work kept saturated);
 //   warning: the result holds with a caveat (a short run, updates over range or missed, the
-//            integrator disagrees, net power not distinguishable from idle);
+//            integrator disagrees, net power not distinguishable from idle, other activity on
+//            the DUT in the baseline or changing in a run);
 //   note:    worth knowing, changes nothing (one update missed or over range).
 //
 // A flag of one run in the session's list ("run: flag") has its flag's severity; a message

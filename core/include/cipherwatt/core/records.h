@@ -313,6 +313,56 @@ struct WorkerResult
     }
 };
 
+// ---- What else kept the DUT busy ---------------------------------------------------------
+
+// The DUT's CPU counters at one moment, as its worker read them (protocol `activity`): counts
+// of the kernel's clock ticks since boot.
+struct CpuCounters
+{
+    unsigned cpus = 0;
+    std::uint64_t ticksPerSecond = 0;
+    std::uint64_t busyTicks = 0;  // every core, busy (user, nice, system, irq, softirq, steal)
+    std::uint64_t totalTicks = 0; // every core, busy or idle
+    std::uint64_t ownTicks = 0;   // the worker's own threads and the programs it ran
+};
+
+// The CPU time used on the DUT over one phase by everything other than the worker (a cron
+// job, an indexer, a compiler), beside the worker's own: what a meter on the DUT's supply sees
+// besides the cipher, in the baseline and in each run alike.
+struct DutActivity
+{
+    double seconds = 0.0;          // the phase, as the cores' counters measured it
+    double otherCpuSeconds = 0.0;  // everything but the worker
+    double workerCpuSeconds = 0.0; // the worker and its programs
+    unsigned cpus = 0;
+
+    // CPU-seconds per second: how many cores were busy on average.
+    double otherCores() const { return seconds > 0 ? otherCpuSeconds / seconds : 0.0; }
+    double workerCores() const { return seconds > 0 ? workerCpuSeconds / seconds : 0.0; }
+    // The share of the DUT's cores (0..1).
+    double otherShare() const { return cpus > 0 ? otherCores() / cpus : 0.0; }
+
+    // The activity between two readings of the same worker; none when they cannot be compared
+    // (another worker or a rebooted DUT: a counter went back, the cores changed, no time
+    // passed).
+    static std::optional<DutActivity> between(const CpuCounters &from, const CpuCounters &to);
+};
+
+// Other activity that matters (issue 25): more than this many cores busy on average, in the
+// baseline, or as a difference between the baseline and a run. A busy core draws about 1-6 W on
+// the DUTs CipherWatt measures (6 W in the simulator's profiles), so 5 % of one core is
+// 0.05-0.3 W: the size of a net power's 95 % interval at the WT300's 0.2 %-of-range accuracy
+// on the ranges those DUTs use (0.2 % of 150 V x 0.5 A is 0.15 W). Less than that is within
+// the meter's own uncertainty; more shows in the result.
+inline constexpr double kOtherActivityThresholdCores = 0.05;
+// Cores this busy (worker and others together, as a share of all) leave the worker competing
+// for a core: what it gained, the other work lost, and the net power no longer measures it.
+inline constexpr double kSaturatedShare = 0.95;
+
+// "idle baseline: other activity 0.41 cores busy (21 % of 2), worker 0.00 cores": one phase's
+// activity as every output writes it.
+Message describeActivity(const Message &phase, const DutActivity &activity);
+
 // ---- The session's analysis -------------------------------------------------------------
 
 struct BaselineRecord

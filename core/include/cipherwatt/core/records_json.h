@@ -35,6 +35,10 @@ WorkerRequest workerRequestFromJson(const QJsonObject &json);
 QJsonObject toJson(const WorkerResult &result);
 WorkerResult workerResultFromJson(const QJsonObject &json);
 
+// A phase's activity; an empty object (a phase without one) reads as none.
+QJsonObject toJson(const DutActivity &activity);
+std::optional<DutActivity> dutActivityFromJson(const QJsonObject &json);
+
 QJsonObject toJson(const BaselineResult &baseline, double startSeconds, double endSeconds);
 
 // Messages as stored: their English texts (what a reader of the database sees) under `key`,

@@ -24,6 +24,8 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -117,6 +119,10 @@ signals:
                        double watts);
     void runUpdated(const cipherwatt::core::RunUpdate &update);
     void baselineMeasured(const cipherwatt::core::BaselineResult &baseline);
+    // What else kept the DUT busy in a phase that just ended (the baseline, a run, the
+    // post-baseline): its kind and label as phaseChanged() gave them.
+    void activityMeasured(cipherwatt::core::PhaseKind kind, const cipherwatt::core::Message &label,
+                          const cipherwatt::core::DutActivity &activity);
     // Fraction of the session done and an estimate of the time left.
     void progress(double fraction, double secondsLeft);
     void warning(const cipherwatt::core::Message &text);
@@ -165,6 +171,18 @@ private:
     RunInput runInput(std::size_t index) const; // what the analysis needs of a finished run
     void saveRun(std::size_t index);
     void markRuns(const RunRecord &like, RunStatus status, const Message &error);
+
+    // Other activity on the DUT (runner_activity.cpp).
+    bool activityAvailable() const; // a Linux worker of protocol 3 or later that can read it
+    // Asks for the DUT's counters; `phaseStart`: they open the phase in force, else close it.
+    // `then` (if set) gets the answer, or nothing when the worker could not read them.
+    int askActivity(bool phaseStart, std::function<void(std::optional<CpuCounters>)> then = {});
+    bool onActivityAnswer(int id, const std::optional<CpuCounters> &counters, const QString &error);
+    void baselineActivityFlags(SessionAnalysis &analysis) const;
+    void runActivityFlags(RunRecord &run) const; // after its analysis
+    void waitForQuiet();
+    void pollQuiet();
+    void onQuietReading(const std::optional<CpuCounters> &counters);
 
     // Events, failures and the end (runner.cpp).
     void onDutEvent(const WorkerEvent &event, qint64 hostNs);
@@ -238,6 +256,31 @@ private:
     Message m_endReason;
     std::optional<BaselineRecord> m_baseline;
     std::optional<PostBaselineRecord> m_postBaseline;
+    // Other activity: what each `activity` asked for is to mark, the counters that opened each
+    // phase, and what each phase measured (by phase id).
+    struct ActivityAsk
+    {
+        qint64 phaseId = 0;
+        PhaseKind kind = PhaseKind::Baseline;
+        Message label;
+        bool start = false;
+        std::function<void(std::optional<CpuCounters>)> then;
+    };
+    std::map<int, ActivityAsk> m_activityAsks;
+    std::map<qint64, CpuCounters> m_activityFrom;
+    std::map<qint64, DutActivity> m_activity;
+    qint64 m_baselinePhase = 0;
+    PhaseKind m_phaseKind = PhaseKind::Prepare; // the phase in force, as beginPhase() began it
+    Message m_phaseLabel;
+    bool m_activityUnreadable = false;
+    bool m_finalizeAfterActivity = false; // finalize() waits for the last answers
+    // The wait for a quiet DUT: done once, when it began, the last reading, how long the DUT
+    // has been quiet since.
+    bool m_quietWaited = false;
+    qint64 m_quietStartNs = 0;
+    std::optional<CpuCounters> m_quietLast;
+    double m_quietFor = 0.0;
+    double m_quietCores = 0.0;
     // A child of the runner: a runner made in one thread and moved to another (the window's
     // SessionController) takes it along.
     QTimer m_timer; // baseline, settle and post-baseline
@@ -247,3 +290,4 @@ private:
 
 Q_DECLARE_METATYPE(cipherwatt::core::RunUpdate)
 Q_DECLARE_METATYPE(cipherwatt::core::BaselineResult)
+Q_DECLARE_METATYPE(cipherwatt::core::DutActivity)

@@ -86,8 +86,11 @@ struct SessionSettings
     double settleSeconds = 0.0;       // pause before each run
     double baselineSeconds = 60.0;    // "paper method": 600
     double postBaselineSeconds = 0.0; // 0: none
-    bool pinGovernor = true;          // governor performance through the worker
-    bool fixFrequency = false;        // min = max frequency
+    // Before the baseline, wait at most this long for the DUT's other activity to stay below
+    // kOtherActivityThresholdCores for a few seconds (records.h); 0: do not wait.
+    double waitForQuietSeconds = 0.0;
+    bool pinGovernor = true;   // governor performance through the worker
+    bool fixFrequency = false; // min = max frequency
     bool disableTurbo = false;
     int cpu = 0;                  // the CPU runs are pinned to; -1: none
     bool integrator = true;       // read the meter's WH for the cross-check
@@ -95,6 +98,8 @@ struct SessionSettings
 };
 
 inline constexpr double kPaperBaselineSeconds = 600.0;
+// How long `--wait-for-quiet` (and the window's checkbox) waits at most for a quiet DUT.
+inline constexpr double kDefaultWaitForQuietSeconds = 60.0;
 
 } // namespace cipherwatt::core
 

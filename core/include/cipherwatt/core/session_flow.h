@@ -20,6 +20,7 @@ enum class Stage : std::uint8_t {
     Preparing,    // meter and DUT set up, catalogue, self-test; the session is created here
     Pinning,      // the governor is being pinned (also again after a new worker took over)
     Planning,     // pilot runs size the runs
+    Quieting,     // waiting for the DUT's other activity to settle before the baseline
     Baseline,     // the DUT idles
     Settling,     // a pause before a run
     Running,      // a run in the worker

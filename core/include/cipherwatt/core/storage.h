@@ -21,7 +21,7 @@
 namespace cipherwatt::core {
 
 // 1: the first schema. 2: messages with their identifiers beside their English texts.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 inline constexpr std::int32_t kApplicationId = 0x43575454; // "CWTT"
 
 struct SessionSummary
@@ -48,6 +48,9 @@ struct StoredPhase
     qint64 runId = 0;   // 0: none
     qint64 startNs = 0; // since the session's origin
     qint64 endNs = -1;  // -1: still open
+    // What else kept the DUT's cores busy in this phase (the baseline, each run, the
+    // post-baseline); none when the DUT cannot say or the phase was cut short.
+    std::optional<DutActivity> activity;
 };
 
 struct StoredRun
@@ -110,6 +113,10 @@ struct SessionData
     std::vector<StoredEvent> events;
 };
 
+// The activity of every phase that has one (the baseline, the runs, the post-baseline), in
+// order, as describeActivity() writes it.
+QList<Message> activityLines(const SessionData &d);
+
 class Storage
 {
 public:
@@ -143,6 +150,7 @@ public:
     Result<qint64> beginPhase(qint64 session, PhaseKind kind, const Message &label, qint64 runId,
                               qint64 startNs);
     Result<void> endPhase(qint64 phase, qint64 endNs);
+    Result<void> setPhaseActivity(qint64 phase, const DutActivity &activity);
     Result<qint64> addRun(qint64 session, const StoredRun &run);
     Result<void> updateRun(const StoredRun &run);
     Result<void> addEvent(qint64 session, const StoredEvent &event);

@@ -120,6 +120,10 @@ struct Fault // the firmware took a processor fault and resets
     QString cfsr;
     QString hfsr;
 };
+struct Activity // the answer to `activity` (protocol 3)
+{
+    CpuCounters counters;
+};
 struct Bye
 {
     QString reason;
@@ -135,7 +139,7 @@ using WorkerEventBody =
     std::variant<worker::Catalogue, worker::SelfTestDone, worker::RunStarted, worker::Progress,
                  worker::RunEnded, worker::GovernorDone, worker::CancelAck, worker::Checked,
                  worker::Failure, worker::Bye, worker::Unknown, WorkerHello, worker::KatDone,
-                 worker::ResetAck, worker::Fault>;
+                 worker::ResetAck, worker::Fault, worker::Activity>;
 
 struct WorkerEvent
 {

@@ -28,8 +28,8 @@ namespace cipherwatt::protocol {
 using Json = nlohmann::ordered_json;
 
 // 1: the first release. 2: `check` (a dry run of a plan), `hello` on request, progress at a
-// declared cadence, and the per-phase activity of the DUT.
-inline constexpr int kVersion = 2;
+// declared cadence. 3: `activity` (the DUT's CPU counters, for what else keeps it busy).
+inline constexpr int kVersion = 3;
 
 // The longest line either side accepts. A command names a cipher and some numbers; 1 MiB is
 // far beyond any legal one and still bounds what a hostile or broken peer can make the other
@@ -268,9 +268,17 @@ struct ResetCommand
     Extra extra;
 };
 
-using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
-                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
-                                 GovernorCommand, CheckCommand, KatCommand, ResetCommand>;
+// Protocol 3: the DUT's CPU counters now (ActivityEvent). The host asks at the start and the end
+// of each phase and takes the difference; the worker keeps no state for it.
+struct ActivityCommand
+{
+    Extra extra;
+};
+
+using CommandBody =
+    std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand, QuitCommand,
+                 SelfTestCommand, RunCommand, ExecCommand, GovernorCommand, CheckCommand,
+                 KatCommand, ResetCommand, ActivityCommand>;
 
 struct Command
 {
@@ -529,6 +537,26 @@ struct ByeEvent
     Extra extra;
 };
 
+// The answer to `activity`: cumulative counters of the whole DUT and of the worker itself, in
+// the kernel's clock ticks (`ticks_per_second`, USER_HZ). All of them count from boot, so only
+// the difference between two answers means anything:
+//   busy_ticks   /proc/stat's "cpu" line: user + nice + system + irq + softirq + steal (guest
+//                time is already inside user and nice; idle and iowait are not busy)
+//   total_ticks  busy_ticks + idle + iowait: the cores' time, busy or not
+//   own_ticks    /proc/self/stat: utime + stime + cutime + cstime, the worker's threads
+//                (including run threads that have ended) and the programs it ran and waited for
+// Other activity over an interval = (Δbusy − Δown) / ticks_per_second CPU-seconds, over
+// Δtotal / cpus / ticks_per_second seconds.
+struct ActivityEvent
+{
+    unsigned cpus = 0; // the "cpuN" lines of /proc/stat: online cores
+    std::uint64_t ticksPerSecond = 0;
+    std::uint64_t busyTicks = 0;
+    std::uint64_t totalTicks = 0;
+    std::uint64_t ownTicks = 0;
+    Extra extra;
+};
+
 // An event this version does not know (from a newer peer): kept whole, and ignored.
 struct UnknownEvent
 {
@@ -539,7 +567,7 @@ struct UnknownEvent
 using EventBody =
     std::variant<HelloEvent, ListEvent, SelfTestEvent, SysinfoEvent, RunStartEvent, ProgressEvent,
                  RunEndEvent, GovernorEvent, CancelEvent, CheckEvent, ErrorEvent, ByeEvent,
-                 KatEvent, ResetEvent, FaultEvent, UnknownEvent>;
+                 KatEvent, ResetEvent, FaultEvent, ActivityEvent, UnknownEvent>;
 
 struct Event
 {
