@@ -123,8 +123,8 @@ void writeLines(const fs::path &file, const std::vector<std::string> &lines)
         out << line << '\n';
 }
 
-SshServer::SshServer(bool passwordAuthentication)
-    : m_passwords(passwordAuthentication)
+SshServer::SshServer(SshServerOptions options)
+    : m_options(options)
 {
     if (::access(kSshd, X_OK) != 0 || ::access(kKeygen, X_OK) != 0)
         throw std::runtime_error(
@@ -164,14 +164,22 @@ bool SshServer::startOn(std::uint16_t port)
 {
     m_port = port;
     const fs::path config = dir() / "sshd_config";
-    writeLines(config,
-               {"ListenAddress 127.0.0.1", "Port " + std::to_string(port),
-                "HostKey " + (dir() / "host_key").string(),
-                "AuthorizedKeysFile " + (dir() / "authorized_keys").string(),
-                m_passwords ? "PasswordAuthentication yes" : "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
-                "PermitRootLogin prohibit-password", "PidFile " + (dir() / "sshd.pid").string(),
-                "Subsystem sftp internal-sftp", "LogLevel VERBOSE"});
+    std::vector<std::string> lines{"ListenAddress 127.0.0.1",
+                                   "Port " + std::to_string(port),
+                                   "HostKey " + (dir() / "host_key").string(),
+                                   "AuthorizedKeysFile " + (dir() / "authorized_keys").string(),
+                                   m_options.passwordAuthentication ? "PasswordAuthentication yes"
+                                                                    : "PasswordAuthentication no",
+                                   "KbdInteractiveAuthentication no",
+                                   "UsePAM no",
+                                   "StrictModes no",
+                                   "PermitRootLogin prohibit-password",
+                                   "PidFile " + (dir() / "sshd.pid").string(),
+                                   "SetEnv XDG_CACHE_HOME=" + (dir() / "cache").string(),
+                                   "LogLevel VERBOSE"};
+    if (m_options.sftp)
+        lines.emplace_back("Subsystem sftp internal-sftp");
+    writeLines(config, lines);
     const std::string logFile = (dir() / "sshd.log").string();
     const std::string configFile = config.string();
     m_pid = ::fork();
