@@ -104,28 +104,18 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     };
     s.power = valid(powerItem) ? sample.values[static_cast<std::size_t>(powerItem)] : kNaN;
     s.wattHours = valid(energyItem) ? sample.values[static_cast<std::size_t>(energyItem)] : kNaN;
-    m_samples.push_back(s);
+    PowerSample p;
+    p.tSeconds = static_cast<double>(s.tNs) / 1e9;
+    p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
+    p.watts = s.power;
+    p.valid = std::isfinite(s.power);
+    p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
+    p.missedBefore = s.missedBefore;
+    p.wattHours = s.wattHours;
+    m_power.push_back(p);
     if (auto r = m_storage->addSample(m_sessionId, s); !r)
         return r.error();
     return s;
-}
-
-std::vector<PowerSample> SessionRecorder::powerSamples() const
-{
-    std::vector<PowerSample> out;
-    out.reserve(m_samples.size());
-    for (const StoredSample &s : m_samples) {
-        PowerSample p;
-        p.tSeconds = static_cast<double>(s.tNs) / 1e9;
-        p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
-        p.watts = s.power;
-        p.valid = std::isfinite(s.power);
-        p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
-        p.missedBefore = s.missedBefore;
-        p.wattHours = s.wattHours;
-        out.push_back(p);
-    }
-    return out;
 }
 
 Result<void> SessionRecorder::addEvent(const QString &kind, const Message &text, qint64 hostNs)
