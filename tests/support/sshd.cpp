@@ -1,5 +1,6 @@
 #include "sshd.h"
 
+#include "loopback.h"
 #include "process.h"
 
 #include <arpa/inet.h>
@@ -54,23 +55,6 @@ std::string keyFields(const fs::path &publicKey)
     std::string base64;
     in >> type >> base64;
     return type + " " + base64;
-}
-
-std::uint16_t freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
-        if (fd >= 0)
-            ::close(fd);
-        throw std::runtime_error("cannot find a free port on 127.0.0.1");
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
 }
 
 // sshd answers with its version line once it listens.
@@ -145,7 +129,7 @@ SshServer::SshServer(SshServerOptions options)
     std::error_code ec;
     fs::create_directories("/run/sshd", ec);
     for (int attempt = 0; attempt < 5; ++attempt) {
-        if (startOn(freePort())) {
+        if (startOn(freeLoopbackPort())) {
             const std::string host = "[127.0.0.1]:" + std::to_string(m_port);
             writeLines(knownHosts(), {host + " " + keyFields(dir() / "host_key.pub")});
             m_otherKeyLine = host + " " + keyFields(dir() / "other_host_key.pub");
