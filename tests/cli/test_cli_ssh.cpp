@@ -165,7 +165,7 @@ TEST_CASE("ssh: run --plugin uploads the plugin beside the remote worker and mea
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.err, Catch::Contains("plugin xtea.so: uploaded to ") &&
-                          Catch::Contains("verified on the DUT; uploaded over SFTP"));
+                          Catch::Contains("verified on the DUT); uploaded over SFTP"));
     CHECK(fs::exists(server.dir() / "cache" / "cipherwatt" / "plugins" /
                      sha256File(CIPHERWATT_XTEA_PLUGIN) / "xtea.so"));
     CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea") &&
