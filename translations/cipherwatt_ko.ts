@@ -914,6 +914,18 @@
         <source>the host key of %1 is not known: %2 %3. Compare it with the DUT&apos;s own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the DUT) before accepting it</source>
         <translation>%1의 호스트 키를 모름: %2 %3. 수락하기 전에 DUT의 키와 비교하세요 (DUT에서 ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub)</translation>
     </message>
+    <message>
+        <source>cannot write %1 through an exec channel (exit %2): %3</source>
+        <translation>exec 채널로 %1을(를) 쓸 수 없음 (종료 코드 %2): %3</translation>
+    </message>
+    <message>
+        <source>uploaded over SFTP</source>
+        <translation>SFTP로 업로드함</translation>
+    </message>
+    <message>
+        <source>uploaded through an exec channel (the server has no SFTP subsystem)</source>
+        <translation>exec 채널로 업로드함 (서버에 SFTP 서브시스템이 없음)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Storage</name>

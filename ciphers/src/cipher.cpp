@@ -72,11 +72,12 @@ void Cipher::setKey(ByteView key)
             lengthError(m_info, "key", key.size(), m_info.keyMinBytes, m_info.keyMaxBytes));
     m_keySet = false;
     m_streaming = false;
+    m_passed = {};
     doSetKey(key);
     m_keySet = true;
 }
 
-void Cipher::checkMessage(ByteView iv, ByteView aad, std::size_t textBytes) const
+void Cipher::checkNewMessage(ByteView iv, ByteView aad, std::size_t textBytes)
 {
     if (!m_keySet)
         throw CipherError(std::string(m_info.id) + ": no key set");
@@ -97,6 +98,7 @@ void Cipher::checkMessage(ByteView iv, ByteView aad, std::size_t textBytes) cons
         throw CipherError(std::string(m_info.id) + ": input must be a multiple of " +
                           std::to_string(m_info.blockBytes()) + " bytes (no padding), got " +
                           std::to_string(textBytes));
+    m_passed = {iv.size(), aad.size(), textBytes, true};
 }
 
 void Cipher::encrypt(ByteView iv, ByteView aad, ByteView in, MutableByteView out)

@@ -103,6 +103,8 @@ struct CipherDeleter
 using CtxPtr = std::unique_ptr<EVP_CIPHER_CTX, CtxDeleter>;
 using EvpCipherPtr = std::unique_ptr<EVP_CIPHER, CipherDeleter>;
 
+constexpr std::size_t kTweakBytes = 16; // XTS (IEEE 1619)
+
 int toInt(std::size_t n)
 {
     return static_cast<int>(n);
@@ -206,26 +208,44 @@ private:
         EVP_CIPHER_CTX_set_padding(ctx, 0);
     }
 
+    // How a message starts, decided once: the names are not compared again for every buffer.
+    enum class Start : std::uint8_t { Nothing, Rekey, Tweak, ChachaNonce, Iv };
+
+    static Start startFor(const CipherInfo &info)
+    {
+        if (info.mode == "ECB")
+            return Start::Nothing;
+        if (info.family == "RC4") // no IV: restart the key stream with a new key schedule
+            return Start::Rekey;
+        if (info.mode == "XTS")
+            return Start::Tweak;
+        if (info.id == "chacha20")
+            return Start::ChachaNonce;
+        return Start::Iv;
+    }
+
     void startMessage(EVP_CIPHER_CTX *ctx, int enc, ByteView iv)
     {
-        if (info().mode == "ECB")
+        if (m_start == Start::Nothing)
             return;
-        if (info().family == "RC4") { // no IV: restart the key stream with a new key schedule
+        if (m_start == Start::Rekey) {
             if (EVP_CipherInit_ex2(ctx, nullptr, m_key.data(), nullptr, enc, nullptr) != 1)
                 fail(info(), "RC4 re-key");
             return;
         }
-        if (info().mode == "XTS") {
+        if (m_start == Start::Tweak) {
             // OpenSSL treats every update as one whole data unit starting from the context's
             // tweak, so the tweak only needs setting when it changes.
+            // (The tweak is 16 bytes: a comparison of known length is inlined, not a call.)
             std::vector<std::uint8_t> &last = enc == 1 ? m_lastTweak : m_lastTweakDec;
-            if (last.size() == iv.size() && std::memcmp(last.data(), iv.data(), iv.size()) == 0)
+            if (iv.size() == kTweakBytes && last.size() == kTweakBytes &&
+                std::memcmp(last.data(), iv.data(), kTweakBytes) == 0)
                 return;
             last.assign(iv.begin(), iv.end());
         }
         std::uint8_t chachaIv[16];
         const std::uint8_t *ivp = iv.data();
-        if (info().id == "chacha20") { // OpenSSL's IV = LE32 block counter || 96-bit nonce
+        if (m_start == Start::ChachaNonce) { // OpenSSL's IV = LE32 block counter || 96-bit nonce
             std::memset(chachaIv, 0, 4);
             std::memcpy(chachaIv + 4, iv.data(), 12);
             ivp = chachaIv;
@@ -328,6 +348,7 @@ private:
     Bytes m_key;
     Bytes m_lastTweak;
     Bytes m_lastTweakDec;
+    Start m_start = startFor(info());
     std::size_t m_ivLen = 0;
 };
 

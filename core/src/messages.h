@@ -511,6 +511,17 @@ inline constexpr MessageTemplate kSshCannotRead{
 inline constexpr MessageTemplate kSshNoSftp{
     "core.ssh.no-sftp", "cipherwatt::core::Ssh",
     QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "SFTP is not available: %1")};
+inline constexpr MessageTemplate kSshExecUploadFailed{
+    "core.ssh.exec-upload-failed", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "cannot write %1 through an exec channel (exit %2): %3")};
+inline constexpr MessageTemplate kSshUploadedOverSftp{
+    "core.ssh.uploaded-over-sftp", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "uploaded over SFTP")};
+inline constexpr MessageTemplate kSshUploadedThroughExec{
+    "core.ssh.uploaded-through-exec", "cipherwatt::core::Ssh",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Ssh",
+                      "uploaded through an exec channel (the server has no SFTP subsystem)")};
 inline constexpr MessageTemplate kSshSftpError{
     "core.ssh.sftp-error", "cipherwatt::core::Ssh",
     QT_TRANSLATE_NOOP("cipherwatt::core::Ssh", "SFTP: %1: %2 (SFTP error %3)")};

@@ -86,7 +86,7 @@ Result<void> SessionRecorder::endPhase()
 }
 
 Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sample, int powerItem,
-                                                int energyItem)
+                                                int energyItem, int currentItem)
 {
     StoredSample s;
     s.tNs = sample.hostNs - m_originNs;
@@ -111,30 +111,20 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     };
     s.power = valid(powerItem) ? sample.values[static_cast<std::size_t>(powerItem)] : kNaN;
     s.wattHours = valid(energyItem) ? sample.values[static_cast<std::size_t>(energyItem)] : kNaN;
-    m_samples.push_back(s);
+    PowerSample p;
+    p.tSeconds = static_cast<double>(s.tNs) / 1e9;
+    p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
+    p.watts = s.power;
+    p.valid = std::isfinite(s.power);
+    p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
+    p.missedBefore = s.missedBefore;
+    p.wattHours = s.wattHours;
+    if (p.valid && valid(currentItem))
+        p.amps = sample.values[static_cast<std::size_t>(currentItem)];
+    m_power.push_back(p);
     if (auto r = m_storage->addSample(m_sessionId, s); !r)
         return r.error();
     return s;
-}
-
-std::vector<PowerSample> SessionRecorder::powerSamples(int currentItem) const
-{
-    std::vector<PowerSample> out;
-    out.reserve(m_samples.size());
-    for (const StoredSample &s : m_samples) {
-        PowerSample p;
-        p.tSeconds = static_cast<double>(s.tNs) / 1e9;
-        p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
-        p.watts = s.power;
-        p.valid = std::isfinite(s.power);
-        p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
-        p.missedBefore = s.missedBefore;
-        p.wattHours = s.wattHours;
-        if (currentItem >= 0 && static_cast<std::size_t>(currentItem) < s.values.size() && p.valid)
-            p.amps = s.values[static_cast<std::size_t>(currentItem)];
-        out.push_back(p);
-    }
-    return out;
 }
 
 Result<void> SessionRecorder::addEvent(const QString &kind, const Message &text, qint64 hostNs)

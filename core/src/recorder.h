@@ -2,8 +2,9 @@
 
 // Internal: what the runner stores, and the order it is stored in. The recorder owns the
 // database connection, the session's time origin, the phases (each update belongs to the
-// phase in force when it ended), the updates (kept in memory too, for the live analysis) and
-// their flushing at least once a second.
+// phase in force when it ended), the updates and their flushing at least once a second. Of
+// each update it keeps in memory only what the analysis reads (a PowerSample, 40 bytes), not
+// the stored update with all its items: 1.4 MB for an hour at 10 updates a second.
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/storage.h>
@@ -53,10 +54,10 @@ public:
     // Stores an update of the meter (P and WH of the DUT's element at the given item indexes)
     // with the phase and run in force when it ended.
     Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem,
-                                   int energyItem);
-    // Every update so far, as the analysis reads them; with the current of item `currentItem`
-    // (an index into the configured items; -1: not read).
-    std::vector<PowerSample> powerSamples(int currentItem) const;
+                                   int energyItem, int currentItem);
+    // Every update so far, as the analysis reads them (the current from `currentItem` of
+    // addSample(), NaN where it was not read).
+    const std::vector<PowerSample> &powerSamples() const { return m_power; }
 
     Result<void> addEvent(const QString &kind, const Message &text, qint64 hostNs);
     Result<qint64> addRun(const StoredRun &run);
@@ -83,7 +84,7 @@ private:
     qint64 m_originNs = 0;
     qint64 m_phaseId = 0;
     std::vector<Phase> m_phases;
-    std::vector<StoredSample> m_samples;
+    std::vector<PowerSample> m_power;
     QTimer m_flushTimer;
     std::function<void(const Error &)> m_flushError;
 };

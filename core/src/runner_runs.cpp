@@ -93,7 +93,7 @@ void SessionRunner::startBaseline()
         askActivity(false);
         m_baseline->endSeconds = m_recorder->now();
         m_baseline->result =
-            analyseBaseline(m_recorder->powerSamples(m_currentItem), m_baseline->startSeconds,
+            analyseBaseline(m_recorder->powerSamples(), m_baseline->startSeconds,
                             m_baseline->endSeconds, m_settings.driftThreshold);
         const BaselineResult &b = m_baseline->result;
         emit baselineMeasured(b);
@@ -284,7 +284,7 @@ void SessionRunner::analyseLive(std::size_t index)
     if (!m_baseline || m_finished || m_runs[index].stored.status != RunStatus::Done)
         return;
     m_runs[index].stored.analysis =
-        analyseRun(runInput(index), m_recorder->powerSamples(m_currentItem), m_baseline->result,
+        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result,
                    m_accuracy, m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
@@ -388,7 +388,7 @@ void SessionRunner::finalize()
     store(m_recorder->endPhase());
 
     // The analysis, from everything measured.
-    const std::vector<PowerSample> samples = m_recorder->powerSamples(m_currentItem);
+    const std::vector<PowerSample> &samples = m_recorder->powerSamples();
     SessionAnalysis analysis;
     if (m_baseline) {
         if (m_baseline->endSeconds == 0)

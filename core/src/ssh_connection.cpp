@@ -9,8 +9,6 @@
 #include <QRegularExpression>
 
 #include <cstring>
-#include <fcntl.h>
-#include <libssh/sftp.h>
 #include <memory>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -105,12 +103,6 @@ struct ChannelDeleter
     }
 };
 using ChannelPtr = std::unique_ptr<std::remove_pointer_t<ssh_channel>, ChannelDeleter>;
-
-struct SftpDeleter
-{
-    void operator()(sftp_session sftp) const { sftp_free(sftp); }
-};
-using SftpPtr = std::unique_ptr<std::remove_pointer_t<sftp_session>, SftpDeleter>;
 
 } // namespace
 
@@ -423,7 +415,7 @@ QString SshConnection::commandLine(const QStringList &argv) const
     return shellCommand(QStringList{QStringLiteral("env")} + m_options.environment + argv);
 }
 
-Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutMs)
+Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutMs, QIODevice *input)
 {
     const ChannelPtr channel(ssh_channel_new(m_session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
@@ -432,6 +424,17 @@ Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutM
     qCInfo(lcSsh) << "running" << commandLine;
     if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK)
         return error(ErrorCode::Io, Message(msg::kSshCannotRun).arg(lastError()));
+    // The input goes first, whole: a command that stops reading early ends its channel, which
+    // ends the writing; its exit status and stderr then say why.
+    bool writing = input != nullptr;
+    while (writing && !input->atEnd()) {
+        const QByteArray chunk = input->read(32768);
+        writing = !chunk.isEmpty() && ssh_channel_write(channel.get(), chunk.constData(),
+                                                        static_cast<uint32_t>(chunk.size())) ==
+                                          static_cast<int>(chunk.size());
+    }
+    if (input)
+        ssh_channel_send_eof(channel.get());
     RemoteResult result;
     QElapsedTimer clock;
     clock.start();
@@ -459,75 +462,10 @@ Result<RemoteResult> SshConnection::run(const QString &commandLine, int timeoutM
             return error(ErrorCode::Dut, Message(msg::kSshLinkLost).arg(lastError()));
     }
     const int status = ssh_channel_get_exit_status(channel.get());
-    if (status == SSH_ERROR)
+    if (status == SSH_ERROR || (input && !writing && status == 0))
         return error(ErrorCode::Dut, Message(msg::kSshLinkLost).arg(lastError()));
     result.exitCode = status;
     return result;
-}
-
-Result<void> SshConnection::upload(const QString &local, const QString &privateDir,
-                                   const QString &remote)
-{
-    QFile in(local);
-    if (!in.open(QIODevice::ReadOnly))
-        return error(ErrorCode::NotFound,
-                     Message(msg::kSshCannotRead).arg(local, in.errorString()));
-    const SftpPtr sftp(sftp_new(m_session));
-    if (!sftp || sftp_init(sftp.get()) != SSH_OK)
-        return error(ErrorCode::Io, Message(msg::kSshNoSftp).arg(lastError()));
-    const auto sftpError = [&](const QString &what) {
-        return error(
-            ErrorCode::Io,
-            Message(msg::kSshSftpError).arg(what, lastError()).arg(sftp_get_error(sftp.get())));
-    };
-    // Every directory down to the file; the cache directory and those below it are private.
-    const QString parent = remote.section(QLatin1Char('/'), 0, -2);
-    QString path;
-    for (const QString &part : parent.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
-        path += QLatin1Char('/') + part;
-        const QByteArray p = path.toUtf8();
-        sftp_attributes attributes = sftp_stat(sftp.get(), p.constData());
-        if (attributes) {
-            sftp_attributes_free(attributes);
-        } else if (sftp_mkdir(sftp.get(), p.constData(), 0700) != SSH_OK) {
-            return sftpError(QStringLiteral("cannot create %1").arg(path));
-        }
-        const bool own = path == privateDir || path.startsWith(privateDir + QLatin1Char('/'));
-        if (own && sftp_chmod(sftp.get(), p.constData(), 0700) != SSH_OK)
-            return sftpError(QStringLiteral("cannot make %1 private").arg(path));
-    }
-    const QByteArray partial = (remote + QStringLiteral(".upload")).toUtf8();
-    sftp_file file = sftp_open(sftp.get(), partial.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0700);
-    if (!file)
-        return sftpError(QStringLiteral("cannot create %1").arg(QString::fromUtf8(partial)));
-    bool written = true;
-    while (written && !in.atEnd()) {
-        const QByteArray chunk = in.read(32768);
-        qsizetype offset = 0;
-        while (written && offset < chunk.size()) {
-            const ssize_t n = sftp_write(file, chunk.constData() + offset,
-                                         static_cast<size_t>(chunk.size() - offset));
-            written = n > 0;
-            offset += n > 0 ? n : 0;
-        }
-    }
-    const bool closed = sftp_close(file) == SSH_OK;
-    if (!written || !closed)
-        return sftpError(QStringLiteral("cannot write %1").arg(QString::fromUtf8(partial)));
-    const QByteArray target = remote.toUtf8();
-    sftp_chmod(sftp.get(), partial.constData(), 0700);
-    sftp_unlink(sftp.get(), target.constData()); // SFTP 3 renames only onto a free name
-    if (sftp_rename(sftp.get(), partial.constData(), target.constData()) != SSH_OK)
-        return sftpError(QStringLiteral("cannot rename the upload to %1").arg(remote));
-    return {};
-}
-
-void SshConnection::remove(const QString &remote)
-{
-    const SftpPtr sftp(sftp_new(m_session));
-    const QByteArray path = remote.toUtf8();
-    if (!sftp || sftp_init(sftp.get()) != SSH_OK || sftp_unlink(sftp.get(), path.constData()) != 0)
-        qCWarning(lcSsh) << "cannot remove" << remote << lastError();
 }
 
 } // namespace detail

@@ -83,6 +83,13 @@ Result<QString> remoteSha256(SshConnection &connection, const QString &path)
     return sum;
 }
 
+// Which way a file went up, for the note that says it was uploaded.
+Message uploadedHow(SshConnection::UploadMethod method)
+{
+    return Message(method == SshConnection::UploadMethod::Exec ? msg::kSshUploadedThroughExec
+                                                               : msg::kSshUploadedOverSftp);
+}
+
 Result<QString> localSha256(const QString &file)
 {
     QFile in(file);
@@ -253,7 +260,8 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     auto localSum = localSha256(local);
     if (!localSum)
         return localSum.error();
-    if (auto sent = connection.upload(local, cacheDir, cached); !sent)
+    const auto sent = connection.upload(local, cacheDir, cached);
+    if (!sent)
         return sent.error();
     auto remoteSum = remoteSha256(connection, cached);
     if (!remoteSum)
@@ -266,7 +274,9 @@ Result<RemoteWorker> deployWorker(SshConnection &connection, const SshOptions &o
     const VersionCheck uploaded = checkVersion(connection, cached);
     if (!uploaded.matches)
         return Error{ErrorCode::Unsupported, Message(msg::kSshUploadedBut).arg(uploaded.problem)};
-    const Message how = Message(msg::kSshUploaded).arg(local, cached, *localSum, why);
+    const Message how = Message::joined(
+        {Message(msg::kSshUploaded).arg(local, cached, *localSum, why), uploadedHow(*sent)},
+        QStringLiteral("; "));
     note(how);
     return found(cached, how, true);
 }
@@ -292,7 +302,8 @@ Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &work
         note(Message(msg::kSshPluginFound).arg(name, remote, *localSum));
         return remote;
     }
-    if (auto sent = connection.upload(localPlugin, worker.cacheDir, remote); !sent)
+    const auto sent = connection.upload(localPlugin, worker.cacheDir, remote);
+    if (!sent)
         return Error{sent.error().code,
                      Message(msg::kSshPlugin).arg(localPlugin, sent.error().message)};
     auto remoteSum = remoteSha256(connection, remote);
@@ -303,7 +314,9 @@ Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &work
         return Error{ErrorCode::Io,
                      Message(msg::kSshPluginMismatch).arg(remote, *remoteSum, *localSum)};
     }
-    note(Message(msg::kSshPluginUploaded).arg(name, remote, *localSum));
+    note(Message::joined(
+        {Message(msg::kSshPluginUploaded).arg(name, remote, *localSum), uploadedHow(*sent)},
+        QStringLiteral("; ")));
     return remote;
 }
 

@@ -3,7 +3,15 @@
 interleaved on the same machine (AES-128-XTS, AES-256-XTS, ChaCha20; 4096-byte buffers) and
 prints our throughput divided by theirs. Target: >= 0.97 for each pair.
 
-usage: compare_with_library_tools.py [--bench PATH] [--seconds S] [--rounds N]
+For AES-XTS on OpenSSL it also runs bench_xts_reference (tests/bench/xts_reference.c), a plain
+C loop over OpenSSL's EVP with nothing else in it, twice: with the tweak set once (as `openssl
+speed` and the worker do) and with a new tweak for every buffer (as a disk does). That
+separates the harness's own cost (worker / reference, same tweak; target <= 3 %) from the cost
+of a per-buffer tweak (reference per buffer / reference once), with the median and range of
+the interleaved rounds.
+
+usage: compare_with_library_tools.py [--bench PATH] [--reference PATH] [--seconds S]
+                                     [--rounds N] [--cpu N]
 A benchmark, not a test: it prints figures; record them in docs/benchmarks.md.
 """
 import argparse
@@ -25,9 +33,12 @@ CASES = [
 ]
 
 
+PIN = []  # ["taskset", "-c", "<cpu>"] with --cpu: every program on the same CPU
+
+
 def ours(bench, cipher, backend, seconds, chunking):
     out = subprocess.run(
-        [bench, "run", "--cipher", cipher, "--backend", backend, "--op", "encrypt",
+        PIN + [bench, "run", "--cipher", cipher, "--backend", backend, "--op", "encrypt",
          "--buffer", "4096", "--seconds", str(seconds), "--chunking", chunking, "--json"],
         check=True, capture_output=True, text=True).stdout
     end = [json.loads(line) for line in out.splitlines() if '"run_end"' in line][-1]
@@ -36,7 +47,7 @@ def ours(bench, cipher, backend, seconds, chunking):
 
 def openssl_speed(name, seconds):
     out = subprocess.run(
-        ["openssl", "speed", "-elapsed", "-evp", name, "-bytes", "4096", "-seconds",
+        PIN + ["openssl", "speed", "-elapsed", "-evp", name, "-bytes", "4096", "-seconds",
          str(int(seconds))],
         check=True, capture_output=True, text=True).stdout
     # Last line: "<NAME>  123456.78k" in 1000s of bytes per second.
@@ -48,7 +59,7 @@ def openssl_speed(name, seconds):
 
 def botan_speed(name, seconds):
     out = subprocess.run(
-        ["botan", "speed", "--buf-size=4096", "--msec=%d" % int(seconds * 1000), name],
+        PIN + ["botan", "speed", "--buf-size=4096", "--msec=%d" % int(seconds * 1000), name],
         check=True, capture_output=True, text=True).stdout
     # "<algo> [encrypt ]buffer size 4096 bytes: 1061.234 MiB/sec ..."; take the encrypt line.
     for line in out.splitlines():
@@ -60,12 +71,35 @@ def botan_speed(name, seconds):
     raise RuntimeError("unexpected botan speed output: " + out)
 
 
+def reference(path, cipher, tweak, seconds):
+    out = subprocess.run(
+        PIN + [path, "--cipher", cipher, "--tweak", tweak, "--seconds", str(seconds),
+               "--buffer", "4096"],
+        check=True, capture_output=True, text=True).stdout
+    return float(out.split()[0])
+
+
+def spread(values):
+    return "%.1f (%.1f-%.1f)" % (statistics.median(values) / 1e6, min(values) / 1e6,
+                                 max(values) / 1e6)
+
+
+def ratio_spread(a, b):
+    """Median and range of the per-round ratios a[i] / b[i] (same round, adjacent in time)."""
+    r = [x / y for x, y in zip(a, b)]
+    return "%.3f (%.3f-%.3f)" % (statistics.median(r), min(r), max(r))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", default="build/release/ciphers/cipherwatt-bench")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reference", default="build/release/tests/bench_xts_reference")
+    ap.add_argument("--cpu", type=int, default=None)
     args = ap.parse_args()
+    if args.cpu is not None:
+        PIN.extend(["taskset", "-c", str(args.cpu)])
 
     samples = {}
     for r in range(args.rounds):
@@ -79,6 +113,13 @@ def main():
                                                       args.seconds, like)),
                 (("botan speed", cipher), lambda: botan_speed(botan, args.seconds)),
             ]
+            if cipher.endswith("-xts"):
+                pairs += [
+                    (("reference/fixed", cipher),
+                     lambda: reference(args.reference, cipher, "fixed", args.seconds)),
+                    (("reference/per-buffer", cipher),
+                     lambda: reference(args.reference, cipher, "per-buffer", args.seconds)),
+                ]
             if like == "stream":
                 pairs += [
                     (("per-message/openssl", cipher),
@@ -105,6 +146,26 @@ def main():
                       " per buffer)" % ("", "", m / 1e6, "", m / b))
     print("median of %d interleaved rounds of %.1f s each; lowest ratio %.3f (target >= 0.97)"
           % (args.rounds, args.seconds, worst))
+
+    print()
+    print("AES-XTS on OpenSSL, MB/s: median (range) of %d rounds" % args.rounds)
+    for cipher, _, _ in CASES:
+        if not cipher.endswith("-xts"):
+            continue
+        tool = samples[("openssl speed", cipher)]
+        fixed = samples[("reference/fixed", cipher)]
+        per = samples[("reference/per-buffer", cipher)]
+        worker = samples[("ours/openssl", cipher)]
+        print("%s" % cipher)
+        print("  openssl speed (tweak set once)            %s" % spread(tool))
+        print("  C reference, tweak set once               %s" % spread(fixed))
+        print("  C reference, new tweak every buffer       %s" % spread(per))
+        print("  cipherwatt-bench run (tweak set once)     %s" % spread(worker))
+        print("  harness: worker / C reference (once)      %s  (target >= 0.97)"
+              % ratio_spread(worker, fixed))
+        print("  tweak: C per buffer / C once              %s" % ratio_spread(per, fixed))
+        print("  C reference (once) / openssl speed        %s" % ratio_spread(fixed, tool))
+        print("  worker / openssl speed                    %s" % ratio_spread(worker, tool))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <process.h>
-#include <pwd.h>
 #include <sshd.h>
 #include <sstream>
 #include <temp_dir.h>
@@ -160,20 +159,68 @@ TEST_CASE("ssh: run --plugin uploads the plugin beside the remote worker and mea
     REQUIRE(plan != args.end());
     *std::next(plan) = "xtea-128-cbc/plugin:xtea:encrypt";
     args.insert(args.end(), {"--plugin", CIPHERWATT_XTEA_PLUGIN, "--accept-new-host-key"});
-    // The DUT's cache is the SSH account's (~/.cache/cipherwatt, sshd passes no XDG_CACHE_HOME):
-    // this plugin's copy from an earlier run goes first, so that this run uploads it, and goes
-    // again at the end.
-    const fs::path plugins = fs::path(::getpwuid(::getuid())->pw_dir) / ".cache" / "cipherwatt" /
-                             "plugins" / sha256File(CIPHERWATT_XTEA_PLUGIN);
-    fs::remove_all(plugins);
+    // The DUT's cache is the default one, ${XDG_CACHE_HOME}/cipherwatt, which this server sets
+    // inside its own folder: empty, so the plugin is uploaded.
     const auto r = cli(home, args);
-    fs::remove_all(plugins);
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.err, Catch::Contains("plugin xtea.so: uploaded to ") &&
-                          Catch::Contains("verified on the DUT"));
+                          Catch::Contains("verified on the DUT); uploaded over SFTP"));
+    CHECK(fs::exists(server.dir() / "cache" / "cipherwatt" / "plugins" /
+                     sha256File(CIPHERWATT_XTEA_PLUGIN) / "xtea.so"));
     CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea") &&
                           Catch::Contains("done"));
+}
+
+TEST_CASE("ssh: without an SFTP subsystem the worker and a plugin go up through an exec channel "
+          "and the run is measured",
+          "[cli][plugins]")
+{
+    SshServer server({.sftp = false});
+    TempDir home;
+    FakeSysfs tree({0});
+    const std::string db = (home.path() / "s.sqlite").string();
+    auto args = runArgs(server, db, tree);
+    // No worker on the DUT: this build's goes up, and the plugin beside it.
+    *std::next(std::find(args.begin(), args.end(), "--remote-worker")) =
+        (server.dir() / "nowhere" / "cipherwatt-bench").string();
+    *std::next(std::find(args.begin(), args.end(), "--plan")) = "xtea-128-cbc/plugin:xtea:encrypt";
+    args.insert(args.end(), {"--upload-worker", CIPHERWATT_BENCH_EXE, "--plugin",
+                             CIPHERWATT_XTEA_PLUGIN, "--accept-new-host-key"});
+    const auto r = cli(home, args);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+
+    // The server refused the subsystem (its log), and both notes say which way was taken.
+    CHECK_THAT(server.log(), Catch::Contains("subsystem request for sftp") &&
+                                 Catch::Contains("subsystem not found"));
+    const std::string exec = "uploaded through an exec channel (the server has no SFTP subsystem)";
+    std::size_t notes = 0;
+    std::istringstream err(r.err);
+    for (std::string line; std::getline(err, line);)
+        notes += line.find(exec) != std::string::npos ? 1U : 0U;
+    CHECK(notes == 2);
+    CHECK_THAT(r.err, !Catch::Contains("uploaded over SFTP"));
+
+    // Byte for byte, private, and nothing half-written left behind.
+    const fs::path cache = server.dir() / "cache" / "cipherwatt";
+    const fs::path worker = cache / CIPHERWATT_VERSION / "cipherwatt-bench";
+    const fs::path plugin = cache / "plugins" / sha256File(CIPHERWATT_XTEA_PLUGIN) / "xtea.so";
+    REQUIRE(fs::exists(worker));
+    REQUIRE(fs::exists(plugin));
+    CHECK(sha256File(worker.c_str()) == sha256File(CIPHERWATT_BENCH_EXE));
+    const auto permissions = [](const fs::path &p) {
+        return fs::status(p).permissions() & fs::perms::all;
+    };
+    for (const fs::path &p : {worker, plugin, cache, worker.parent_path(), plugin.parent_path()})
+        CHECK(permissions(p) == fs::perms::owner_all);
+    CHECK_FALSE(fs::exists(fs::path(worker) += ".upload"));
+    CHECK_FALSE(fs::exists(fs::path(plugin) += ".upload"));
+
+    // The uploaded worker ran the plugin's cipher and the run was measured.
+    CHECK_THAT(r.out, Catch::Contains("xtea-128-cbc") && Catch::Contains("plugin:xtea") &&
+                          Catch::Contains("done"));
+    CHECK_THAT(r.err, Catch::Contains(worker.string()));
 }
 
 TEST_CASE("ssh: SSH options are usage errors where they do not apply", "[cli]")

@@ -5,6 +5,7 @@
 // wait is bounded; qemu is killed when the board goes (and with the test process, if that dies
 // first). Lines are the firmware's framing (firmware/PROTOCOL.md): JSON text, " #", CRC-32.
 
+#include "qemu_arm.h"
 #include "temp_dir.h"
 
 #include <nlohmann/json.hpp>
@@ -14,7 +15,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 
 namespace cipherwatt::test {
 
@@ -51,7 +51,7 @@ private:
     bool start(std::uint16_t port, std::string &why);
 
     TempDir m_dir;
-    pid_t m_qemu = -1;
+    QemuArm m_qemu{CIPHERWATT_QEMU_SYSTEM_ARM, CIPHERWATT_FIRMWARE_ELF, m_dir.path() / "qemu.log"};
     int m_socket = -1;
     std::string m_buffer;
     std::int64_t m_nextId = 1;

@@ -1,45 +1,24 @@
 #include "qemu_process.h"
 
-#include <arpa/inet.h>
+#include "loopback.h"
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <netinet/in.h>
 #include <sstream>
 #include <stdexcept>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-#include <vector>
 
 namespace cipherwatt::test {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::uint16_t freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
-        if (fd >= 0)
-            ::close(fd);
-        throw std::runtime_error("cannot find a free TCP port");
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
 
 // Whether something listens on 127.0.0.1:`port`, read from /proc/net/tcp (connecting to find
 // out would be the one connection qemu takes).
@@ -70,7 +49,7 @@ QemuProcess::QemuProcess(Uart uart)
 {
     std::string why;
     for (int attempt = 0; attempt < 3; ++attempt) {
-        if (start(freePort(), why))
+        if (start(freeLoopbackPort(), why))
             return;
     }
     throw std::runtime_error(why);
@@ -78,43 +57,10 @@ QemuProcess::QemuProcess(Uart uart)
 
 bool QemuProcess::start(std::uint16_t port, std::string &why)
 {
-    const std::string serial = m_uart == Uart::Pty ? std::string("pty")
-                                                   : "tcp:127.0.0.1:" + std::to_string(port) +
-                                                         ",server=on,wait=on,nodelay=on";
-    const std::string monitor =
-        "unix:" + (m_dir.path() / "monitor").string() + ",server=on,wait=off";
-    std::vector<std::string> argv{CIPHERWATT_QEMU_SYSTEM_ARM,
-                                  "-M",
-                                  "mps2-an385",
-                                  "-display",
-                                  "none",
-                                  "-monitor",
-                                  monitor,
-                                  "-serial",
-                                  serial,
-                                  "-kernel",
-                                  CIPHERWATT_FIRMWARE_ELF};
-    std::vector<char *> args;
-    for (auto &a : argv)
-        args.push_back(a.data());
-    args.push_back(nullptr);
-    const std::string logPath = (m_dir.path() / "qemu.log").string();
-    const pid_t parent = ::getpid();
-    m_qemu = ::fork();
-    if (m_qemu < 0)
-        throw std::runtime_error("fork failed");
-    if (m_qemu == 0) {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent)
-            _exit(126);
-        const int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const int null = ::open("/dev/null", O_RDONLY);
-        ::dup2(null, 0);
-        ::dup2(log, 1);
-        ::dup2(log, 2);
-        ::execv(args[0], args.data());
-        _exit(127);
-    }
+    m_qemu.start(m_uart == Uart::Pty
+                     ? std::string("pty")
+                     : "tcp:127.0.0.1:" + std::to_string(port) + ",server=on,wait=on,nodelay=on",
+                 "unix:" + (m_dir.path() / "monitor").string() + ",server=on,wait=off");
     const auto deadline = Clock::now() + std::chrono::seconds(10);
     while (Clock::now() < deadline) {
         // qemu names its pseudo-terminal: "char device redirected to /dev/pts/5 (label ...)".
@@ -131,9 +77,7 @@ bool QemuProcess::start(std::uint16_t port, std::string &why)
             m_port = port;
             return true;
         }
-        int status = 0;
-        if (::waitpid(m_qemu, &status, WNOHANG) == m_qemu) {
-            m_qemu = -1;
+        if (m_qemu.exited()) {
             why = "qemu-system-arm exited at start: " + log();
             return false;
         }
@@ -189,31 +133,22 @@ void QemuProcess::monitor(const std::string &command)
 
 void QemuProcess::pause()
 {
-    if (m_qemu > 0)
-        ::kill(m_qemu, SIGSTOP);
+    m_qemu.signal(SIGSTOP);
 }
 
 void QemuProcess::resume()
 {
-    if (m_qemu > 0)
-        ::kill(m_qemu, SIGCONT);
+    m_qemu.signal(SIGCONT);
 }
 
 void QemuProcess::kill()
 {
-    if (m_qemu > 0) {
-        ::kill(m_qemu, SIGKILL);
-        ::waitpid(m_qemu, nullptr, 0);
-        m_qemu = -1;
-    }
+    m_qemu.kill();
 }
 
 std::string QemuProcess::log() const
 {
-    std::ifstream in(m_dir.path() / "qemu.log");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return m_qemu.log();
 }
 
 } // namespace cipherwatt::test

@@ -6,13 +6,13 @@
 // starts the board, so the board's start-up greeting reaches it; qemu is killed when this goes
 // (and with the test process, if that dies first). Every wait is bounded.
 
+#include "qemu_arm.h"
 #include "temp_dir.h"
 
 #include <QString>
 
 #include <cstdint>
 #include <string>
-#include <sys/types.h>
 
 namespace cipherwatt::test {
 
@@ -43,7 +43,7 @@ private:
 
     TempDir m_dir;
     Uart m_uart = Uart::Tcp;
-    pid_t m_qemu = -1;
+    QemuArm m_qemu{CIPHERWATT_QEMU_SYSTEM_ARM, CIPHERWATT_FIRMWARE_ELF, m_dir.path() / "qemu.log"};
     quint16 m_port = 0;
     std::string m_pty; // Pty: the device
 };

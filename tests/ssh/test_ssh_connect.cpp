@@ -224,7 +224,7 @@ TEST_CASE("a key the server does not know is refused, and a missing key file is 
 
 TEST_CASE("a password is asked for only when allowed, and never more than three times", "[ssh]")
 {
-    SshServer server(true);
+    SshServer server({.passwordAuthentication = true});
     SshOptions o = sshOptions(server);
     o.keyFile = qs(server.unauthorizedKey());
     QStringList prompts;

@@ -1,5 +1,6 @@
 #include "sshd.h"
 
+#include "loopback.h"
 #include "process.h"
 
 #include <arpa/inet.h>
@@ -56,23 +57,6 @@ std::string keyFields(const fs::path &publicKey)
     return type + " " + base64;
 }
 
-std::uint16_t freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
-        if (fd >= 0)
-            ::close(fd);
-        throw std::runtime_error("cannot find a free port on 127.0.0.1");
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
-
 // sshd answers with its version line once it listens.
 bool greets(std::uint16_t port)
 {
@@ -123,8 +107,8 @@ void writeLines(const fs::path &file, const std::vector<std::string> &lines)
         out << line << '\n';
 }
 
-SshServer::SshServer(bool passwordAuthentication)
-    : m_passwords(passwordAuthentication)
+SshServer::SshServer(SshServerOptions options)
+    : m_options(options)
 {
     if (::access(kSshd, X_OK) != 0 || ::access(kKeygen, X_OK) != 0)
         throw std::runtime_error(
@@ -145,7 +129,7 @@ SshServer::SshServer(bool passwordAuthentication)
     std::error_code ec;
     fs::create_directories("/run/sshd", ec);
     for (int attempt = 0; attempt < 5; ++attempt) {
-        if (startOn(freePort())) {
+        if (startOn(freeLoopbackPort())) {
             const std::string host = "[127.0.0.1]:" + std::to_string(m_port);
             writeLines(knownHosts(), {host + " " + keyFields(dir() / "host_key.pub")});
             m_otherKeyLine = host + " " + keyFields(dir() / "other_host_key.pub");
@@ -164,14 +148,22 @@ bool SshServer::startOn(std::uint16_t port)
 {
     m_port = port;
     const fs::path config = dir() / "sshd_config";
-    writeLines(config,
-               {"ListenAddress 127.0.0.1", "Port " + std::to_string(port),
-                "HostKey " + (dir() / "host_key").string(),
-                "AuthorizedKeysFile " + (dir() / "authorized_keys").string(),
-                m_passwords ? "PasswordAuthentication yes" : "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
-                "PermitRootLogin prohibit-password", "PidFile " + (dir() / "sshd.pid").string(),
-                "Subsystem sftp internal-sftp", "LogLevel VERBOSE"});
+    std::vector<std::string> lines{"ListenAddress 127.0.0.1",
+                                   "Port " + std::to_string(port),
+                                   "HostKey " + (dir() / "host_key").string(),
+                                   "AuthorizedKeysFile " + (dir() / "authorized_keys").string(),
+                                   m_options.passwordAuthentication ? "PasswordAuthentication yes"
+                                                                    : "PasswordAuthentication no",
+                                   "KbdInteractiveAuthentication no",
+                                   "UsePAM no",
+                                   "StrictModes no",
+                                   "PermitRootLogin prohibit-password",
+                                   "PidFile " + (dir() / "sshd.pid").string(),
+                                   "SetEnv XDG_CACHE_HOME=" + (dir() / "cache").string(),
+                                   "LogLevel VERBOSE"};
+    if (m_options.sftp)
+        lines.emplace_back("Subsystem sftp internal-sftp");
+    writeLines(config, lines);
     const std::string logFile = (dir() / "sshd.log").string();
     const std::string configFile = config.string();
     m_pid = ::fork();

@@ -16,14 +16,24 @@
 
 namespace cipherwatt::test {
 
+struct SshServerOptions
+{
+    // The server also offers passwords (which it then refuses: the tests know no password of
+    // this machine's accounts).
+    bool passwordAuthentication = false;
+    // false: no `Subsystem sftp` line, so the server refuses the subsystem request, as dropbear
+    // or a minimal image without sftp-server does.
+    bool sftp = true;
+};
+
 class SshServer
 {
 public:
     static constexpr const char *passphrase = "correct horse 'battery'";
 
-    // `passwordAuthentication`: the server also offers passwords (which it then refuses: the
-    // tests know no password of this machine's accounts).
-    explicit SshServer(bool passwordAuthentication = false);
+    // Sessions get XDG_CACHE_HOME=<dir>/cache (`SetEnv`), so a worker or plugin uploaded to the
+    // DUT's default cache lands in this server's folder, never in the account's ~/.cache.
+    explicit SshServer(SshServerOptions options = {});
     ~SshServer();
     SshServer(const SshServer &) = delete;
     SshServer &operator=(const SshServer &) = delete;
@@ -56,7 +66,7 @@ private:
     void stop();
 
     TempDir m_dir;
-    bool m_passwords = false;
+    SshServerOptions m_options;
     std::uint16_t m_port = 0;
     pid_t m_pid = -1;
     std::string m_fingerprint;
