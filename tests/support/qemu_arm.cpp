@@ -27,9 +27,8 @@ QemuArm::~QemuArm()
 void QemuArm::start(const std::string &serial, const std::string &monitor)
 {
     kill();
-    std::vector<std::string> argv{m_qemu,    "-M",    "mps2-an385", "-display", "none",
-                                  "-monitor", monitor, "-serial",    serial,     "-kernel",
-                                  m_kernel};
+    std::vector<std::string> argv{m_qemu,  "-M",      "mps2-an385", "-display", "none",  "-monitor",
+                                  monitor, "-serial", serial,       "-kernel",  m_kernel};
     std::vector<char *> args;
     for (auto &a : argv)
         args.push_back(a.data());
