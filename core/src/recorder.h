@@ -53,8 +53,8 @@ public:
 
     // Stores an update of the meter (P and WH of the DUT's element at the given item indexes)
     // with the phase and run in force when it ended.
-    Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem,
-                                   int energyItem, int currentItem);
+    Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem, int energyItem,
+                                   int currentItem);
     // Every update so far, as the analysis reads them (the current from `currentItem` of
     // addSample(), NaN where it was not read).
     const std::vector<PowerSample> &powerSamples() const { return m_power; }

@@ -364,21 +364,25 @@ DutSetup dutSetupFromJson(const QJsonObject &json)
 
 QJsonObject toJson(const BaselineResult &b, double startSeconds, double endSeconds)
 {
-    return {{QStringLiteral("start_s"), startSeconds},
-            {QStringLiteral("end_s"), endSeconds},
-            {QStringLiteral("count"), b.stats.count},
-            {QStringLiteral("excluded"), b.excluded},
-            {QStringLiteral("mean_w"), number(b.stats.mean)},
-            {QStringLiteral("sd_w"), number(b.stats.sd)},
-            {QStringLiteral("standard_error_w"), number(b.stats.standardError)},
-            {QStringLiteral("lag1"), number(b.stats.lag1)},
-            {QStringLiteral("current_count"), b.current.count},
-            {QStringLiteral("mean_a"), number(b.current.mean)},
-            {QStringLiteral("standard_error_a"), number(b.current.standardError)},
-            {QStringLiteral("drift_w_per_h"), number(b.driftWattsPerHour)},
-            {QStringLiteral("drift_se_w_per_h"), number(b.driftStandardError)},
-            {QStringLiteral("drift_w"), number(b.driftWatts)},
-            {QStringLiteral("drifting"), b.drifting}};
+    QJsonObject json{{QStringLiteral("start_s"), startSeconds},
+                     {QStringLiteral("end_s"), endSeconds},
+                     {QStringLiteral("count"), b.stats.count},
+                     {QStringLiteral("excluded"), b.excluded},
+                     {QStringLiteral("mean_w"), number(b.stats.mean)},
+                     {QStringLiteral("sd_w"), number(b.stats.sd)},
+                     {QStringLiteral("standard_error_w"), number(b.stats.standardError)},
+                     {QStringLiteral("lag1"), number(b.stats.lag1)},
+                     {QStringLiteral("drift_w_per_h"), number(b.driftWattsPerHour)},
+                     {QStringLiteral("drift_se_w_per_h"), number(b.driftStandardError)},
+                     {QStringLiteral("drift_w"), number(b.driftWatts)},
+                     {QStringLiteral("drifting"), b.drifting}};
+    // The idle current, where the meter read it (see the run's figures).
+    if (b.current.count > 0) {
+        json.insert(QStringLiteral("current_count"), b.current.count);
+        json.insert(QStringLiteral("mean_a"), number(b.current.mean));
+        json.insert(QStringLiteral("standard_error_a"), number(b.current.standardError));
+    }
+    return json;
 }
 
 namespace {
@@ -481,12 +485,6 @@ QJsonObject toJson(const RunResult &r)
         {QStringLiteral("energy_per_op_uj"), number(r.energyPerOperationUj)},
         {QStringLiteral("energy_per_op_uj_low"), number(r.energyPerOperationUjLow)},
         {QStringLiteral("energy_per_op_uj_high"), number(r.energyPerOperationUjHigh)},
-        {QStringLiteral("net_a"), number(r.netAmps)},
-        {QStringLiteral("net_low_a"), number(r.netAmpsLow)},
-        {QStringLiteral("net_high_a"), number(r.netAmpsHigh)},
-        {QStringLiteral("charge_per_op_uc"), number(r.chargePerOperationUc)},
-        {QStringLiteral("charge_per_op_uc_low"), number(r.chargePerOperationUcLow)},
-        {QStringLiteral("charge_per_op_uc_high"), number(r.chargePerOperationUcHigh)},
         {QStringLiteral("throughput_bps"), number(r.throughputBytesPerSecond)},
         {QStringLiteral("cycles_per_byte"), number(r.cyclesPerByte)},
         {QStringLiteral("counter"), r.counter},
@@ -494,6 +492,16 @@ QJsonObject toJson(const RunResult &r)
         {QStringLiteral("integrator_wh"), number(r.integratorWh)},
         {QStringLiteral("samples_wh"), number(r.samplesWh)},
     };
+    // The current's figures only where the meter read it (a session stored before them reads
+    // back as it was stored).
+    if (std::isfinite(r.netAmps)) {
+        json.insert(QStringLiteral("net_a"), r.netAmps);
+        json.insert(QStringLiteral("net_low_a"), number(r.netAmpsLow));
+        json.insert(QStringLiteral("net_high_a"), number(r.netAmpsHigh));
+        json.insert(QStringLiteral("charge_per_op_uc"), number(r.chargePerOperationUc));
+        json.insert(QStringLiteral("charge_per_op_uc_low"), number(r.chargePerOperationUcLow));
+        json.insert(QStringLiteral("charge_per_op_uc_high"), number(r.chargePerOperationUcHigh));
+    }
     putMessages(json, QStringLiteral("flags"), r.flags);
     return json;
 }

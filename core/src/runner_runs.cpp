@@ -92,9 +92,8 @@ void SessionRunner::startBaseline()
     connect(&m_timer, &QTimer::timeout, this, [this] {
         askActivity(false);
         m_baseline->endSeconds = m_recorder->now();
-        m_baseline->result =
-            analyseBaseline(m_recorder->powerSamples(), m_baseline->startSeconds,
-                            m_baseline->endSeconds, m_settings.driftThreshold);
+        m_baseline->result = analyseBaseline(m_recorder->powerSamples(), m_baseline->startSeconds,
+                                             m_baseline->endSeconds, m_settings.driftThreshold);
         const BaselineResult &b = m_baseline->result;
         emit baselineMeasured(b);
         if (b.stats.count == 0) {
@@ -284,8 +283,8 @@ void SessionRunner::analyseLive(std::size_t index)
     if (!m_baseline || m_finished || m_runs[index].stored.status != RunStatus::Done)
         return;
     m_runs[index].stored.analysis =
-        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result,
-                   m_accuracy, m_settings.minUpdates);
+        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result, m_accuracy,
+                   m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
 

@@ -101,6 +101,7 @@ QString eventName(const core::WorkerEvent &event)
         QString operator()(const KatDone &) const { return QStringLiteral("kat"); }
         QString operator()(const ResetAck &) const { return QStringLiteral("reset"); }
         QString operator()(const Fault &) const { return QStringLiteral("fault"); }
+        QString operator()(const Activity &) const { return QStringLiteral("activity"); }
     };
     return std::visit(Visitor{}, event.body);
 }

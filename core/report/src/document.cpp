@@ -154,8 +154,9 @@ private:
         if (const auto *h = std::get_if<Heading>(&b))
             return headingSpace(*h) + textHeight(headingFont(*h), m_page.width(), h->text) + mm(2) +
                    leadHeight(blocks, i + 1);
+        // A paragraph is never split (place()): all of it must follow its heading.
         if (const auto *p = std::get_if<Paragraph>(&b))
-            return std::min(paragraphHeight(*p), mm(14));
+            return paragraphHeight(*p);
         if (const auto *kv = std::get_if<KeyValues>(&b)) {
             double h = 0;
             for (qsizetype r = 0; r < kv->rows.size() && r < 3; ++r)

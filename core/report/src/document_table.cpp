@@ -18,8 +18,8 @@ bool isNumericColumn(const Table &t, qsizetype column)
 // text columns give up width in proportion to what wrapping saves them (never below their
 // longest word). Numbers never wrap: `fits` is false when they cannot all stay whole.
 std::vector<double> tableColumnWidths(const Table &t, const QFontMetricsF &fm,
-                                  const QFontMetricsF &bm, double pad, double available,
-                                  double headerWidth, bool &fits)
+                                      const QFontMetricsF &bm, double pad, double available,
+                                      double headerWidth, bool &fits)
 {
     const auto longestWord = [](const QFontMetricsF &m, const QString &text) {
         double w = 0;
