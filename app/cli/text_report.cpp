@@ -145,18 +145,21 @@ QString perOperationTable(const SessionData &session)
             continue;
         const WorkerResult &res = *r.result;
         const auto operations = static_cast<double>(res.iterations);
-        QString energy = fmt::missing();
-        if (r.analysis && std::isfinite(r.analysis->energyPerOperationUj))
-            energy = fmt::withInterval(r.analysis->energyPerOperationUj * 1e-6,
-                                       r.analysis->energyPerOperationUjLow * 1e-6,
-                                       r.analysis->energyPerOperationUjHigh * 1e-6, microjoules)
-                         .joined();
-        QString charge = fmt::missing();
-        if (r.analysis && std::isfinite(r.analysis->chargePerOperationUc))
-            charge = fmt::withInterval(r.analysis->chargePerOperationUc * 1e-6,
-                                       r.analysis->chargePerOperationUcLow * 1e-6,
-                                       r.analysis->chargePerOperationUcHigh * 1e-6, microcoulombs)
-                         .joined();
+        // Stored in micro-units; format takes the base unit.
+        const auto interval = [](double value, double low, double high, const fmt::Unit &unit) {
+            return std::isfinite(value)
+                       ? fmt::withInterval(value * 1e-6, low * 1e-6, high * 1e-6, unit).joined()
+                       : fmt::missing();
+        };
+        const RunResult a = r.analysis.value_or(RunResult{});
+        const QString energy = r.analysis
+                                   ? interval(a.energyPerOperationUj, a.energyPerOperationUjLow,
+                                              a.energyPerOperationUjHigh, microjoules)
+                                   : fmt::missing();
+        const QString charge = r.analysis
+                                   ? interval(a.chargePerOperationUc, a.chargePerOperationUcLow,
+                                              a.chargePerOperationUcHigh, microcoulombs)
+                                   : fmt::missing();
         QString cycles = fmt::missing();
         if (res.cycles > 0) {
             cycles = fmt::fixed(static_cast<double>(res.cycles) / operations, 1);

@@ -1,5 +1,6 @@
 // What goes into a document: its fonts and blocks (document.h); document.cpp lays them out.
 
+#include "chart_style.h"
 #include "document.h"
 
 #include <utility>
@@ -8,11 +9,8 @@ namespace cipherwatt::report {
 
 QFont reportFont(double points, bool bold)
 {
-    QFont f;
-    f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("NanumGothic"),
-                   QStringLiteral("Noto Sans CJK KR")});
-    f.setPointSizeF(points);
-    f.setBold(bold);
+    // The charts' families and size (one list of fonts for the whole report).
+    QFont f = chartFont(points, bold);
     // Kerning and hinting tuned for screens make PDF text uneven; print metrics instead.
     f.setHintingPreference(QFont::PreferNoHinting);
     f.setKerning(true);
