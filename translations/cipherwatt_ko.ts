@@ -53,6 +53,61 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::core::Budget</name>
+    <message>
+        <source>run mean (type A)</source>
+        <translation>실행 평균 (A형)</translation>
+    </message>
+    <message>
+        <source>idle level (type A)</source>
+        <translation>유휴 수준 (A형)</translation>
+    </message>
+    <message>
+        <source>idle interpolation (type B)</source>
+        <translation>유휴 보간 (B형)</translation>
+    </message>
+    <message>
+        <source>meter, reading term on the net (type B)</source>
+        <translation>전력계, 순 값에 대한 판독값 항 (B형)</translation>
+    </message>
+    <message>
+        <source>meter, range term not common (type B)</source>
+        <translation>전력계, 공통이 아닌 레인지 항 (B형)</translation>
+    </message>
+    <message>
+        <source>meter at the run&apos;s level (type B)</source>
+        <translation>실행 수준에서의 전력계 (B형)</translation>
+    </message>
+    <message>
+        <source>meter at the idle level (type B)</source>
+        <translation>유휴 수준에서의 전력계 (B형)</translation>
+    </message>
+    <message>
+        <source>the baseline before the runs</source>
+        <translation>실행 전의 기준선</translation>
+    </message>
+    <message>
+        <source>interpolated between the idle windows before and after the run</source>
+        <translation>실행 전후의 유휴 구간 사이에서 보간</translation>
+    </message>
+    <message>
+        <source>the idle window before the run (none after it)</source>
+        <translation>실행 전의 유휴 구간 (실행 후에는 없음)</translation>
+    </message>
+    <message>
+        <source>the idle window after the run (none before it)</source>
+        <translation>실행 후의 유휴 구간 (실행 전에는 없음)</translation>
+    </message>
+    <message>
+        <source>correlated: same fixed range, the range offset cancels in run - idle</source>
+        <translation>상관: 같은 고정 레인지이므로 실행 - 유휴에서 레인지 오프셋이 상쇄됨</translation>
+    </message>
+    <message>
+        <source>conservative: each reading&apos;s whole accuracy limit, independently</source>
+        <translation>보수적: 각 판독값의 정확도 한계 전체를 독립적으로 적용</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::core::Dut</name>
     <message>
         <source>cannot start the worker %1: %2</source>
@@ -375,6 +430,10 @@
     <message>
         <source>checking the plan</source>
         <translation>계획 확인 중</translation>
+    </message>
+    <message>
+        <source>idle window</source>
+        <translation>유휴 구간</translation>
     </message>
 </context>
 <context>
@@ -2555,6 +2614,18 @@ Failed: %2</source>
         <source>CPU time used on the DUT by everything but the worker, as cores busy on average, measured over each phase.</source>
         <translation>워커 외의 모든 것이 DUT에서 사용한 CPU 시간을 평균 사용 코어 수로 나타낸 것으로, 단계마다 측정합니다.</translation>
     </message>
+    <message>
+        <source>idle window</source>
+        <translation>유휴 구간</translation>
+    </message>
+    <message>
+        <source>An idle window between runs: the idle level under the runs around it is interpolated between such windows</source>
+        <translation>실행 사이의 유휴 구간: 주변 실행의 유휴 수준을 이러한 구간 사이에서 보간합니다</translation>
+    </message>
+    <message>
+        <source>Idle window before the next run</source>
+        <translation>다음 실행 전의 유휴 구간</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -3297,6 +3368,30 @@ Failed: %2</source>
     <message>
         <source>Net charge per operation (net current × time), with its 95 % interval</source>
         <translation>연산당 순 전하(순 전류 × 시간)와 95 % 구간</translation>
+    </message>
+    <message>
+        <source>Uncertainty budget of the first repeat (standard uncertainties):</source>
+        <translation>첫 번째 반복의 불확도 버짓 (표준 불확도):</translation>
+    </message>
+    <message>
+        <source>Uncertainty budget (standard uncertainties):</source>
+        <translation>불확도 버짓 (표준 불확도):</translation>
+    </message>
+    <message>
+        <source>combined: %1, %2 degrees of freedom, k = %3</source>
+        <translation>합성: %1, 자유도 %2, k = %3</translation>
+    </message>
+    <message>
+        <source>infinitely many</source>
+        <translation>무한대</translation>
+    </message>
+    <message>
+        <source>Idle level: %1</source>
+        <translation>유휴 수준: %1</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>모델: %1</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,12 @@ commands:
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end
+  --idle-between <s>      an idle window before every run but the first: each run's idle level
+                          is interpolated between the windows around it (a warming DUT)
+  --uncertainty correlated|conservative
+                          the meter's accuracy in run - idle: correlated (default: same fixed
+                          range, the range offset cancels) or conservative (each window's
+                          whole limit, independently); docs/method.md
   --wait-for-quiet[=<s>]  before the baseline, wait until other activity on the DUT stays
                           below 5 % of one core for 3 s, at most <s> (default 60); measured
                           anyway (and flagged) if it never does

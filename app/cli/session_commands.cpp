@@ -88,6 +88,16 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         s.repeats = static_cast<int>(parseWhole(QStringLiteral("--repeats"), *repeats, 1, 1000));
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
+    if (auto between = opts.value(QStringLiteral("--idle-between")))
+        s.idleBetweenSeconds = parsePositive(QStringLiteral("--idle-between"), *between, 3600.0);
+    if (auto model = opts.value(QStringLiteral("--uncertainty"))) {
+        const auto parsed = uncertaintyModelFromName(*model);
+        if (!parsed)
+            throw UsageError(
+                QStringLiteral("--uncertainty: must be correlated or conservative, got '%1'")
+                    .arg(*model));
+        s.uncertainty = *parsed;
+    }
     if (auto post = opts.value(QStringLiteral("--post-baseline")))
         s.postBaselineSeconds =
             parsePositive(QStringLiteral("--post-baseline"), *post, 24 * 3600.0);

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <set>
 
 namespace cipherwatt::cli {
 
@@ -187,6 +188,70 @@ QString perOperationTable(const SessionData &session)
     return out;
 }
 
+namespace {
+
+QString termHeader(BudgetTerm term)
+{
+    switch (term) {
+    case BudgetTerm::RunMean:
+        return QStringLiteral("run mean");
+    case BudgetTerm::IdleMean:
+        return QStringLiteral("idle mean");
+    case BudgetTerm::IdleInterpolation:
+        return QStringLiteral("interp.");
+    case BudgetTerm::MeterReading:
+        return QStringLiteral("meter rdg");
+    case BudgetTerm::MeterRangeNotCommon:
+        return QStringLiteral("meter rng");
+    case BudgetTerm::MeterAtRun:
+        return QStringLiteral("meter@run");
+    case BudgetTerm::MeterAtIdle:
+        return QStringLiteral("meter@idle");
+    }
+    return {};
+}
+
+// Each run's uncertainty budget: its terms as standard uncertainties, the combined one, the
+// effective degrees of freedom and the coverage factor (docs/method.md).
+QString budgetText(const SessionData &session)
+{
+    const BudgetTable table = budgetTable(session);
+    if (table.rows.empty())
+        return {};
+    std::vector<double> values;
+    for (const BudgetTable::Row &r : table.rows)
+        values.push_back(r.budget.u);
+    const fmt::Unit unit = fmt::columnUnit(Quantity::Power, values);
+    QStringList header{QStringLiteral("#"), QStringLiteral("run")};
+    for (const BudgetTerm t : table.terms)
+        header << termHeader(t) + unit.bracketed();
+    header << QStringLiteral("u") + unit.bracketed() << QStringLiteral("dof") << QStringLiteral("k")
+           << QStringLiteral("idle level");
+    QList<QStringList> rows;
+    std::set<UncertaintyModel> models;
+    for (const BudgetTable::Row &r : table.rows) {
+        QStringList row{QString::number(r.ordinal), r.run};
+        for (const BudgetTerm t : table.terms)
+            row << fmt::significant(unit.scaled(r.budget.component(t)), 3);
+        row << fmt::significant(unit.scaled(r.budget.u), 3)
+            << (std::isfinite(r.budget.dof) ? fmt::significant(r.budget.dof, 3)
+                                            : QStringLiteral("inf"))
+            << fmt::fixed(r.budget.coverage, 3) << idleSourceName(r.idle);
+        rows << row;
+        models.insert(r.budget.model);
+    }
+    QString out =
+        QStringLiteral("\nUncertainty budget (standard uncertainties; docs/method.md):\n");
+    for (const UncertaintyModel m : models)
+        out += QStringLiteral("  model %1\n").arg(uncertaintyModelText(m).english());
+    QList<bool> right(header.size(), true);
+    right[1] = false;
+    right.back() = false;
+    return out + formatTable(header, rows, right);
+}
+
+} // namespace
+
 QString sessionText(const SessionData &d)
 {
     QString out;
@@ -264,6 +329,7 @@ QString sessionText(const SessionData &d)
     if (d.dut.kind == QLatin1String("mcu"))
         out += QStringLiteral("\nPer operation (one message of the payload's bytes):\n") +
                perOperationTable(d);
+    out += budgetText(d);
     out += flagsText(d);
     return out;
 }

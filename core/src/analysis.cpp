@@ -47,19 +47,7 @@ double cornishFisher(double dof)
     return z + g1 / dof + g2 / (dof * dof) + g3 / (dof * dof * dof) + g4 / (dof * dof * dof * dof);
 }
 
-// The meter's accuracy limit for a reading `value` on a range `range`, as a standard
-// uncertainty (a rectangular distribution between the limits).
-double accuracyLimit(double value, const MeterAccuracy &accuracy, double range)
-{
-    return (accuracy.ofReading * std::fabs(value) + accuracy.ofRange * range) / std::sqrt(3.0);
-}
-
 } // namespace
-
-double meterUncertainty(double watts, const MeterAccuracy &accuracy)
-{
-    return accuracyLimit(watts, accuracy, accuracy.powerRangeWatts);
-}
 
 double studentT95(double dof)
 {
@@ -100,45 +88,6 @@ MeanStats meanStats(const std::vector<double> &watts)
     m.standardError = m.sd / std::sqrt(m.effectiveCount);
     return m;
 }
-
-namespace {
-
-struct Difference
-{
-    double value = 0.0;
-    double u = 0.0;        // combined standard uncertainty
-    double coverage = 0.0; // k for 95 %
-    double low = 0.0;
-    double high = 0.0;
-};
-
-// run − idle: the two means' standard errors (finite effective degrees of freedom) and the
-// meter's accuracy limits at each level (`uAccRun`, `uAccIdle`: standard uncertainties with
-// infinite degrees of freedom), combined in quadrature; 95 % with Student's t at the
-// Welch-Satterthwaite degrees of freedom.
-Difference difference(const MeanStats &run, const MeanStats &idle, double uAccRun, double uAccIdle)
-{
-    Difference d;
-    d.value = run.mean - idle.mean;
-    const double uRun = run.standardError;
-    const double uIdle = idle.standardError;
-    const double u2 = uRun * uRun + uIdle * uIdle + uAccRun * uAccRun + uAccIdle * uAccIdle;
-    d.u = std::sqrt(u2);
-    double denominator = 0;
-    if (run.effectiveCount > 1)
-        denominator += std::pow(uRun, 4) / (run.effectiveCount - 1);
-    if (idle.effectiveCount > 1)
-        denominator += std::pow(uIdle, 4) / (idle.effectiveCount - 1);
-    const double dof =
-        denominator > 0 ? u2 * u2 / denominator : std::numeric_limits<double>::infinity();
-    d.coverage = studentT95(dof);
-    const double half = d.coverage * d.u;
-    d.low = d.value - half;
-    d.high = d.value + half;
-    return d;
-}
-
-} // namespace
 
 BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double start, double end,
                                double driftThreshold)
@@ -192,6 +141,12 @@ BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double s
 
 RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples,
                      const BaselineResult &baseline, const MeterAccuracy &accuracy, int minUpdates)
+{
+    return analyseRun(in, samples, idleLevelOf(baseline), accuracy, minUpdates);
+}
+
+RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples,
+                     const IdleLevel &idle, const MeterAccuracy &accuracy, int minUpdates)
 {
     RunResult r;
     r.counter = in.counter;
@@ -262,7 +217,9 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
         r.flags << Message(msg::kCyclesNotReal);
     if (r.run.count < minUpdates)
         r.flags << Message(msg::kShortRun).arg(r.run.count).arg(minUpdates);
-    if (r.run.count == 0 || baseline.stats.count == 0) {
+    r.idleSource = idle.source;
+    r.idleWatts = idle.power.value;
+    if (r.run.count == 0 || !std::isfinite(idle.power.value)) {
         r.netWatts = r.netLow = r.netHigh = r.netUncertainty = kNaN;
         r.energyJoules = r.energyPerByteNj = r.energyPerOperationUj = kNaN;
         r.energyPerByteNjLow = r.energyPerByteNjHigh = kNaN;
@@ -271,14 +228,13 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
         return r;
     }
 
-    const Difference power =
-        difference(r.run, baseline.stats, meterUncertainty(r.run.mean, accuracy),
-                   meterUncertainty(baseline.stats.mean, accuracy));
-    r.netWatts = power.value;
-    r.netUncertainty = power.u;
-    r.coverage = power.coverage;
-    r.netLow = power.low;
-    r.netHigh = power.high;
+    r.budget = differenceBudget(r.run, idle.power, idle.interpolationWatts, accuracy,
+                                accuracy.powerRangeWatts);
+    r.netWatts = r.run.mean - idle.power.value;
+    r.netUncertainty = r.budget.u;
+    r.coverage = r.budget.coverage;
+    r.netLow = r.netWatts - r.coverage * r.netUncertainty;
+    r.netHigh = r.netWatts + r.coverage * r.netUncertainty;
 
     r.energyJoules = r.netWatts * in.seconds;
     const auto perByte = [&](double net) {
@@ -297,17 +253,16 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     // Charge: the current's difference the same way, over the same updates (those that carry
     // a current reading), and per operation in µC.
     const MeanStats current = meanStats(amps);
-    if (current.count > 0 && baseline.current.count > 0 && accuracy.currentRangeAmps > 0) {
-        const Difference net =
-            difference(current, baseline.current,
-                       accuracyLimit(current.mean, accuracy, accuracy.currentRangeAmps),
-                       accuracyLimit(baseline.current.mean, accuracy, accuracy.currentRangeAmps));
-        r.netAmps = net.value;
-        r.netAmpsLow = net.low;
-        r.netAmpsHigh = net.high;
-        r.chargePerOperationUc = perOperation(net.value);
-        r.chargePerOperationUcLow = perOperation(net.low);
-        r.chargePerOperationUcHigh = perOperation(net.high);
+    if (current.count > 0 && std::isfinite(idle.current.value) && accuracy.currentRangeAmps > 0) {
+        const UncertaintyBudget net = differenceBudget(
+            current, idle.current, idle.interpolationAmps, accuracy, accuracy.currentRangeAmps);
+        const double half = net.coverage * net.u;
+        r.netAmps = current.mean - idle.current.value;
+        r.netAmpsLow = r.netAmps - half;
+        r.netAmpsHigh = r.netAmps + half;
+        r.chargePerOperationUc = perOperation(r.netAmps);
+        r.chargePerOperationUcLow = perOperation(r.netAmpsLow);
+        r.chargePerOperationUcHigh = perOperation(r.netAmpsHigh);
     }
 
     if (r.excludedInvalid > 0)
@@ -330,8 +285,12 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
     if (r.netLow <= 0.0)
         r.flags << Message(msg::kNotDistinguishable);
     // The range's share of the meter's error does not shrink with averaging: a net power
-    // inside it (a microcontroller's milliwatts on a range of watts) is not resolved.
-    const double rangeError = accuracy.ofRange * accuracy.powerRangeWatts;
+    // inside it (a microcontroller's milliwatts on a range of watts) is not resolved. With the
+    // correlated model, what counts is the share that does not cancel, in both windows.
+    const double rangeError =
+        r.budget.model == UncertaintyModel::Correlated
+            ? std::sqrt(2.0) * accuracy.notCommonShare * accuracy.ofRange * accuracy.powerRangeWatts
+            : accuracy.ofRange * accuracy.powerRangeWatts;
     if (rangeError > 0.0 && std::fabs(r.netWatts) <= rangeError)
         r.flags << Message(msg::kBelowMeterRange)
                        .arg(r.netWatts, 0, 'g', 3)

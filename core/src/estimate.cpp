@@ -19,6 +19,8 @@ SessionEstimate estimateSession(const SessionSettings &settings,
     e.valid = true;
     e.runs = static_cast<int>(runs.size());
     e.seconds = settings.baselineSeconds + settings.postBaselineSeconds;
+    if (!runs.empty()) // an idle window before every run but the first
+        e.seconds += settings.idleBetweenSeconds * static_cast<double>(runs.size() - 1);
     // An automatic run spans the updates asked for with the runner's headroom
     // (runner_runs.cpp, onPilotEnd), after one pilot run per kind of run.
     const double automatic = (settings.minUpdates * 1.15 + 3) * meterIntervalSeconds;

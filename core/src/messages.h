@@ -229,6 +229,9 @@ inline constexpr MessageTemplate kPhaseBaseline{
 inline constexpr MessageTemplate kPhaseSettle{
     "core.phase.phase-settle", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "settle")};
+inline constexpr MessageTemplate kPhaseIdle{
+    "core.phase.phase-idle", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle window")};
 inline constexpr MessageTemplate kPhasePostBaseline{
     "core.phase.phase-post-baseline", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle again")};
@@ -268,6 +271,53 @@ inline constexpr MessageTemplate kNoByteCount{
     "core.analysis.no-byte-count", "cipherwatt::core::Analysis",
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
                       "no byte count: energy per byte cannot be given")};
+// The terms of an uncertainty budget (analysis.h BudgetTerm; docs/method.md) and where a run's
+// idle level came from.
+inline constexpr MessageTemplate kBudgetRunMean{
+    "core.budget.run-mean", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "run mean (type A)")};
+inline constexpr MessageTemplate kBudgetIdleMean{
+    "core.budget.idle-mean", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "idle level (type A)")};
+inline constexpr MessageTemplate kBudgetIdleInterpolation{
+    "core.budget.idle-interpolation", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "idle interpolation (type B)")};
+inline constexpr MessageTemplate kBudgetMeterReading{
+    "core.budget.meter-reading", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "meter, reading term on the net (type B)")};
+inline constexpr MessageTemplate kBudgetMeterRangeNotCommon{
+    "core.budget.meter-range-not-common", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "meter, range term not common (type B)")};
+inline constexpr MessageTemplate kBudgetMeterAtRun{
+    "core.budget.meter-at-run", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "meter at the run's level (type B)")};
+inline constexpr MessageTemplate kBudgetMeterAtIdle{
+    "core.budget.meter-at-idle", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "meter at the idle level (type B)")};
+inline constexpr MessageTemplate kIdleFromBaseline{
+    "core.budget.idle-from-baseline", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget", "the baseline before the runs")};
+inline constexpr MessageTemplate kIdleInterpolated{
+    "core.budget.idle-interpolated", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
+                      "interpolated between the idle windows before and after the run")};
+inline constexpr MessageTemplate kIdleBefore{
+    "core.budget.idle-before", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
+                      "the idle window before the run (none after it)")};
+inline constexpr MessageTemplate kIdleAfter{
+    "core.budget.idle-after", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
+                      "the idle window after the run (none before it)")};
+inline constexpr MessageTemplate kModelCorrelated{
+    "core.budget.model-correlated", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
+                      "correlated: same fixed range, the range offset cancels in run - idle")};
+inline constexpr MessageTemplate kModelConservative{
+    "core.budget.model-conservative", "cipherwatt::core::Budget",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
+                      "conservative: each reading's whole accuracy limit, independently")};
+
 inline constexpr MessageTemplate kNotDistinguishable{
     "core.analysis.not-distinguishable", "cipherwatt::core::Analysis",
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "net power not distinguishable from idle")};

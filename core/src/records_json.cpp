@@ -158,6 +158,12 @@ QJsonObject toJson(const SessionSettings &s)
     // Only when asked for: the settings of a session that did not wait read as they always did.
     if (s.waitForQuietSeconds > 0)
         json.insert(QStringLiteral("wait_for_quiet_seconds"), s.waitForQuietSeconds);
+    if (s.idleBetweenSeconds > 0)
+        json.insert(QStringLiteral("idle_between_seconds"), s.idleBetweenSeconds);
+    // Written for the correlated model only: without it a session reads as conservative, the
+    // model of every session stored before the key existed.
+    if (s.uncertainty != UncertaintyModel::Conservative)
+        json.insert(QStringLiteral("uncertainty_model"), uncertaintyModelName(s.uncertainty));
     return json;
 }
 
@@ -194,6 +200,12 @@ SessionSettings settingsFromJson(const QJsonObject &j)
         j.value(QStringLiteral("post_baseline_seconds")).toDouble(s.postBaselineSeconds);
     s.waitForQuietSeconds =
         j.value(QStringLiteral("wait_for_quiet_seconds")).toDouble(s.waitForQuietSeconds);
+    s.idleBetweenSeconds =
+        j.value(QStringLiteral("idle_between_seconds")).toDouble(s.idleBetweenSeconds);
+    // Sessions stored before the correlated model were analysed with the conservative one.
+    s.uncertainty =
+        uncertaintyModelFromName(j.value(QStringLiteral("uncertainty_model")).toString())
+            .value_or(UncertaintyModel::Conservative);
     s.pinGovernor = j.value(QStringLiteral("pin_governor")).toBool(s.pinGovernor);
     s.fixFrequency = j.value(QStringLiteral("fix_frequency")).toBool(s.fixFrequency);
     s.disableTurbo = j.value(QStringLiteral("disable_turbo")).toBool(s.disableTurbo);
@@ -430,6 +442,12 @@ QJsonObject toJson(const SessionAnalysis &a)
             post.insert(QStringLiteral("drifting"), *p.drifting);
         json.insert(QStringLiteral("post_baseline"), post);
     }
+    if (!a.idleWindows.empty()) {
+        QJsonArray windows;
+        for (const BaselineRecord &w : a.idleWindows)
+            windows.append(toJson(w.result, w.startSeconds, w.endSeconds));
+        json.insert(QStringLiteral("idle_windows"), windows);
+    }
     putMessages(json, QStringLiteral("flags"), a.flags);
     addExtra(json, a.extra);
     return json;
@@ -457,10 +475,56 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
                 post.drifting = p.value(QStringLiteral("drifting")).toBool();
             a.postBaseline = post;
         }
+        for (const QJsonValue &v : j.value(QStringLiteral("idle_windows")).toArray()) {
+            const QJsonObject w = v.toObject();
+            a.idleWindows.push_back(BaselineRecord{w.value(QStringLiteral("start_s")).toDouble(),
+                                                   w.value(QStringLiteral("end_s")).toDouble(),
+                                                   baselineFromJson(w)});
+        }
         a.flags = takeMessages(j, QStringLiteral("flags"));
         return a;
     });
 }
+
+namespace {
+
+// The budget of a net power (absent for results stored before it). Infinite degrees of freedom
+// (type B terms, and a combination of them only) are stored as null.
+QJsonObject budgetJson(const UncertaintyBudget &b)
+{
+    QJsonArray terms;
+    for (const BudgetComponent &c : b.components)
+        terms.append(QJsonObject{{QStringLiteral("term"), budgetTermKey(c.term)},
+                                 {QStringLiteral("u_w"), number(c.u)},
+                                 {QStringLiteral("dof"), number(c.dof)}});
+    return QJsonObject{{QStringLiteral("model"), uncertaintyModelName(b.model)},
+                       {QStringLiteral("u_w"), number(b.u)},
+                       {QStringLiteral("dof"), number(b.dof)},
+                       {QStringLiteral("k"), number(b.coverage)},
+                       {QStringLiteral("terms"), terms}};
+}
+
+UncertaintyBudget budgetFromJson(const QJsonObject &j)
+{
+    const auto dofOf = [](const QJsonObject &o) {
+        const QJsonValue v = o.value(QStringLiteral("dof"));
+        return v.isDouble() ? v.toDouble() : std::numeric_limits<double>::infinity();
+    };
+    UncertaintyBudget b;
+    b.model = uncertaintyModelFromName(j.value(QStringLiteral("model")).toString())
+                  .value_or(UncertaintyModel::Conservative);
+    b.u = numberOf(j, QStringLiteral("u_w"));
+    b.dof = dofOf(j);
+    b.coverage = numberOf(j, QStringLiteral("k"));
+    for (const QJsonValue &v : j.value(QStringLiteral("terms")).toArray()) {
+        const QJsonObject t = v.toObject();
+        if (const auto term = budgetTermFromKey(t.value(QStringLiteral("term")).toString()))
+            b.components.push_back({*term, numberOf(t, QStringLiteral("u_w")), dofOf(t)});
+    }
+    return b;
+}
+
+} // namespace
 
 QJsonObject toJson(const RunResult &r)
 {
@@ -502,6 +566,11 @@ QJsonObject toJson(const RunResult &r)
         json.insert(QStringLiteral("charge_per_op_uc_low"), number(r.chargePerOperationUcLow));
         json.insert(QStringLiteral("charge_per_op_uc_high"), number(r.chargePerOperationUcHigh));
     }
+    if (!r.budget.empty()) {
+        json.insert(QStringLiteral("budget"), budgetJson(r.budget));
+        json.insert(QStringLiteral("idle_source"), idleSourceName(r.idleSource));
+        json.insert(QStringLiteral("idle_w"), number(r.idleWatts));
+    }
     putMessages(json, QStringLiteral("flags"), r.flags);
     return json;
 }
@@ -542,6 +611,12 @@ RunResult runResultFromJson(const QJsonObject &j)
     r.integratorRead = j.value(QStringLiteral("integrator_read")).toBool();
     r.integratorWh = num("integrator_wh");
     r.samplesWh = num("samples_wh");
+    if (j.contains(QStringLiteral("budget"))) {
+        r.budget = budgetFromJson(j.value(QStringLiteral("budget")).toObject());
+        r.idleSource = idleSourceFromName(j.value(QStringLiteral("idle_source")).toString())
+                           .value_or(IdleSource::Baseline);
+        r.idleWatts = num("idle_w");
+    }
     r.flags = takeMessages(j, QStringLiteral("flags"));
     return r;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace cipherwatt::core {
 
@@ -79,6 +80,10 @@ std::vector<ResultRow> resultRows(const SessionData &session)
                 continue;
             }
             const RunResult &a = *run->analysis;
+            if (row.measured == 0) {
+                row.budget = a.budget;
+                row.idleSource = a.idleSource;
+            }
             ++row.measured;
             seconds.push_back(run->result ? run->result->seconds : kNaN);
             net.push_back(a.netWatts);
@@ -153,6 +158,22 @@ std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessi
         }
     }
     return out;
+}
+
+BudgetTable budgetTable(const SessionData &session)
+{
+    BudgetTable table;
+    std::set<BudgetTerm> present;
+    for (const StoredRun &run : session.runs) {
+        if (!run.analysis || run.analysis->budget.empty())
+            continue;
+        const RunResult &a = *run.analysis;
+        table.rows.push_back({run.ordinal, run.label(), a.netWatts, a.budget, a.idleSource});
+        for (const BudgetComponent &c : a.budget.components)
+            present.insert(c.term);
+    }
+    table.terms.assign(present.begin(), present.end());
+    return table;
 }
 
 } // namespace cipherwatt::core

@@ -305,6 +305,11 @@ void SessionRunner::cancel()
             m_postBaseline->endSeconds = m_recorder->now();
         restore();
         break;
+    case Stage::Idling:
+        if (!m_idleWindows.empty())
+            m_idleWindows.back().endSeconds = m_recorder->now();
+        restore();
+        break;
     case Stage::Settling:
     case Stage::Quieting:
         restore();

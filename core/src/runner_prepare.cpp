@@ -65,6 +65,8 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
     m_accuracy.ofRange = m_capabilities.powerAccuracyOfRange;
     m_accuracy.powerRangeWatts = applied.voltageRange.value * applied.currentRange.value;
     m_accuracy.currentRangeAmps = applied.currentRange.value;
+    m_accuracy.model = m_settings.uncertainty;
+    m_accuracy.rangesFixed = !applied.voltageRange.automatic && !applied.currentRange.automatic;
 
     MeterSetup &m = m_meterSetup;
     m.description = m_identity.describe();

@@ -127,11 +127,48 @@ void SessionRunner::nextRun()
         if (!beginPhase(PhaseKind::Settle, msg::kPhaseSettle, 0, m_settings.settleSeconds))
             return;
         m_timer.disconnect();
-        connect(&m_timer, &QTimer::timeout, this, &SessionRunner::startRun);
+        connect(&m_timer, &QTimer::timeout, this, &SessionRunner::startIdleWindow);
         m_timer.start(static_cast<int>(std::lround(m_settings.settleSeconds * 1000.0)));
     } else {
-        startRun();
+        startIdleWindow();
     }
+}
+
+void SessionRunner::startIdleWindow()
+{
+    // The first run follows the baseline: it needs no window of its own.
+    if (m_settings.idleBetweenSeconds <= 0 || !m_runStarted || m_flow->stopping()) {
+        startRun();
+        return;
+    }
+    m_flow->enter(Stage::Idling);
+    if (!beginPhase(PhaseKind::Idle, msg::kPhaseIdle, 0, m_settings.idleBetweenSeconds))
+        return;
+    m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}});
+    m_timer.disconnect();
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_idleWindows.back().endSeconds = m_recorder->now();
+        startRun();
+    });
+    m_timer.start(static_cast<int>(std::lround(m_settings.idleBetweenSeconds * 1000.0)));
+}
+
+std::vector<IdleWindow> SessionRunner::idleWindows() const
+{
+    std::vector<IdleWindow> windows;
+    const std::vector<PowerSample> &samples = m_recorder->powerSamples();
+    const auto add = [&](double start, double end) {
+        if (end > start)
+            windows.push_back(
+                {start, end, analyseBaseline(samples, start, end, m_settings.driftThreshold)});
+    };
+    if (m_baseline)
+        add(m_baseline->startSeconds, m_baseline->endSeconds);
+    for (const BaselineRecord &w : m_idleWindows)
+        add(w.startSeconds, w.endSeconds);
+    if (m_postBaseline)
+        add(m_postBaseline->startSeconds, m_postBaseline->endSeconds);
+    return windows;
 }
 
 void SessionRunner::startRun()
@@ -141,6 +178,7 @@ void SessionRunner::startRun()
         return;
     }
     m_flow->enter(Stage::Running);
+    m_runStarted = true;
     RunRecord &run = m_runs[m_runIndex];
     if (!beginPhase(PhaseKind::Run, Message::plain(run.label()), run.stored.id,
                     run.expectedSeconds))
@@ -282,9 +320,10 @@ void SessionRunner::analyseLive(std::size_t index)
 {
     if (!m_baseline || m_finished || m_runs[index].stored.status != RunStatus::Done)
         return;
-    m_runs[index].stored.analysis =
-        analyseRun(runInput(index), m_recorder->powerSamples(), m_baseline->result, m_accuracy,
-                   m_settings.minUpdates);
+    const RunInput in = runInput(index);
+    m_runs[index].stored.analysis = analyseRun(
+        in, m_recorder->powerSamples(), idleLevelAt(idleWindows(), in.windowStart, in.windowEnd),
+        m_accuracy, m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
 
@@ -412,13 +451,23 @@ void SessionRunner::finalize()
     }
     if (m_baseline && m_baseline->result.drifting)
         analysis.flags << msg::kBaselineDriftsFlag;
+    for (BaselineRecord &w : m_idleWindows) {
+        if (w.endSeconds <= w.startSeconds)
+            continue; // cut off before it began
+        w.result =
+            analyseBaseline(samples, w.startSeconds, w.endSeconds, m_settings.driftThreshold);
+        analysis.idleWindows.push_back(w);
+    }
     baselineActivityFlags(analysis);
+    const std::vector<IdleWindow> windows = idleWindows();
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
         if (run.stored.status != RunStatus::Done || !m_baseline)
             continue;
+        const RunInput in = runInput(i);
         run.stored.analysis =
-            analyseRun(runInput(i), samples, m_baseline->result, m_accuracy, m_settings.minUpdates);
+            analyseRun(in, samples, idleLevelAt(windows, in.windowStart, in.windowEnd), m_accuracy,
+                       m_settings.minUpdates);
         runActivityFlags(run);
         saveRun(i);
         emit runUpdated(updateFor(i));
@@ -455,7 +504,8 @@ void SessionRunner::reportProgress()
     for (const RunRecord &r : m_runs) {
         if (r.stored.status == RunStatus::Skipped)
             continue;
-        const double planned = r.expectedSeconds + m_settings.settleSeconds;
+        const double planned =
+            r.expectedSeconds + m_settings.settleSeconds + m_settings.idleBetweenSeconds;
         total += planned;
         if (r.stored.status == RunStatus::Planned)
             left += planned;
@@ -475,6 +525,7 @@ void SessionRunner::reportProgress()
                 m_settings.postBaselineSeconds;
         break;
     case Stage::Settling:
+    case Stage::Idling:
     case Stage::Running:
     case Stage::Restarting:
         left += m_settings.postBaselineSeconds;

@@ -10,8 +10,8 @@ namespace {
 
 constexpr std::array<const char *, 5> kStatusNames{"running", "complete", "cancelled",
                                                    "interrupted", "failed"};
-constexpr std::array<const char *, 8> kPhaseNames{"prepare", "pin", "plan",          "baseline",
-                                                  "settle",  "run", "post-baseline", "restore"};
+constexpr std::array<const char *, 9> kPhaseNames{
+    "prepare", "pin", "plan", "baseline", "settle", "run", "post-baseline", "restore", "idle"};
 
 } // namespace
 

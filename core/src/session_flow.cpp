@@ -26,28 +26,29 @@ const Moves kMoves[] = {
      {Stage::Pinning, Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Finalizing,
       Stage::Done}},
     {Stage::Pinning,
-     {Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Settling, Stage::Running,
-      Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
+     {Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Settling, Stage::Idling,
+      Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Planning, {Stage::Quieting, Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Quieting, {Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Baseline,
      {Stage::Settling, Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
-    {Stage::Settling, {Stage::Running, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Settling, {Stage::Idling, Stage::Running, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Idling, {Stage::Running, Stage::Restoring, Stage::Finalizing}},
     {Stage::Running,
-     {Stage::Settling, Stage::Running, Stage::Restarting, Stage::PostBaseline, Stage::Restoring,
-      Stage::Finalizing}},
+     {Stage::Settling, Stage::Idling, Stage::Running, Stage::Restarting, Stage::PostBaseline,
+      Stage::Restoring, Stage::Finalizing}},
     {Stage::Restarting,
-     {Stage::Pinning, Stage::Settling, Stage::Running, Stage::PostBaseline, Stage::Restoring,
-      Stage::Finalizing}},
+     {Stage::Pinning, Stage::Settling, Stage::Idling, Stage::Running, Stage::PostBaseline,
+      Stage::Restoring, Stage::Finalizing}},
     {Stage::PostBaseline, {Stage::Restoring, Stage::Finalizing}},
     {Stage::Restoring, {Stage::Finalizing}},
     {Stage::Finalizing, {Stage::Done}},
     {Stage::Done, {}},
 };
 
-constexpr std::array<const char *, 13> kNames{
-    "idle",    "preparing",  "pinning",       "planning",  "quieting",   "baseline", "settling",
-    "running", "restarting", "post-baseline", "restoring", "finalizing", "done"};
+constexpr std::array<const char *, 14> kNames{
+    "idle",   "preparing", "pinning",    "planning",      "quieting",  "baseline",   "settling",
+    "idling", "running",   "restarting", "post-baseline", "restoring", "finalizing", "done"};
 
 } // namespace
 

@@ -30,8 +30,11 @@ std::vector<PowerSample> updates(double first, int count, F f)
 
 MeterAccuracy wt332At300V500mA()
 {
-    // WT332 DC power: ±(0.1 % of reading + 0.2 % of range); range 300 V x 0.5 A = 150 W.
-    return MeterAccuracy{0.001, 0.002, 150.0};
+    // WT332 DC power: ±(0.1 % of reading + 0.2 % of range); range 300 V x 0.5 A = 150 W. The
+    // conservative model (each window's whole limit): the correlated one is in test_budget.cpp.
+    MeterAccuracy a{0.001, 0.002, 150.0};
+    a.model = UncertaintyModel::Conservative;
+    return a;
 }
 
 } // namespace
@@ -231,6 +234,7 @@ TEST_CASE("run: charge per operation from the current, with its 95 % interval by
     // 0.1 % of reading + 0.2 % of the 0.05 A range (the WT300 family's DC accuracy).
     MeterAccuracy accuracy{0.001, 0.002, 15.0 * 0.05};
     accuracy.currentRangeAmps = 0.05;
+    accuracy.model = UncertaintyModel::Conservative;
     const RunResult r = analyseRun(in, samples, baseline, accuracy, 100);
     // Net current 25 - 15 = 10 mA. Run: deviations ±0.1 mA, sd √(100 x 1e-8 / 99) =
     // 1.00504e-4 A, lag-1 negative so n_eff = 100, standard error 1.00504e-5 A. Meter:

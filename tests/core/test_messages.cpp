@@ -121,7 +121,7 @@ TEST_CASE("messages: the analysis flags are made from templates, in English", "[
     in.windowStart = 0;
     in.windowEnd = 1;
     in.seconds = 1;
-    const core::RunResult r = core::analyseRun(in, {}, {}, {}, 100);
+    const core::RunResult r = core::analyseRun(in, {}, core::BaselineResult{}, {}, 100);
     REQUIRE_FALSE(r.flags.isEmpty());
     for (const Message &f : r.flags) {
         CHECK_FALSE(f.isPlain());

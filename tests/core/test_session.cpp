@@ -159,6 +159,46 @@ TEST_CASE("session: the known net power of the scripted meter, within 0.5 %", "[
         CHECK((s.flags & cipherwatt::instruments::SampleFlag::Simulated) != 0);
 }
 
+TEST_CASE("session: a warming DUT, its idle level followed by idle windows between runs",
+          "[session]")
+{
+    // tests/data/sim/warming.profile: both levels rise by 15 W/h (about 0.1 W over this
+    // session); every run adds exactly 8.5 W. Idle windows of 2 s before the second and third
+    // runs and a post-baseline put an idle window on both sides of every run.
+    TempDir dir;
+    const RunnerOptions opts = options(dir);
+    SessionSettings s = cipherwatt::test::thresholdSettings(
+        QStringLiteral("aes-128-xts/openssl:encrypt"), 4.0, 3.0, 25);
+    s.meterResource = QStringLiteral("sim:" CIPHERWATT_TEST_DATA "/sim/warming.profile");
+    s.repeats = 3;
+    s.idleBetweenSeconds = 2.0;
+    s.postBaselineSeconds = 3.0;
+    const Outcome out = runSession(s, opts);
+    INFO(out.reason.toStdString());
+    REQUIRE(out.status == SessionStatus::Complete);
+    const SessionData d = load(opts, out.session);
+    CHECK(phaseKinds(d) ==
+          QStringList{"prepare", "baseline", "run", "idle", "run", "idle", "run", "post-baseline"});
+    REQUIRE(d.analysis.baseline);
+    REQUIRE(d.analysis.idleWindows.size() == 2);
+    CHECK(d.settings.idleBetweenSeconds == 2.0);
+    const double firstIdle = d.analysis.baseline->result.stats.mean;
+    REQUIRE(d.runs.size() == 3);
+    for (const StoredRun &r : d.runs) {
+        INFO("run " << r.ordinal);
+        REQUIRE(r.analysis);
+        const RunResult &a = *r.analysis;
+        CHECK(a.idleSource == IdleSource::Interpolated);
+        CHECK(a.budget.component(BudgetTerm::IdleInterpolation) > 0.0);
+        CHECK(std::fabs(a.netWatts - 8.5) <= 0.01 * 8.5);
+        CHECK(a.netLow < 8.5);
+        CHECK(a.netHigh > 8.5);
+    }
+    // The last run's idle level is well above the first baseline's: the warming was followed
+    // (at 15 W/h, the runs' centres lie 0.04-0.07 W above the baseline's centre).
+    CHECK(d.runs.back().analysis->idleWatts - firstIdle > 0.03);
+}
+
 TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs", "[session]")
 {
     TempDir dir;

@@ -478,6 +478,11 @@ void LiveView::labelPhase(TracePhase &phase, const core::Message &runnerLabel)
         m_trace.relabel(phase, tr("idle again"), tr("idle"),
                         tr("Idle baseline again, to check for drift"));
         break;
+    case PhaseKind::Idle:
+        m_trace.relabel(phase, tr("idle window"), tr("idle"),
+                        tr("An idle window between runs: the idle level under the runs around "
+                           "it is interpolated between such windows"));
+        break;
     case PhaseKind::Restore:
         m_trace.relabel(phase, tr("restore"), tr("restore"), tr("Restoring the CPU governor"));
         break;

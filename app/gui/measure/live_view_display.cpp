@@ -69,6 +69,8 @@ QString LiveView::statusText() const
         return m_run ? tr("Run %1 of %2").arg(phase.ordinal).arg(m_run->total) : tr("Run");
     case PhaseKind::PostBaseline:
         return tr("Idle baseline again");
+    case PhaseKind::Idle:
+        return tr("Idle window before the next run");
     case PhaseKind::Restore:
         return tr("Restoring the governor…");
     }

@@ -77,12 +77,13 @@ void ResultsModel::setPerOperation(bool on)
 
 void ResultsModel::refreshUnits()
 {
-    std::vector<double> seconds, watts, rate, energy, opTime, opEnergy, opCharge;
+    std::vector<double> seconds, watts, budgets, rate, energy, opTime, opEnergy, opCharge;
     for (const ResultRow &r : m_rows) {
         if (r.measured == 0)
             continue;
         seconds.push_back(r.runSeconds);
         watts.push_back(r.netWatts.value);
+        budgets.push_back(r.budget.u);
         rate.push_back(r.throughputBytesPerSecond);
         energy.push_back(r.energyPerByteNj.value * 1e-9);
         opTime.push_back(r.microsecondsPerOperation * 1e-6);
@@ -94,6 +95,7 @@ void ResultsModel::refreshUnits()
     m_operationCharge = DisplayFormat::columnUnit(fmt::Quantity::ChargePerOperation, opCharge);
     m_time = DisplayFormat::columnUnit(fmt::Quantity::Time, seconds);
     m_power = DisplayFormat::columnUnit(fmt::Quantity::Power, watts);
+    m_budgetUnit = DisplayFormat::columnUnit(fmt::Quantity::Power, budgets);
     m_throughput = DisplayFormat::columnUnit(fmt::Quantity::Throughput, rate);
     m_energy = DisplayFormat::columnUnit(fmt::Quantity::EnergyPerByte, energy);
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
@@ -246,6 +248,33 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     }
 }
 
+QString ResultsModel::budgetTip(const ResultRow &row) const
+{
+    const core::UncertaintyBudget &b = row.budget;
+    if (b.empty())
+        return {};
+    const auto mw = [&](double watts) {
+        return DisplayFormat::plain(watts, m_budgetUnit) + QLatin1Char(' ') + m_budgetUnit.symbol;
+    };
+    QString tip = QStringLiteral("\n\n") +
+                  (row.measured > 1 ? tr("Uncertainty budget of the first repeat (standard "
+                                         "uncertainties):")
+                                    : tr("Uncertainty budget (standard uncertainties):"));
+    for (const core::BudgetComponent &c : b.components)
+        tip += QLatin1Char('\n') +
+               tr("%1: %2").arg(core::budgetTermTitle(c.term).translated(), mw(c.u));
+    tip += QLatin1Char('\n') + tr("combined: %1, %2 degrees of freedom, k = %3")
+                                   .arg(mw(b.u),
+                                        std::isfinite(b.dof) ? QLocale().toString(b.dof, 'g', 3)
+                                                             : tr("infinitely many"),
+                                        QLocale().toString(b.coverage, 'f', 3));
+    tip += QLatin1Char('\n') +
+           tr("Idle level: %1").arg(core::idleSourceText(row.idleSource).translated());
+    tip +=
+        QLatin1Char('\n') + tr("Model: %1").arg(core::uncertaintyModelText(b.model).translated());
+    return tip;
+}
+
 QString ResultsModel::toolTip(const ResultRow &row, int column) const
 {
     const auto spread = [&](const core::Estimate &e, double toBase, const fmt::Unit &unit) {
@@ -261,7 +290,7 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
     case Buffer:
         return tr("%1 B per operation").arg(QLocale().toString(row.key.bufferBytes));
     case NetPower:
-        return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) : QString();
+        return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) + budgetTip(row) : QString();
     case EnergyPerByte:
         return row.measured > 0 ? spread(row.energyPerByteNj, 1e-9, m_energy) : QString();
     case EnergyPerOperation:

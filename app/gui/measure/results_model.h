@@ -76,12 +76,14 @@ private:
     void setRows(std::vector<core::ResultRow> rows);
     QString text(const core::ResultRow &row, int column) const;
     QString toolTip(const core::ResultRow &row, int column) const;
+    QString budgetTip(const core::ResultRow &row) const; // "" without a budget
     QString statusText(const core::ResultRow &row) const;
 
     std::vector<core::StoredRun> m_runs; // live: the runs that have ended, by ordinal
     std::vector<core::ResultRow> m_rows;
     core::format::Unit m_time;
     core::format::Unit m_power;
+    core::format::Unit m_budgetUnit; // the budgets' terms: every row's in one unit
     core::format::Unit m_throughput;
     core::format::Unit m_energy;
     core::format::Unit m_operationTime;

@@ -158,6 +158,7 @@ QColor phaseColor(PhaseKind kind)
     switch (kind) {
     case PhaseKind::Baseline:
     case PhaseKind::PostBaseline:
+    case PhaseKind::Idle:
         return QColor(0xe3, 0xe6, 0xea);
     case PhaseKind::Run:
         return QColor(0xdd, 0xf1, 0xe4);

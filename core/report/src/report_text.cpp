@@ -236,14 +236,45 @@ QStringList methodParagraphs(const SessionData &d)
                           "(kB = 1000 B; KiB = 1024 B for buffer sizes); cycles per byte from the "
                           "worker's cycle counter (its kind is in each run's record).")
                .arg(d.meter.intervalMs);
-    out << QStringLiteral(
-        "Uncertainty (95 %): the standard errors of P_run and P_idle (the number of "
-        "updates reduced for their lag-1 autocorrelation) and the meter's accuracy "
-        "limits, taken as rectangular distributions for the run and the baseline "
-        "independently (conservative: the range part is largely common and "
-        "cancels), combined in quadrature with a Student t factor for the "
-        "Welch-Satterthwaite degrees of freedom. Energy per byte and per "
-        "operation carry the same relative interval.");
+    if (!d.analysis.idleWindows.empty())
+        out << QStringLiteral("Idle level under each run: %1 idle windows of %2 s between runs; "
+                              "each run's P_idle is interpolated linearly in time between the "
+                              "nearest idle windows before and after it (the baseline and the "
+                              "post-baseline included), with an allowance of |ΔP_idle| / √12 "
+                              "for the interpolation.")
+                   .arg(d.analysis.idleWindows.size())
+                   .arg(fmt::significant(s.idleBetweenSeconds, 3));
+    else if (d.analysis.postBaseline)
+        out << QStringLiteral("Idle level under each run: interpolated linearly in time between "
+                              "the baseline and the post-baseline, with an allowance of "
+                              "|ΔP_idle| / √12 for the interpolation.");
+    else
+        out << QStringLiteral("Idle level under each run: the baseline before the runs (no idle "
+                              "window after them to follow a change of the idle level).");
+    out << (s.uncertainty == UncertaintyModel::Correlated
+                ? QStringLiteral(
+                      "Uncertainty (95 %), correlated model: the standard errors of P_run and "
+                      "P_idle (the number of updates reduced for their lag-1 autocorrelation); "
+                      "the meter's accuracy ±(%1 % of reading + %2 % of range): baseline and runs "
+                      "were read on the same fixed ranges, so the range term's offset is common "
+                      "and cancels in P_net, the reading term applies to P_net, and a quarter of "
+                      "the range term is taken as not common (linearity, zero drift between the "
+                      "windows), independently in the two; rectangular distributions, combined "
+                      "in quadrature with a Student t factor for the Welch-Satterthwaite degrees "
+                      "of freedom. Energy per byte and per operation carry the same relative "
+                      "interval. The budget of every run is below; the model, its sources and "
+                      "a worked example are in CipherWatt's docs/method.md.")
+                : QStringLiteral(
+                      "Uncertainty (95 %), conservative model: the standard errors of P_run and "
+                      "P_idle (the number of updates reduced for their lag-1 autocorrelation) "
+                      "and the meter's accuracy limits ±(%1 % of reading + %2 % of range), taken "
+                      "as rectangular distributions for the run and the idle level "
+                      "independently, combined in quadrature with a Student t factor for the "
+                      "Welch-Satterthwaite degrees of freedom. Energy per byte and per "
+                      "operation carry the same relative interval. The budget of every run is "
+                      "below (docs/method.md)."))
+               .arg(fmt::significant(d.meter.accuracyOfReading * 100, 3),
+                    fmt::significant(d.meter.accuracyOfRange * 100, 3));
     if (s.integrator)
         out << QStringLiteral(
             "Cross-check: the meter's integrator (WH) ran through the session; for "

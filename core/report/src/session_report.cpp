@@ -201,6 +201,46 @@ Table runsTable(const SessionData &d)
     return t;
 }
 
+// Where the runs' idle levels came from, each way once.
+QString idleSourcesText(const BudgetTable &budget)
+{
+    QStringList out;
+    for (const BudgetTable::Row &r : budget.rows) {
+        const QString text = idleSourceText(r.idle).english();
+        if (!out.contains(text))
+            out << text;
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+// Every run's uncertainty budget: standard uncertainties term by term, combined, ν and k.
+Table budgetPdfTable(const BudgetTable &budget)
+{
+    std::vector<double> values;
+    for (const BudgetTable::Row &r : budget.rows)
+        values.push_back(r.budget.u);
+    const fmt::Unit unit = fmt::columnUnit(Quantity::Power, values);
+    Table t;
+    t.header = {QStringLiteral("#")};
+    for (const BudgetTerm term : budget.terms)
+        t.header << budgetTermTitle(term).english() + unit.bracketed();
+    t.header << QStringLiteral("combined u") + unit.bracketed() << QStringLiteral("ν")
+             << QStringLiteral("k");
+    for (qsizetype i = 0; i < t.header.size(); ++i)
+        t.numeric << true;
+    for (const BudgetTable::Row &r : budget.rows) {
+        QStringList row{QString::number(r.ordinal)};
+        for (const BudgetTerm term : budget.terms)
+            row << fmt::significant(unit.scaled(r.budget.component(term)), 2);
+        row << fmt::significant(unit.scaled(r.budget.u), 2)
+            << (std::isfinite(r.budget.dof) ? fmt::significant(r.budget.dof, 2)
+                                            : QStringLiteral("∞"))
+            << fmt::fixed(r.budget.coverage, 2);
+        t.rows << row;
+    }
+    return t;
+}
+
 } // namespace
 
 Result<void> writeSessionPdf(const SessionData &d, const QString &path)
@@ -273,6 +313,16 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
 
     doc.heading(QStringLiteral("Runs"));
     doc.table(runsTable(d));
+    if (const BudgetTable budget = budgetTable(d); !budget.rows.empty()) {
+        doc.heading(QStringLiteral("Uncertainty budget"), 2);
+        doc.table(budgetPdfTable(budget));
+        doc.paragraph(QStringLiteral("Standard uncertainties of each run's net power (the runs' "
+                                     "numbers as above); the 95 % interval is ± k × combined "
+                                     "u. Idle level: %1. Model: %2.")
+                          .arg(idleSourcesText(budget),
+                               uncertaintyModelText(budget.rows.front().budget.model).english()),
+                      true);
+    }
     return doc.writePdf(path);
 }
 

@@ -135,6 +135,9 @@ std::vector<Band> bands(const SessionData &s, const QStringList &ciphers, double
         case PhaseKind::PostBaseline:
             b.labels = {QStringLiteral("idle again"), QStringLiteral("idle")};
             break;
+        case PhaseKind::Idle:
+            b.labels = {QStringLiteral("idle window"), QStringLiteral("idle")};
+            break;
         case PhaseKind::Plan:
             b.labels = {QStringLiteral("pilot runs"), QStringLiteral("pilot")};
             break;

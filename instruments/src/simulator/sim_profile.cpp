@@ -92,6 +92,8 @@ Result<SimProfile> SimProfile::parse(const QString &text)
             r = setNumber(p.powerFactor, 0.01, 1.0);
         } else if (key == QLatin1String("idle_power")) {
             r = setNumber(p.idlePower, 0.0, 10000.0);
+        } else if (key == QLatin1String("idle_drift")) {
+            r = setNumber(p.idleDriftWattsPerHour, -10000.0, 10000.0);
         } else if (key == QLatin1String("watts_per_core")) {
             r = setNumber(p.wattsPerCore, 0.0, 10000.0);
         } else if (key == QLatin1String("threshold_cores")) {

@@ -341,19 +341,21 @@ double Wt300Simulator::Impl::dutPower(Clock::time_point now)
 {
     if (powerOverride)
         return *powerOverride;
+    const double t = std::chrono::duration<double>(now - started).count();
+    const double warming = profile.idleDriftWattsPerHour * t / 3600.0;
     switch (profile.load) {
     case SimProfile::Load::Cpu:
-        return profile.idlePower + profile.wattsPerCore * cpu.sample();
+        return profile.idlePower + warming + profile.wattsPerCore * cpu.sample();
     case SimProfile::Load::Threshold:
-        return cpu.sample() >= profile.thresholdCores ? profile.busyPower : profile.idlePower;
+        return warming +
+               (cpu.sample() >= profile.thresholdCores ? profile.busyPower : profile.idlePower);
     case SimProfile::Load::Script: {
-        const double t = std::chrono::duration<double>(now - started).count();
         double watts = profile.steps.front().second;
         for (const auto &[at, w] : profile.steps) {
             if (at <= t)
                 watts = w;
         }
-        return watts;
+        return warming + watts;
     }
     }
     return profile.idlePower;

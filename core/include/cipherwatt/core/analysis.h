@@ -3,15 +3,21 @@
 // The analysis of a session (definitions: DESIGN.md, "Analysis"). Pure functions over numbers,
 // so that every result can be checked against a hand-computed case.
 //
-// Uncertainty model (95 % intervals):
-//   - Statistics: the standard error of the mean power of the run and of the baseline, with the
+// Uncertainty model (95 % intervals; docs/method.md states it in full, with a worked example):
+//   - Type A: the standard error of the mean power of the run and of the idle level, with the
 //     number of samples reduced for lag-1 autocorrelation (n_eff = n (1 - r) / (1 + r), r > 0),
-//     as neighbouring 100 ms averages of a real machine are not independent.
-//   - The meter: its accuracy limits ±(a_reading |P| + a_range P_range) taken as rectangular
-//     (u = limit / √3), for the run and the baseline independently. This is conservative: the
-//     range part is largely the same offset in both and cancels in P_run - P_idle.
+//     as neighbouring 100 ms averages of a real machine are not independent. The idle level is
+//     the baseline's, or interpolated in time between the idle windows before and after the run
+//     (with an allowance for the interpolation itself).
+//   - Type B, the meter's accuracy limits ±(a_reading |P| + a_range P_range), rectangular
+//     (u = limit / √3). Correlated model (default): run and idle are read by the same meter on
+//     the same fixed range, so the range term's offset is common and cancels in P_run - P_idle
+//     (GUM 5.2, r = 1); the reading term is a common gain and applies to P_net; a stated share of
+//     the range term (MeterAccuracy::notCommonShare) is taken as not common, independently for
+//     the two windows. Conservative model, or ranges not fixed: each window's whole limit,
+//     independently.
 //   - Combined in quadrature; the coverage factor is Student's t at 97.5 % for the
-//     Welch-Satterthwaite degrees of freedom (the meter terms count as infinitely many).
+//     Welch-Satterthwaite degrees of freedom (type B terms count as infinitely many).
 //   - Energy per byte and per operation scale P_net by exact quantities (the run's wall time,
 //     bytes and operations), so they carry the same relative interval.
 
@@ -22,6 +28,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace cipherwatt::core {
@@ -40,6 +47,17 @@ struct PowerSample
     double amps = std::numeric_limits<double>::quiet_NaN();      // the current, if read
 };
 
+// How the meter's accuracy enters a difference of two readings (see the top of this file).
+enum class UncertaintyModel : std::uint8_t { Correlated, Conservative };
+QString uncertaintyModelName(UncertaintyModel model); // "correlated", "conservative"
+std::optional<UncertaintyModel> uncertaintyModelFromName(const QString &name);
+
+// The share of the range term taken as not common to two windows on the same range: the
+// specification's own figure for how far the range error moves after zero-level compensation
+// is 0.02 % of range per °C (DC voltage, IM WT310-02EN 7.3), a tenth of the DC range term per
+// degree; 25 % allows 2.5 °C between windows, and the meter's linearity between the two levels.
+inline constexpr double kNotCommonShare = 0.25;
+
 struct MeterAccuracy
 {
     double ofReading = 0.001;   // fraction of the reading
@@ -48,6 +66,11 @@ struct MeterAccuracy
     // The current range, for charge: the WT300 family states its DC current accuracy in the
     // same form and figures as its DC power accuracy (fractions of reading and of range).
     double currentRangeAmps = 0;
+    UncertaintyModel model = UncertaintyModel::Correlated;
+    double notCommonShare = kNotCommonShare;
+    // Both ranges fixed for the whole session: false when auto-range was on, and then no part
+    // of the range term is common to two windows.
+    bool rangesFixed = true;
 };
 
 // Standard uncertainty (1 sigma) the meter's accuracy limits give a mean power `watts`.
@@ -68,6 +91,60 @@ struct MeanStats
 };
 MeanStats meanStats(const std::vector<double> &watts);
 
+// A value with its standard uncertainty and effective degrees of freedom.
+struct UncertainValue
+{
+    double value = std::numeric_limits<double>::quiet_NaN();
+    double u = std::numeric_limits<double>::quiet_NaN();
+    double dof = std::numeric_limits<double>::infinity();
+};
+UncertainValue meanValue(const MeanStats &stats); // the mean, its standard error, n_eff - 1
+
+// The terms of an uncertainty budget of a net value (run − idle); every sensitivity is 1.
+enum class BudgetTerm : std::uint8_t {
+    RunMean,             // A: the run's mean
+    IdleMean,            // A: the idle level (one window, or two interpolated)
+    IdleInterpolation,   // B: the interpolation between two idle windows
+    MeterReading,        // B: the reading term, a common gain, on the net value
+    MeterRangeNotCommon, // B: the range term's share not common to the two windows
+    MeterAtRun,          // B: the whole limit at the run's level (not correlated)
+    MeterAtIdle,         // B: the whole limit at the idle level (not correlated)
+};
+QString budgetTermKey(BudgetTerm term); // as stored: "run_mean", "idle_mean", ...
+std::optional<BudgetTerm> budgetTermFromKey(const QString &key);
+bool isTypeA(BudgetTerm term);
+instruments::Message budgetTermTitle(BudgetTerm term); // "run mean (type A)", ...
+
+struct BudgetComponent
+{
+    BudgetTerm term = BudgetTerm::RunMean;
+    double u = 0.0;                                       // standard uncertainty (W or A)
+    double dof = std::numeric_limits<double>::infinity(); // type B: infinite
+};
+
+struct UncertaintyBudget
+{
+    UncertaintyModel model = UncertaintyModel::Correlated;
+    std::vector<BudgetComponent> components;
+    double u = std::numeric_limits<double>::quiet_NaN();        // combined
+    double dof = std::numeric_limits<double>::infinity();       // Welch-Satterthwaite
+    double coverage = std::numeric_limits<double>::quiet_NaN(); // k for 95 %
+    double component(BudgetTerm term) const;                    // its u, 0 when absent
+    bool empty() const { return components.empty(); }
+};
+
+// How the idle level under a run was obtained.
+enum class IdleSource : std::uint8_t {
+    Baseline,     // the baseline before the runs, the only idle window
+    Interpolated, // between the nearest idle windows before and after the run
+    Before,       // the nearest idle window before the run (none after it)
+    After,        // the nearest idle window after the run (none before it)
+};
+QString idleSourceName(IdleSource source); // "baseline", "interpolated", "before", "after"
+std::optional<IdleSource> idleSourceFromName(const QString &name);
+instruments::Message idleSourceText(IdleSource source); // "the baseline before the runs", ...
+instruments::Message uncertaintyModelText(UncertaintyModel model);
+
 struct BaselineResult
 {
     MeanStats stats;
@@ -85,6 +162,37 @@ struct BaselineResult
 // The samples whose whole interval lies in [start, end] (session seconds).
 BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double start, double end,
                                double driftThreshold);
+
+// An idle window of the session: the baseline before the runs, an idle window between runs, the
+// post-baseline. Listed in time order.
+struct IdleWindow
+{
+    double startSeconds = 0.0;
+    double endSeconds = 0.0;
+    BaselineResult result;
+};
+
+// The idle level under a run: power and (where read) current, with their uncertainties.
+struct IdleLevel
+{
+    IdleSource source = IdleSource::Baseline;
+    UncertainValue power;   // W
+    UncertainValue current; // A; NaN when no window read it
+    // The interpolation's own allowance (standard uncertainty), zero unless interpolated: the
+    // level may move between the windows along any monotonic path, so it is taken as
+    // rectangular over the change between them: |ΔP| / √12.
+    double interpolationWatts = 0.0;
+    double interpolationAmps = 0.0;
+    int before = -1; // the windows used (indices), -1: none
+    int after = -1;
+};
+
+// The idle level of one window alone (source Baseline).
+IdleLevel idleLevelOf(const BaselineResult &baseline);
+// The idle level under a run whose loop spans [runStart, runEnd]: interpolated linearly in time
+// (between the windows' centres) from the nearest windows with samples that end before the run
+// starts and start after it ends; one side alone when the other has none.
+IdleLevel idleLevelAt(const std::vector<IdleWindow> &windows, double runStart, double runEnd);
 
 struct RunInput
 {
@@ -111,6 +219,9 @@ struct RunResult
     double netWatts = 0.0;
     double netUncertainty = 0.0; // combined standard uncertainty, W
     double coverage = 0.0;       // k for 95 %
+    UncertaintyBudget budget;    // of the net power, term by term (empty: stored before it)
+    IdleSource idleSource = IdleSource::Baseline;
+    double idleWatts = std::numeric_limits<double>::quiet_NaN(); // the idle level used
     double netLow = 0.0;
     double netHigh = 0.0;
     double energyJoules = 0.0;
@@ -140,7 +251,16 @@ struct RunResult
 
 // P_net = P_run - P_idle and what follows from it, for one run.
 RunResult analyseRun(const RunInput &input, const std::vector<PowerSample> &samples,
+                     const IdleLevel &idle, const MeterAccuracy &accuracy, int minUpdates);
+// The same against one baseline (idleLevelOf(baseline)).
+RunResult analyseRun(const RunInput &input, const std::vector<PowerSample> &samples,
                      const BaselineResult &baseline, const MeterAccuracy &accuracy, int minUpdates);
+
+// The budget of run − idle for one quantity (power, or current with the current range):
+// `range` is the range in the quantity's unit.
+UncertaintyBudget differenceBudget(const MeanStats &run, const UncertainValue &idle,
+                                   double interpolation, const MeterAccuracy &accuracy,
+                                   double range);
 
 // Median and range over repeats of the same (cipher, backend, operation, buffer).
 struct Spread

@@ -385,6 +385,8 @@ struct SessionAnalysis
 {
     std::optional<BaselineRecord> baseline;
     std::optional<PostBaselineRecord> postBaseline;
+    // The idle windows between runs (--idle-between), in time order.
+    std::vector<BaselineRecord> idleWindows;
     QList<Message> flags; // every run's flags, named by run, and the session's own
     QJsonObject extra;
 };

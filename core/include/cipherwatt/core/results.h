@@ -40,10 +40,14 @@ struct ResultKey
 struct ResultRow
 {
     ResultKey key;
-    int measured = 0;                      // runs done and analysed
-    int planned = 0;                       // runs of this key in the plan
-    double runSeconds = 0.0;               // median
-    Estimate netWatts;                     // W
+    int measured = 0;        // runs done and analysed
+    int planned = 0;         // runs of this key in the plan
+    double runSeconds = 0.0; // median
+    Estimate netWatts;       // W
+    // The uncertainty budget of the first measured repeat's net power, and where its idle
+    // level came from (the window's tooltip; every repeat's is in budgetTable()).
+    UncertaintyBudget budget;
+    IdleSource idleSource = IdleSource::Baseline;
     Estimate energyPerByteNj;              // nJ/B
     Estimate energyPerOperationUj;         // µJ per operation (buffer or key operation)
     Estimate chargePerOperationUc;         // µC per operation, when the current was read
@@ -62,6 +66,23 @@ struct ResultRow
 };
 
 std::vector<ResultRow> resultRows(const SessionData &session);
+
+// The uncertainty budgets of a session's measured runs as one table (the CLI's `show`, the
+// PDF, the window): a column for every term some run has, in BudgetTerm's order.
+struct BudgetTable
+{
+    struct Row
+    {
+        int ordinal = 0;
+        QString run; // StoredRun::label()
+        double netWatts = 0.0;
+        UncertaintyBudget budget;
+        IdleSource idle = IdleSource::Baseline;
+    };
+    std::vector<BudgetTerm> terms;
+    std::vector<Row> rows; // runs stored with a budget, in run order
+};
+BudgetTable budgetTable(const SessionData &session);
 
 // A run that gave no result, as result rows and reports list it: "run 3: failed (why)"; named,
 // "run 3 (aes-128-xts/openssl encrypt): failed (why)". Its severity is an error (flags.h).

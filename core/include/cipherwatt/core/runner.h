@@ -156,7 +156,10 @@ private:
     void nextPilot();
     void startBaseline();
     void nextRun();
+    void startIdleWindow(); // before a run, when idle windows are asked for
     void startRun();
+    // The idle windows so far (baseline, between runs, post-baseline), in time order.
+    std::vector<IdleWindow> idleWindows() const;
     void onRunStart(qint64 hostNs);
     void onRunProgress(const worker::Progress &progress);
     void onRunEnd(const worker::RunEnded &end, qint64 hostNs);
@@ -256,6 +259,8 @@ private:
     Message m_endReason;
     std::optional<BaselineRecord> m_baseline;
     std::optional<PostBaselineRecord> m_postBaseline;
+    std::vector<BaselineRecord> m_idleWindows; // between runs
+    bool m_runStarted = false;                 // since the baseline: the next run gets a window
     // Other activity: what each `activity` asked for is to mark, the counters that opened each
     // phase, and what each phase measured (by phase id).
     struct ActivityAsk

@@ -3,6 +3,7 @@
 // The session model: what an operator asks for (settings and plan) and what a session records
 // (phases, runs, samples, results). Definitions of the phases and of the analysis: DESIGN.md.
 
+#include <cipherwatt/core/analysis.h>
 #include <cipherwatt/instruments/message.h>
 
 #include <QMetaType>
@@ -34,6 +35,7 @@ enum class PhaseKind : std::uint8_t {
     Run,          // a planned run (the worker's loop)
     PostBaseline, // idle again, for drift
     Restore,      // governor restored
+    Idle,         // an idle window between runs (--idle-between)
 };
 QString phaseName(PhaseKind kind); // "prepare", "pin", "plan", "baseline", ...
 std::optional<PhaseKind> parsePhase(const QString &name);
@@ -86,6 +88,10 @@ struct SessionSettings
     double settleSeconds = 0.0;       // pause before each run
     double baselineSeconds = 60.0;    // "paper method": 600
     double postBaselineSeconds = 0.0; // 0: none
+    // An idle window of this length before every run but the first (0: none): the idle level
+    // under each run is then interpolated between the windows around it (analysis.h).
+    double idleBetweenSeconds = 0.0;
+    UncertaintyModel uncertainty = UncertaintyModel::Correlated;
     // Before the baseline, wait at most this long for the DUT's other activity to stay below
     // kOtherActivityThresholdCores for a few seconds (records.h); 0: do not wait.
     double waitForQuietSeconds = 0.0;

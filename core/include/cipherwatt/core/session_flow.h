@@ -23,6 +23,7 @@ enum class Stage : std::uint8_t {
     Quieting,     // waiting for the DUT's other activity to settle before the baseline
     Baseline,     // the DUT idles
     Settling,     // a pause before a run
+    Idling,       // an idle window before a run, for the idle level under it
     Running,      // a run in the worker
     Restarting,   // a new worker after one crashed in cipher code
     PostBaseline, // idle again

@@ -106,6 +106,9 @@ struct SimProfile
     double frequency = 60.0;
     double powerFactor = 0.92;
     double idlePower = 4.0;
+    // A warming DUT: every level the load gives rises by this much per hour from the
+    // simulator's start (W/h; may be negative).
+    double idleDriftWattsPerHour = 0.0;
     Load load = Load::Cpu;
     QString loadProcess; // empty: the whole host; else the name of the processes that count
     qint64 loadRoot = 0; // only loadProcess processes descended from this one; 0: this process
