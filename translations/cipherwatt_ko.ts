@@ -3382,10 +3382,6 @@ Failed: %2</source>
         <translation>합성: %1, 자유도 %2, k = %3</translation>
     </message>
     <message>
-        <source>infinitely many</source>
-        <translation>무한대</translation>
-    </message>
-    <message>
         <source>Idle level: %1</source>
         <translation>유휴 수준: %1</translation>
     </message>
@@ -3780,6 +3776,22 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Waits until other programs on the DUT keep less than 5 % of one core busy for 3 s; if they never do, the session goes on and the results are flagged.</source>
         <translation>DUT의 다른 프로그램이 3초 동안 코어 하나의 5 % 미만만 사용할 때까지 기다립니다. 그렇게 되지 않으면 세션을 계속 진행하고 결과에 플래그를 붙입니다.</translation>
+    </message>
+    <message>
+        <source>An idle window before every run but the first (0: none). Each run&apos;s idle level is then interpolated between the idle windows around it, so a DUT that warms up during the session is followed.</source>
+        <translation>첫 번째를 제외한 모든 실행 전의 유휴 구간 (0: 없음). 각 실행의 유휴 수준은 주변 유휴 구간 사이에서 보간되므로 세션 중 데워지는 DUT를 따라갑니다.</translation>
+    </message>
+    <message>
+        <source>Idle between runs:</source>
+        <translation>실행 사이 유휴:</translation>
+    </message>
+    <message>
+        <source>Conservative uncertainty</source>
+        <translation>보수적 불확도</translation>
+    </message>
+    <message>
+        <source>Count each reading&apos;s whole accuracy limit independently, as if baseline and runs were read by two unrelated meters. By default the range offset common to both on the same fixed range cancels (docs/method.md).</source>
+        <translation>기준선과 실행을 서로 무관한 두 전력계로 읽은 것처럼 각 판독값의 정확도 한계 전체를 독립적으로 셉니다. 기본값에서는 같은 고정 레인지에서 둘에 공통인 레인지 오프셋이 상쇄됩니다 (docs/method.md).</translation>
     </message>
 </context>
 <context>

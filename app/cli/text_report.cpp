@@ -233,9 +233,7 @@ QString budgetText(const SessionData &session)
         QStringList row{QString::number(r.ordinal), r.run};
         for (const BudgetTerm t : table.terms)
             row << fmt::significant(unit.scaled(r.budget.component(t)), 3);
-        row << fmt::significant(unit.scaled(r.budget.u), 3)
-            << (std::isfinite(r.budget.dof) ? fmt::significant(r.budget.dof, 3)
-                                            : QStringLiteral("inf"))
+        row << fmt::significant(unit.scaled(r.budget.u), 3) << fmt::degreesOfFreedom(r.budget.dof)
             << fmt::fixed(r.budget.coverage, 3) << idleSourceName(r.idle);
         rows << row;
         models.insert(r.budget.model);

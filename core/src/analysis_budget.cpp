@@ -258,8 +258,8 @@ IdleLevel idleLevelAt(const std::vector<IdleWindow> &windows, double runStart, d
     const Side a = sideOf(windows[static_cast<std::size_t>(before)]);
     const Side b = sideOf(windows[static_cast<std::size_t>(after)]);
     const double t = (runStart + runEnd) / 2.0;
-    const double f = b.centre > a.centre ? std::clamp((t - a.centre) / (b.centre - a.centre), 0.0, 1.0)
-                                         : 0.5;
+    const double f =
+        b.centre > a.centre ? std::clamp((t - a.centre) / (b.centre - a.centre), 0.0, 1.0) : 0.5;
     level.source = IdleSource::Interpolated;
     level.power = blend(a.power, b.power, f);
     level.current = blend(a.current, b.current, f);
@@ -280,19 +280,17 @@ UncertaintyBudget differenceBudget(const MeanStats &run, const UncertainValue &i
     b.components.push_back({BudgetTerm::IdleMean, idle.u, idle.dof});
     if (interpolation > 0.0)
         b.components.push_back({BudgetTerm::IdleInterpolation, interpolation, kInfinity});
-    const bool correlated =
-        accuracy.model == UncertaintyModel::Correlated && accuracy.rangesFixed;
+    const bool correlated = accuracy.model == UncertaintyModel::Correlated && accuracy.rangesFixed;
     b.model = correlated ? UncertaintyModel::Correlated : UncertaintyModel::Conservative;
     if (correlated) {
         // The gain applies to what the two readings differ by; the range term's offset cancels
         // but for its stated share, independent in the two windows: √2 · share · a_range · R.
+        b.components.push_back({BudgetTerm::MeterReading,
+                                accuracy.ofReading * std::fabs(net) / std::sqrt(3.0), kInfinity});
         b.components.push_back(
-            {BudgetTerm::MeterReading, accuracy.ofReading * std::fabs(net) / std::sqrt(3.0),
+            {BudgetTerm::MeterRangeNotCommon,
+             std::sqrt(2.0) * accuracy.notCommonShare * accuracy.ofRange * range / std::sqrt(3.0),
              kInfinity});
-        b.components.push_back({BudgetTerm::MeterRangeNotCommon,
-                                std::sqrt(2.0) * accuracy.notCommonShare * accuracy.ofRange *
-                                    range / std::sqrt(3.0),
-                                kInfinity});
     } else {
         b.components.push_back(
             {BudgetTerm::MeterAtRun, accuracyLimit(r.value, accuracy, range), kInfinity});

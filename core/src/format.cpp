@@ -159,6 +159,15 @@ QString fixed(double value, int decimals, const QLocale &locale)
     return locale.toString(value, 'f', decimals);
 }
 
+QString degreesOfFreedom(double dof, const QLocale &locale)
+{
+    if (!std::isfinite(dof))
+        return QStringLiteral("∞");
+    if (dof >= 1000.0)
+        return QStringLiteral("> %1").arg(locale.toString(1000));
+    return significant(dof, 3, locale);
+}
+
 QString significant(double value, int digits, const QLocale &locale)
 {
     if (!std::isfinite(value))

@@ -25,8 +25,8 @@ struct Scenario
     const char *name;
     double idleWatts = 40.0;
     double netWatts = 2.5;
-    double noise = 0.05;    // W, sd of the innovations
-    double phi = 0.5;       // lag-1 autocorrelation of the noise (AR(1))
+    double noise = 0.05; // W, sd of the innovations
+    double phi = 0.5;    // lag-1 autocorrelation of the noise (AR(1))
     int baselineUpdates = 600;
     int runUpdates = 100;
     int runs = 1;
@@ -83,8 +83,8 @@ private:
                              (sc.runs - 1) * sc.idleBetween + sc.postBaseline;
         const auto idleAt = [&](double t) {
             if (sc.driftTau > 0)
-                return sc.idleWatts +
-                       sc.drift * (1 - std::exp(-t / sc.driftTau)) / (1 - std::exp(-total / sc.driftTau));
+                return sc.idleWatts + sc.drift * (1 - std::exp(-t / sc.driftTau)) /
+                                          (1 - std::exp(-total / sc.driftTau));
             return sc.idleWatts + sc.drift * t / total;
         };
         std::vector<PowerSample> samples;
@@ -95,8 +95,8 @@ private:
             const double start = t;
             const int n = static_cast<int>(std::lround(seconds / 0.1));
             for (int i = 0; i < n; ++i) {
-                noise = sc.phi * noise +
-                        std::sqrt(1 - sc.phi * sc.phi) * sc.noise * m_gauss(m_random);
+                noise =
+                    sc.phi * noise + std::sqrt(1 - sc.phi * sc.phi) * sc.noise * m_gauss(m_random);
                 t += 0.1;
                 const double truth = idleAt(t - 0.05) + added;
                 PowerSample s;
@@ -128,8 +128,8 @@ private:
             in.windowEnd = end;
             in.seconds = end - start;
             in.bytes = 1;
-            const RunResult r = analyseRun(in, samples, idleLevelAt(windows, start, end),
-                                           accuracy, sc.runUpdates);
+            const RunResult r =
+                analyseRun(in, samples, idleLevelAt(windows, start, end), accuracy, sc.runUpdates);
             ++tally.total;
             if (r.netLow <= sc.netWatts && sc.netWatts <= r.netHigh)
                 ++tally.covered;

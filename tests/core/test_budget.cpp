@@ -143,8 +143,8 @@ TEST_CASE("idle level: interpolated between the windows around a run, by hand",
         CHECK(idle.after == 1);
         CHECK(idle.power.value == Approx(4.1));
         CHECK(idle.interpolationWatts == Approx(0.0577350));
-        const RunResult r = analyseRun(window(15.0, 25.0), samples, idle,
-                                       MeterAccuracy{0.001, 0.002, 150.0}, 100);
+        const RunResult r =
+            analyseRun(window(15.0, 25.0), samples, idle, MeterAccuracy{0.001, 0.002, 150.0}, 100);
         CHECK(r.netWatts == Approx(8.5));
         // Reading 0.001 x 8.5 / √3 = 0.00490748; not common √2 x 0.25 x 0.3 / √3 = 0.0612372;
         // u = √(0.0577350² + 0.00490748² + 0.0612372²) = 0.0843055 W (both means exact).
@@ -227,17 +227,15 @@ TEST_CASE("idle level: a warming DUT is recovered run by run with idle windows b
         w.result = analyseBaseline(samples, w.startSeconds, w.endSeconds, 0.01);
     const MeterAccuracy accuracy{0.001, 0.001, 150.0};
     for (const RunInput &in : runs) {
-        const RunResult r = analyseRun(in, samples, idleLevelAt(windows, in.windowStart,
-                                                                in.windowEnd),
-                                       accuracy, 100);
+        const RunResult r = analyseRun(
+            in, samples, idleLevelAt(windows, in.windowStart, in.windowEnd), accuracy, 100);
         CHECK(r.idleSource == IdleSource::Interpolated);
         CHECK(std::fabs(r.netWatts - 8.5) < 0.001 * 8.5);
         CHECK(r.netLow <= 8.5);
         CHECK(r.netHigh >= 8.5);
         // Against the first baseline alone, the later runs are off by the warming.
         const RunResult stale = analyseRun(in, samples, windows.front().result, accuracy, 100);
-        CHECK(stale.netWatts - 8.5 == Approx(idleAt((in.windowStart + in.windowEnd) / 2) -
-                                             idleAt(2.5))
-                                          .margin(1e-3));
+        CHECK(stale.netWatts - 8.5 ==
+              Approx(idleAt((in.windowStart + in.windowEnd) / 2) - idleAt(2.5)).margin(1e-3));
     }
 }

@@ -264,9 +264,7 @@ QString ResultsModel::budgetTip(const ResultRow &row) const
         tip += QLatin1Char('\n') +
                tr("%1: %2").arg(core::budgetTermTitle(c.term).translated(), mw(c.u));
     tip += QLatin1Char('\n') + tr("combined: %1, %2 degrees of freedom, k = %3")
-                                   .arg(mw(b.u),
-                                        std::isfinite(b.dof) ? QLocale().toString(b.dof, 'g', 3)
-                                                             : tr("infinitely many"),
+                                   .arg(mw(b.u), fmt::degreesOfFreedom(b.dof, QLocale()),
                                         QLocale().toString(b.coverage, 'f', 3));
     tip += QLatin1Char('\n') +
            tr("Idle level: %1").arg(core::idleSourceText(row.idleSource).translated());

@@ -184,6 +184,14 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_settle->setSuffix(tr(" s"));
     m_settle->setToolTip(tr("A pause before every run, to let the DUT settle."));
     runsForm->addRow(tr("Settle before runs:"), m_settle);
+    m_idleBetween = new QDoubleSpinBox(runsBox);
+    m_idleBetween->setRange(0, 3600);
+    m_idleBetween->setSuffix(tr(" s"));
+    m_idleBetween->setToolTip(
+        tr("An idle window before every run but the first (0: none). Each run's idle level is "
+           "then interpolated between the idle windows around it, so a DUT that warms up during "
+           "the session is followed."));
+    runsForm->addRow(tr("Idle between runs:"), m_idleBetween);
     m_postBaseline = new QDoubleSpinBox(runsBox);
     m_postBaseline->setRange(0, 86400);
     m_postBaseline->setSuffix(tr(" s"));
@@ -196,6 +204,12 @@ SetupPanel::SetupPanel(QWidget *parent)
         tr("Waits until other programs on the DUT keep less than 5 % of one core busy for 3 s; "
            "if they never do, the session goes on and the results are flagged."));
     runsForm->addRow(m_waitForQuiet);
+    m_conservative = new QCheckBox(tr("Conservative uncertainty"), runsBox);
+    m_conservative->setToolTip(
+        tr("Count each reading's whole accuracy limit independently, as if baseline and runs "
+           "were read by two unrelated meters. By default the range offset common to both on "
+           "the same fixed range cancels (docs/method.md)."));
+    runsForm->addRow(m_conservative);
     layout->addWidget(runsBox);
 
     auto *dutBox = new QGroupBox(tr("CPU"), this);
@@ -228,7 +242,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
     connect(m_repeats, &QSpinBox::valueChanged, this, &SetupPanel::changed);
-    for (QDoubleSpinBox *box : {m_seconds, m_baseline, m_settle, m_postBaseline})
+    for (QDoubleSpinBox *box : {m_seconds, m_baseline, m_settle, m_idleBetween, m_postBaseline})
         connect(box, &QDoubleSpinBox::valueChanged, this, &SetupPanel::changed);
     connect(m_minUpdates, &QSpinBox::valueChanged, this, &SetupPanel::changed);
     for (QAbstractButton *b : std::initializer_list<QAbstractButton *>{
@@ -355,6 +369,9 @@ SessionSettings SetupPanel::settings() const
     s.baselineSeconds = m_paperMethod->isChecked() ? kPaperBaselineSeconds : m_baseline->value();
     s.settleSeconds = m_settle->value();
     s.postBaselineSeconds = m_postBaseline->value();
+    s.idleBetweenSeconds = m_idleBetween->value();
+    s.uncertainty =
+        m_conservative->isChecked() ? UncertaintyModel::Conservative : UncertaintyModel::Correlated;
     s.waitForQuietSeconds = m_waitForQuiet->isChecked() ? kDefaultWaitForQuietSeconds : 0.0;
     s.pinGovernor = m_pinGovernor->isChecked();
     s.fixFrequency = m_pinGovernor->isChecked() && m_fixFrequency->isChecked();
@@ -412,6 +429,8 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_baseline->setValue(s.baselineSeconds);
     m_settle->setValue(s.settleSeconds);
     m_postBaseline->setValue(s.postBaselineSeconds);
+    m_idleBetween->setValue(s.idleBetweenSeconds);
+    m_conservative->setChecked(s.uncertainty == UncertaintyModel::Conservative);
     m_waitForQuiet->setChecked(s.waitForQuietSeconds > 0);
     m_pinGovernor->setChecked(s.pinGovernor);
     m_fixFrequency->setChecked(s.fixFrequency);
@@ -506,6 +525,8 @@ void SetupPanel::restore()
     m_paperMethod->setChecked(settings.value(QStringLiteral("paperMethod"), false).toBool());
     m_settle->setValue(settings.value(QStringLiteral("settle"), 0.0).toDouble());
     m_postBaseline->setValue(settings.value(QStringLiteral("postBaseline"), 0.0).toDouble());
+    m_idleBetween->setValue(settings.value(QStringLiteral("idleBetween"), 0.0).toDouble());
+    m_conservative->setChecked(settings.value(QStringLiteral("conservative"), false).toBool());
     m_waitForQuiet->setChecked(settings.value(QStringLiteral("waitForQuiet"), false).toBool());
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
@@ -530,6 +551,8 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());
     settings.setValue(QStringLiteral("settle"), m_settle->value());
     settings.setValue(QStringLiteral("postBaseline"), m_postBaseline->value());
+    settings.setValue(QStringLiteral("idleBetween"), m_idleBetween->value());
+    settings.setValue(QStringLiteral("conservative"), m_conservative->isChecked());
     settings.setValue(QStringLiteral("waitForQuiet"), m_waitForQuiet->isChecked());
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());

@@ -113,6 +113,8 @@ private:
     QDoubleSpinBox *m_baseline = nullptr;
     QCheckBox *m_paperMethod = nullptr;
     QDoubleSpinBox *m_settle = nullptr;
+    QDoubleSpinBox *m_idleBetween = nullptr;
+    QCheckBox *m_conservative = nullptr;
     QDoubleSpinBox *m_postBaseline = nullptr;
     QCheckBox *m_waitForQuiet = nullptr;
 

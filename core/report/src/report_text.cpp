@@ -237,7 +237,7 @@ QStringList methodParagraphs(const SessionData &d)
                           "worker's cycle counter (its kind is in each run's record).")
                .arg(d.meter.intervalMs);
     if (!d.analysis.idleWindows.empty())
-        out << QStringLiteral("Idle level under each run: %1 idle windows of %2 s between runs; "
+        out << QStringLiteral("Idle level under each run: %1 idle window(s) of %2 s between runs; "
                               "each run's P_idle is interpolated linearly in time between the "
                               "nearest idle windows before and after it (the baseline and the "
                               "post-baseline included), with an allowance of |ΔP_idle| / √12 "

@@ -232,9 +232,7 @@ Table budgetPdfTable(const BudgetTable &budget)
         QStringList row{QString::number(r.ordinal)};
         for (const BudgetTerm term : budget.terms)
             row << fmt::significant(unit.scaled(r.budget.component(term)), 2);
-        row << fmt::significant(unit.scaled(r.budget.u), 2)
-            << (std::isfinite(r.budget.dof) ? fmt::significant(r.budget.dof, 2)
-                                            : QStringLiteral("∞"))
+        row << fmt::significant(unit.scaled(r.budget.u), 2) << fmt::degreesOfFreedom(r.budget.dof)
             << fmt::fixed(r.budget.coverage, 2);
         t.rows << row;
     }

@@ -77,6 +77,9 @@ QString missing();
 QString fixed(double value, int decimals, const QLocale &locale = QLocale::c());
 // `value` with `digits` significant digits (never in exponent form).
 QString significant(double value, int digits = 3, const QLocale &locale = QLocale::c());
+// Effective degrees of freedom as a budget shows them: "∞" (type B terms only), "> 1000" (where
+// Student's t no longer differs from the normal's 1.960 in its third decimal), else 3 digits.
+QString degreesOfFreedom(double dof, const QLocale &locale = QLocale::c());
 // The decimals that show two significant digits of `halfWidth` (0 to 9).
 int intervalDecimals(double halfWidth);
 
