@@ -73,7 +73,7 @@ MeanStats meanStats(const std::vector<double> &watts)
         m.mean = m.sd = m.standardError = kNaN;
         return m;
     }
-    const double n = static_cast<double>(watts.size());
+    const auto n = static_cast<double>(watts.size());
     m.mean = std::accumulate(watts.begin(), watts.end(), 0.0) / n;
     double ss = 0;
     for (const double w : watts)
@@ -112,7 +112,7 @@ BaselineResult analyseBaseline(const std::vector<PowerSample> &samples, double s
     b.stats = meanStats(watts);
     b.current = meanStats(amps);
     if (watts.size() >= 2) {
-        const double n = static_cast<double>(watts.size());
+        const auto n = static_cast<double>(watts.size());
         const double mt = std::accumulate(hours.begin(), hours.end(), 0.0) / n;
         double sxy = 0;
         double sxx = 0;

@@ -208,8 +208,9 @@ UncertainValue meanValue(const MeanStats &stats)
     e.u = stats.standardError;
     // n_eff - 1, at least one when there are two samples or more (a run so correlated that it
     // holds one independent value is not given infinitely many degrees of freedom).
-    e.dof = stats.count >= 2 ? std::max(stats.effectiveCount - 1.0, 1.0) : kInfinity;
-    return e;
+    if (stats.count >= 2)
+        e.dof = std::max(stats.effectiveCount - 1.0, 1.0);
+    return e; // one sample: no spread, its degrees of freedom stay infinite
 }
 
 IdleLevel idleLevelOf(const BaselineResult &baseline)

@@ -196,7 +196,7 @@ int main(int argc, char *argv[])
         const double p = static_cast<double>(t.covered) / static_cast<double>(t.total);
         // Wilson score interval for the coverage itself.
         const double z = 1.959964;
-        const double n = static_cast<double>(t.total);
+        const auto n = static_cast<double>(t.total);
         const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
         const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
         std::printf("%-72s %9.2f%% %7.2f–%6.2f%% %12.2f %%\n", sc.name, 100 * p,
