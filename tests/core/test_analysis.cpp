@@ -7,26 +7,13 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <power_series.h>
 
 using namespace cipherwatt::core;
 using cipherwatt::instruments::englishTexts;
+using cipherwatt::test::updates;
 
 namespace {
-
-// Updates every 0.1 s ending at t = first, first + 0.1, ..., with the watts `f(t)` gives.
-template<typename F>
-std::vector<PowerSample> updates(double first, int count, F f)
-{
-    std::vector<PowerSample> out;
-    for (int i = 0; i < count; ++i) {
-        PowerSample s;
-        s.tSeconds = first + 0.1 * i;
-        s.intervalSeconds = 0.1;
-        s.watts = f(s.tSeconds, i);
-        out.push_back(s);
-    }
-    return out;
-}
 
 MeterAccuracy wt332At300V500mA()
 {

@@ -9,24 +9,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <power_series.h>
 
 using namespace cipherwatt::core;
+using cipherwatt::test::updates;
 
 namespace {
-
-// Updates every 0.1 s ending at first, first + 0.1, ... with the watts `f(i)` gives.
-template<typename F>
-std::vector<PowerSample> updates(double first, int count, F f)
-{
-    std::vector<PowerSample> out;
-    for (int i = 0; i < count; ++i) {
-        PowerSample s;
-        s.tSeconds = first + 0.1 * i;
-        s.watts = f(i);
-        out.push_back(s);
-    }
-    return out;
-}
 
 void append(std::vector<PowerSample> &to, const std::vector<PowerSample> &more)
 {
@@ -54,9 +42,9 @@ TEST_CASE("budget: 2.5 W net on the 150 W range, correlated and conservative, by
     // each): means 40 and 42.5 W, net 2.5 W. sd = √(100 x 0.0025 / 99) = 0.0502519 W; lag-1
     // is negative, so n_eff = 100 and each standard error is 0.00502519 W (ν = 99).
     std::vector<PowerSample> samples =
-        updates(0.1, 100, [](int i) { return i % 2 == 0 ? 39.95 : 40.05; });
+        updates(0.1, 100, [](double, int i) { return i % 2 == 0 ? 39.95 : 40.05; });
     const BaselineResult baseline = analyseBaseline(samples, 0.0, 10.0, 0.01);
-    append(samples, updates(20.1, 100, [](int i) { return i % 2 == 0 ? 42.45 : 42.55; }));
+    append(samples, updates(20.1, 100, [](double, int i) { return i % 2 == 0 ? 42.45 : 42.55; }));
     MeterAccuracy accuracy{0.001, 0.001, 150.0};
 
     SECTION("correlated: the range offset cancels, the reading term applies to the net power")
@@ -127,9 +115,9 @@ TEST_CASE("idle level: interpolated between the windows around a run, by hand",
 {
     // Idle 4.0 W exactly in [0, 10], 4.2 W exactly in [30, 40] (centres 5 and 35 s); the run
     // reads 12.6 W exactly.
-    std::vector<PowerSample> samples = updates(0.1, 100, [](int) { return 4.0; });
-    append(samples, updates(15.1, 100, [](int) { return 12.6; }));
-    append(samples, updates(30.1, 100, [](int) { return 4.2; }));
+    std::vector<PowerSample> samples = updates(0.1, 100, [](double, int) { return 4.0; });
+    append(samples, updates(15.1, 100, [](double, int) { return 12.6; }));
+    append(samples, updates(30.1, 100, [](double, int) { return 4.2; }));
     std::vector<IdleWindow> windows{{0.0, 10.0, analyseBaseline(samples, 0.0, 10.0, 0.01)},
                                     {30.0, 40.0, analyseBaseline(samples, 30.0, 40.0, 0.01)}};
 
