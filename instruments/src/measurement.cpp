@@ -19,6 +19,7 @@ const std::vector<FunctionInfo> &allFunctions()
         {Function::IMPeak, "IMP", "I-pk", "A"}, {Function::Time, "TIME", "TIME", "s"},
         {Function::WH, "WH", "WH", "Wh"},       {Function::WHP, "WHP", "WH+", "Wh"},
         {Function::WHM, "WHM", "WH-", "Wh"},    {Function::AH, "AH", "AH", "Ah"},
+        {Function::URange, "URAN", "Urange", "V"}, {Function::IRange, "IRAN", "Irange", "A"},
     };
     return functions;
 }
@@ -39,6 +40,7 @@ std::optional<Function> parseFunction(QStringView text)
         {QStringLiteral("LAMBDA"), Function::Lambda}, {QStringLiteral("UPPEAK"), Function::UPPeak},
         {QStringLiteral("UMPEAK"), Function::UMPeak}, {QStringLiteral("IPPEAK"), Function::IPPeak},
         {QStringLiteral("IMPEAK"), Function::IMPeak}, {QStringLiteral("λ"), Function::Lambda},
+        {QStringLiteral("URANGE"), Function::URange}, {QStringLiteral("IRANGE"), Function::IRange},
     };
     for (const auto &[name, function] : longForms) {
         if (t == name)

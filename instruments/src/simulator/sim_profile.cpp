@@ -223,8 +223,8 @@ Result<SimFault> SimFault::parse(const QString &text)
                      QStringLiteral("fault \"%1\": %2 (forms: drop@S, dropfor@S:SECONDS, "
                                     "stall@S:SECONDS, nodata@S:UPDATES, overrange@S:UPDATES, "
                                     "repeat@S:WAITS, error@S:CODE, implausible@S:UPDATES[:WATTS], "
-                                    "garbage@S:REPLIES[:truncated|text|huge|mixed]; S = seconds "
-                                    "after the simulator started)")
+                                    "garbage@S:REPLIES[:truncated|text|huge|mixed], urange@S:VOLTS, "
+                                    "irange@S:AMPS; S = seconds after the simulator started)")
                          .arg(text, why)};
     };
     const qsizetype at = text.indexOf(QLatin1Char('@'));
@@ -282,6 +282,9 @@ Result<SimFault> SimFault::parse(const QString &text)
             else
                 return bad(QStringLiteral("garbage is truncated, text, huge or mixed"));
         }
+    } else if (kind == QLatin1String("urange") || kind == QLatin1String("irange")) {
+        f.kind = kind == QLatin1String("urange") ? Kind::VoltageRange : Kind::CurrentRange;
+        f.value = *argument;
     } else if (kind == QLatin1String("error")) {
         f.kind = Kind::Error;
         if (!whole(999))

@@ -38,6 +38,11 @@ struct PowerSample
     std::uint32_t missedBefore = 0;
     double wattHours = std::numeric_limits<double>::quiet_NaN(); // the integrator, if read
     double amps = std::numeric_limits<double>::quiet_NaN();      // the current, if read
+    // The ranges in force over the update (URANge, IRANge), if read; and whether the meter
+    // declared it over range (an item, an EESR over-range or peak-over bit): analysis_ranges.h.
+    double voltageRange = std::numeric_limits<double>::quiet_NaN(); // V
+    double currentRange = std::numeric_limits<double>::quiet_NaN(); // A
+    bool overRange = false;
 };
 
 struct MeterAccuracy
@@ -97,6 +102,11 @@ struct RunInput
     QString counter;
     bool cyclesReal = true; // false: the counter's ticks are not core cycles (an emulated board)
     double updateSeconds = 0.1;
+    // The ranges the session set (V, A; NaN: not fixed), and whether the meter was left on
+    // auto-range by the operator's choice (analysis_ranges.h).
+    double voltageRange = std::numeric_limits<double>::quiet_NaN();
+    double currentRange = std::numeric_limits<double>::quiet_NaN();
+    bool autoRange = false;
 };
 
 struct RunResult
@@ -136,6 +146,9 @@ struct RunResult
     double samplesWh = 0.0;    // the sum of P x interval over the same samples
     // "short run", "over range", "gaps", "integrator disagrees", ...
     QList<instruments::Message> flags;
+    // A range change or an over-range reading inside the run (analysis_ranges.h): the run is
+    // shown with its flags but left out of the medians and spreads over repeats.
+    bool invalid = false;
 };
 
 // P_net = P_run - P_idle and what follows from it, for one run.
