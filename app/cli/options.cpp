@@ -131,7 +131,8 @@ instruments::MeasurementMode parseMode(const QString &option, const QString &tex
 {
     const auto m = instruments::parseMeasurementMode(text);
     if (!m)
-        throw UsageError(QStringLiteral("%1: must be rms, vmean or dc, got '%2'").arg(option, text));
+        throw UsageError(
+            QStringLiteral("%1: must be rms, vmean or dc, got '%2'").arg(option, text));
     return *m;
 }
 

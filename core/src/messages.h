@@ -271,9 +271,10 @@ inline constexpr MessageTemplate kNoRangeHolds{
                       "no range of the %1 holds %2 = %3 with headroom (the largest is %4)")};
 inline constexpr MessageTemplate kProbeOverRange{
     "core.ranges.probe-over-range", "cipherwatt::core::RangeAdvisor",
-    QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",
-                      "%1 updates were over range while the load was probed: probe on "
-                      "auto-range (--voltage-range auto --current-range auto) or on larger ranges")};
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::RangeAdvisor",
+        "%1 updates were over range while the load was probed: probe on "
+        "auto-range (--voltage-range auto --current-range auto) or on larger ranges")};
 inline constexpr MessageTemplate kAutoFixNeedsPilots{
     "core.ranges.auto-fix-needs-pilots", "cipherwatt::core::RangeAdvisor",
     QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",

@@ -86,10 +86,10 @@ RangeAdvice adviseRanges(const LoadPeaks &peaks, const RangeAdvisorInput &in)
         advice.problem = msg::kNoPeaks;
         return advice;
     }
-    const double uPeak = std::isfinite(peaks.voltsPeak) ? peaks.voltsPeak
-                                                        : peaks.voltsRms * in.assumedCrestFactor;
-    const double iPeak = std::isfinite(peaks.ampsPeak) ? peaks.ampsPeak
-                                                       : peaks.ampsRms * in.assumedCrestFactor;
+    const double uPeak =
+        std::isfinite(peaks.voltsPeak) ? peaks.voltsPeak : peaks.voltsRms * in.assumedCrestFactor;
+    const double iPeak =
+        std::isfinite(peaks.ampsPeak) ? peaks.ampsPeak : peaks.ampsRms * in.assumedCrestFactor;
     const double volts = smallest(in.voltageRanges, peaks.voltsRms, uPeak, in.crestFactor);
     const double amps = smallest(in.currentRanges, peaks.ampsRms, iPeak, in.crestFactor);
     const auto none = [&](const char *what, const std::vector<double> &ranges, double rms,
@@ -98,10 +98,10 @@ RangeAdvice adviseRanges(const LoadPeaks &peaks, const RangeAdvisorInput &in)
                                  .arg(rms, 0, 'g', 4)
                                  .arg(peak, 0, 'g', 4)
                                  .arg(QLatin1String(unit));
-        const QString largest = ranges.empty() ? QStringLiteral("-")
-                                               : QStringLiteral("%1 %2")
-                                                     .arg(ranges.back(), 0, 'g', 6)
-                                                     .arg(QLatin1String(unit));
+        const QString largest =
+            ranges.empty()
+                ? QStringLiteral("-")
+                : QStringLiteral("%1 %2").arg(ranges.back(), 0, 'g', 6).arg(QLatin1String(unit));
         return Message(msg::kNoRangeHolds).arg(in.model, QLatin1String(what), load, largest);
     };
     if (!std::isfinite(volts)) {

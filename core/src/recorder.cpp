@@ -126,8 +126,8 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
         p.amps = value(items.current);
     p.voltageRange = value(items.voltageRange);
     p.currentRange = value(items.currentRange);
-    p.overRange = (s.flags & (instruments::SampleFlag::OverRange |
-                              instruments::SampleFlag::PeakOver)) != 0;
+    p.overRange =
+        (s.flags & (instruments::SampleFlag::OverRange | instruments::SampleFlag::PeakOver)) != 0;
     m_power.push_back(p);
     if (auto r = m_storage->addSample(m_sessionId, s); !r)
         return r.error();

@@ -43,9 +43,9 @@ void SessionRunner::onMeterOpened(const Identity &identity, const Capabilities &
     config.elements = {m_settings.dutElement};
     // The ranges in force with every update (URANge, IRANge), so that a range change inside a
     // run is seen (analysis_ranges.h); the peaks for the range advisor (range_advisor.h).
-    config.functions = {Function::U,      Function::I,      Function::P,      Function::S,
-                        Function::Lambda, Function::URange, Function::IRange, Function::UPPeak,
-                        Function::IPPeak};
+    config.functions = {Function::U,      Function::I,      Function::P,
+                        Function::S,      Function::Lambda, Function::URange,
+                        Function::IRange, Function::UPPeak, Function::IPPeak};
     config.integration = m_settings.integrator;
     config.format = NumericFormat::Float;
     config.mode = m_settings.meterMode;

@@ -123,10 +123,10 @@ bool SessionRunner::fixRanges()
     emit this->note(note);
     store(m_recorder->addEvent(QStringLiteral("meter"), note, steadyNs()));
     for (std::size_t k = 1; k < advice.alternatives.size(); ++k)
-        store(m_recorder->addEvent(QStringLiteral("meter"),
-                                   Message(msg::kRangeAdviceNone)
-                                       .arg(describe(advice.alternatives[k], m_loadPeaks.watts)),
-                                   steadyNs()));
+        store(m_recorder->addEvent(
+            QStringLiteral("meter"),
+            Message(msg::kRangeAdviceNone).arg(describe(advice.alternatives[k], m_loadPeaks.watts)),
+            steadyNs()));
     // The meter is set up again with these ranges: streaming stops, the integrator (which
     // refuses range changes while it holds a count, error 813) is reset and started again
     // before the baseline, so its count covers the baseline and the runs as before.

@@ -19,12 +19,23 @@ namespace {
 
 std::vector<std::string> base(const std::string &db)
 {
-    return {"run",          "--meter",  "sim:" + cipherwatt::test::kThresholdProfile,
-            "--db",         db,         "--label",
-            "ranges",       "--governor", "none",
-            "--worker",     CIPHERWATT_BENCH_EXE, "--baseline",
-            "2",            "--plan",   "chacha20/botan:encrypt",
-            "--min-updates", "20"};
+    return {"run",
+            "--meter",
+            "sim:" + cipherwatt::test::kThresholdProfile,
+            "--db",
+            db,
+            "--label",
+            "ranges",
+            "--governor",
+            "none",
+            "--worker",
+            CIPHERWATT_BENCH_EXE,
+            "--baseline",
+            "2",
+            "--plan",
+            "chacha20/botan:encrypt",
+            "--min-updates",
+            "20"};
 }
 
 cipherwatt::test::ProcessResult run(const std::string &db, std::vector<std::string> extra)

@@ -7,9 +7,6 @@
 // smallest range R with X_rms <= R and X_pk <= 0.9 x 3 x R; the accuracy figures are the
 // manual's (IM WT310-02EN / IM WT310E-02EN section 7.3.2).
 
-#include <session_helpers.h>
-#include <temp_dir.h>
-
 #include <cipherwatt/core/analysis_ranges.h>
 #include <cipherwatt/core/range_advisor.h>
 #include <cipherwatt/core/records_json.h>
@@ -23,6 +20,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <session_helpers.h>
+#include <temp_dir.h>
 
 using namespace cipherwatt::core;
 using cipherwatt::instruments::findWt300Model;
@@ -95,8 +94,7 @@ TEST_CASE("ranges: steady ranges leave a run as it is", "[ranges]")
     CHECK(r.flags.isEmpty());
 }
 
-TEST_CASE("ranges: a range change inside the run invalidates it, outside it does not",
-          "[ranges]")
+TEST_CASE("ranges: a range change inside the run invalidates it, outside it does not", "[ranges]")
 {
     std::vector<PowerSample> s = steadySamples();
     for (std::size_t k = 9; k < s.size(); ++k)
@@ -151,8 +149,7 @@ TEST_CASE("ranges: auto-range allowed by the operator flags the run without inva
     CHECK(hasFlag(r.flags, "core.analysis.auto-range"));
 }
 
-TEST_CASE("ranges: invalid runs are left out of the medians and spreads over repeats",
-          "[ranges]")
+TEST_CASE("ranges: invalid runs are left out of the medians and spreads over repeats", "[ranges]")
 {
     SessionData d;
     const auto run = [&](int ordinal, double net, bool invalid) {

@@ -4,9 +4,6 @@
 // and fixed ranges applied and stored, the range advisor's ranges fixed before the baseline,
 // and a run measured across a range change left out of the medians.
 
-#include <session_helpers.h>
-#include <temp_dir.h>
-
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/storage.h>
@@ -15,6 +12,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <session_helpers.h>
+#include <temp_dir.h>
 
 using namespace cipherwatt::core;
 using cipherwatt::instruments::Range;
@@ -198,8 +197,8 @@ TEST_CASE("session ranges: a range changed inside a run leaves that run out of t
             // Updates whole inside the run's loop, as the analysis counts them.
             if (sample.tNs - sample.intervalMs * 1000000 >= r.windowStartNs &&
                 sample.tNs <= r.windowEndNs)
-                sawOther = sawOther ||
-                           sample.values.at(static_cast<std::size_t>(column)) != Approx(0.5);
+                sawOther =
+                    sawOther || sample.values.at(static_cast<std::size_t>(column)) != Approx(0.5);
         }
         INFO("run " << r.ordinal);
         CHECK(r.analysis->invalid == sawOther);

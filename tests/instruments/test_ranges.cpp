@@ -41,9 +41,10 @@ QByteArray ask(Wt300Simulator &sim, const char *message)
 // Items U, I, URANge, IRANge of element 1 at 100 ms, ASCII.
 void setUp(Wt300Simulator &sim)
 {
-    for (const char *c : {"*CLS", ":COMM:HEAD OFF", ":COMM:VERB ON", ":RATE 100MS",
-                          ":STAT:FILT1 FALL", ":NUM:NORM:NUM 4", ":NUM:NORM:ITEM1 U,1",
-                          ":NUM:NORM:ITEM2 I,1", ":NUM:NORM:ITEM3 URAN,1", ":NUM:NORM:ITEM4 IRAN,1"})
+    for (const char *c :
+         {"*CLS", ":COMM:HEAD OFF", ":COMM:VERB ON", ":RATE 100MS", ":STAT:FILT1 FALL",
+          ":NUM:NORM:NUM 4", ":NUM:NORM:ITEM1 U,1", ":NUM:NORM:ITEM2 I,1", ":NUM:NORM:ITEM3 URAN,1",
+          ":NUM:NORM:ITEM4 IRAN,1"})
         ask(sim, c);
     ask(sim, ":STAT:EESR?");
 }
@@ -112,16 +113,14 @@ TEST_CASE("models: the accuracy by mode and crest factor", "[ranges]")
     Capabilities caps;
     caps.powerAccuracyDc = model("WT332").powerAccuracyDc;
     caps.powerAccuracyAc = model("WT332").powerAccuracyAc;
-    CHECK(powerAccuracyFor(caps, MeasurementMode::Dc, CrestFactor::Three).ofRange ==
-          Approx(0.002));
+    CHECK(powerAccuracyFor(caps, MeasurementMode::Dc, CrestFactor::Three).ofRange == Approx(0.002));
     CHECK(powerAccuracyFor(caps, MeasurementMode::Rms, CrestFactor::Three).ofRange ==
           Approx(0.001));
     CHECK(powerAccuracyFor(caps, MeasurementMode::VoltageMean, CrestFactor::Three).ofRange ==
           Approx(0.001));
     // Crest factor 6 or 6A: the range error doubled (IM WT310E-02EN page 7-8); unknown: the
     // wider figure.
-    CHECK(powerAccuracyFor(caps, MeasurementMode::Rms, CrestFactor::Six).ofRange ==
-          Approx(0.002));
+    CHECK(powerAccuracyFor(caps, MeasurementMode::Rms, CrestFactor::Six).ofRange == Approx(0.002));
     CHECK(powerAccuracyFor(caps, MeasurementMode::Dc, CrestFactor::Unknown).ofRange ==
           Approx(0.004));
     CHECK(powerAccuracyFor(caps, MeasurementMode::Dc, CrestFactor::SixA).ofReading ==

@@ -234,8 +234,8 @@ void MeterForm::fillRanges(const std::vector<double> &volts, const std::vector<d
 
 void MeterForm::applyTo(core::SessionSettings &s) const
 {
-    s.meterMode = parseMeasurementMode(m_mode->currentData().toString())
-                      .value_or(MeasurementMode::Rms);
+    s.meterMode =
+        parseMeasurementMode(m_mode->currentData().toString()).value_or(MeasurementMode::Rms);
     s.voltageRange = rangeOf(m_voltageRange);
     s.currentRange = rangeOf(m_currentRange);
     s.allowAutoRange = m_allowAutoRange->isChecked();

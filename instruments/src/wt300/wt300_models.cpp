@@ -60,7 +60,8 @@ Wt300Model row(const char *idn, std::vector<int> elements, std::vector<double> c
     m.info.voltageRanges = kVoltageRanges;
     m.info.currentRanges = std::move(currentRanges);
     m.info.wirings = std::move(wirings);
-    const bool e = m.idnModel.endsWith(QLatin1Char('E')) || m.idnModel.endsWith(QLatin1String("EH"));
+    const bool e =
+        m.idnModel.endsWith(QLatin1Char('E')) || m.idnModel.endsWith(QLatin1String("EH"));
     m.info.rangesConfirmed = false; // the voltage ranges are [R] for every model
     m.info.rangesSource = e ? QStringLiteral("current: IM WT310E-01EN 2.3 p. 2-7; voltage: "
                                              "reference wt300.md 4 (unconfirmed)")

@@ -21,7 +21,6 @@ namespace cipherwatt::core {
 
 // Adds the range flags of the run to `result` and sets result.invalid when it must be left
 // out. Called where the run is analysed (analyseRun).
-void checkRanges(const RunInput &input, const std::vector<PowerSample> &samples,
-                 RunResult &result);
+void checkRanges(const RunInput &input, const std::vector<PowerSample> &samples, RunResult &result);
 
 } // namespace cipherwatt::core

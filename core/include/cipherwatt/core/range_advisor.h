@@ -53,8 +53,8 @@ struct RangeChoice
     double volts = 0.0;
     double amps = 0.0;
     double powerRangeWatts = 0.0;
-    double limitWatts = 0.0;     // the accuracy limit ±(reading + range) at `watts`
-    double rangeTermWatts = 0.0; // its range part, ±ofRange x power range
+    double limitWatts = 0.0;               // the accuracy limit ±(reading + range) at `watts`
+    double rangeTermWatts = 0.0;           // its range part, ±ofRange x power range
     double standardUncertaintyWatts = 0.0; // meterUncertainty() at `watts`
 };
 
@@ -70,9 +70,9 @@ struct RangeAdvisorInput
 {
     std::vector<double> voltageRanges; // of the model, at the crest factor in force, ascending
     std::vector<double> currentRanges;
-    QString model;                      // for messages
-    double crestFactor = 3.0;           // 3, or 6 with crest factor 6 and 6A
-    double assumedCrestFactor = 2.5;    // when the peak was not read
+    QString model;                       // for messages
+    double crestFactor = 3.0;            // 3, or 6 with crest factor 6 and 6A
+    double assumedCrestFactor = 2.5;     // when the peak was not read
     instruments::PowerAccuracy accuracy; // for the mode measured in (powerAccuracyFor)
 };
 

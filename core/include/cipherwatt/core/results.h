@@ -42,14 +42,14 @@ struct ResultKey
 struct ResultRow
 {
     ResultKey key;
-    int measured = 0;                      // runs done and analysed
-    int invalid = 0; // of those, left out of the figures (range change, over range)
-    int planned = 0;                       // runs of this key in the plan
-    double runSeconds = 0.0;               // median
-    Estimate netWatts;                     // W
-    Estimate energyPerByteNj;              // nJ/B
-    Estimate energyPerOperationUj;         // µJ per operation (buffer or key operation)
-    Estimate chargePerOperationUc;         // µC per operation, when the current was read
+    int measured = 0;              // runs done and analysed
+    int invalid = 0;               // of those, left out of the figures (range change, over range)
+    int planned = 0;               // runs of this key in the plan
+    double runSeconds = 0.0;       // median
+    Estimate netWatts;             // W
+    Estimate energyPerByteNj;      // nJ/B
+    Estimate energyPerOperationUj; // µJ per operation (buffer or key operation)
+    Estimate chargePerOperationUc; // µC per operation, when the current was read
     double throughputBytesPerSecond = 0.0; // median
     double cyclesPerByte = 0.0;            // median
     // Per operation (one buffer, or one key operation), as the papers on microcontrollers

@@ -140,7 +140,7 @@ private:
     // The meter's ranges (runner_ranges.cpp): auto-range refused unless allowed (false: the
     // session is failing).
     bool checkAutoRange(const instruments::AppliedConfig &applied);
-    void rangeInput(RunInput &input) const; // the ranges set, for checkRanges()
+    void rangeInput(RunInput &input) const;            // the ranges set, for checkRanges()
     void trackLoad(const instruments::Sample &sample); // for the range advisor
     // --ranges auto-fix before the baseline: true when it took over (the meter is set up
     // again, onRangesFixed() then starts the baseline; or the session is failing).
@@ -230,9 +230,9 @@ private:
     instruments::Identity m_identity;
     instruments::Capabilities m_capabilities;
     instruments::AppliedConfig m_applied;
-    int m_powerItem = -1;   // index of P of the DUT element in the samples
-    int m_energyItem = -1;  // index of WH of the DUT element, -1 when not read
-    int m_currentItem = -1; // index of I of the DUT element, -1 when not read
+    int m_powerItem = -1;        // index of P of the DUT element in the samples
+    int m_energyItem = -1;       // index of WH of the DUT element, -1 when not read
+    int m_currentItem = -1;      // index of I of the DUT element, -1 when not read
     int m_voltageRangeItem = -1; // URANge of the DUT element, -1 when not read
     int m_currentRangeItem = -1; // IRANge of the DUT element, -1 when not read
     MeterAccuracy m_accuracy;
