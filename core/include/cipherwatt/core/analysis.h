@@ -35,14 +35,15 @@ struct PowerSample
     double watts = 0.0;
     bool valid = true;      // false: no data, over range
     bool duplicate = false; // the same update read twice: not a new measurement
+    // The meter declared the update over range (an item, an EESR over-range or peak-over bit):
+    // analysis_ranges.h.
+    bool overRange = false;
     std::uint32_t missedBefore = 0;
     double wattHours = std::numeric_limits<double>::quiet_NaN(); // the integrator, if read
     double amps = std::numeric_limits<double>::quiet_NaN();      // the current, if read
-    // The ranges in force over the update (URANge, IRANge), if read; and whether the meter
-    // declared it over range (an item, an EESR over-range or peak-over bit): analysis_ranges.h.
+    // The ranges in force over the update (URANge, IRANge), if read: analysis_ranges.h.
     double voltageRange = std::numeric_limits<double>::quiet_NaN(); // V
     double currentRange = std::numeric_limits<double>::quiet_NaN(); // A
-    bool overRange = false;
 };
 
 struct MeterAccuracy

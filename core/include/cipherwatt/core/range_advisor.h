@@ -22,6 +22,7 @@
 // specification for the mode (meter.h, powerAccuracyFor) through meterUncertainty().
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/instruments/message.h>
 #include <cipherwatt/instruments/meter.h>
 
 #include <limits>
@@ -63,7 +64,7 @@ struct RangeAdvice
     std::optional<RangeChoice> chosen; // unset: no range holds the load (see `problem`)
     // The chosen ranges and the next larger voltage and current ranges, for comparison.
     std::vector<RangeChoice> alternatives;
-    Message problem;
+    instruments::Message problem;
 };
 
 struct RangeAdvisorInput
@@ -84,6 +85,6 @@ RangeChoice rangeChoice(double volts, double amps, double watts,
 
 // "300 V × 0.5 A (power range 150 W): the meter's limit ±… W at … W, of which the range term
 // ±… W".
-Message describe(const RangeChoice &choice, double watts);
+instruments::Message describe(const RangeChoice &choice, double watts);
 
 } // namespace cipherwatt::core
