@@ -743,6 +743,10 @@
         <translation>레인지 권고: %1</translation>
     </message>
     <message>
+        <source>range advisor: or %1</source>
+        <translation>레인지 권고: 또는 %1</translation>
+    </message>
+    <message>
         <source>ranges fixed at %1 V and %2 A (--ranges auto-fix)</source>
         <translation>레인지를 %1 V와 %2 A로 고정함 (--ranges auto-fix)</translation>
     </message>

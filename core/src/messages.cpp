@@ -76,6 +76,7 @@ void registerMessageCatalogue()
         &msg::kAutoRangeAllowed,
         &msg::kRangeAdvice,
         &msg::kRangeAdviceNone,
+        &msg::kRangeAlternative,
         &msg::kRangesApplied,
         &msg::kRangeChoice,
         &msg::kNoRangeHolds,

@@ -256,6 +256,9 @@ inline constexpr MessageTemplate kRangeAdvice{
 inline constexpr MessageTemplate kRangeAdviceNone{
     "core.runner.range-advice-none", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "range advisor: %1")};
+inline constexpr MessageTemplate kRangeAlternative{
+    "core.runner.range-alternative", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "range advisor: or %1")};
 inline constexpr MessageTemplate kRangesApplied{
     "core.runner.ranges-applied", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",

@@ -122,11 +122,13 @@ bool SessionRunner::fixRanges()
                              .arg(m_loadPeaks.ampsPeak, 0, 'g', 4);
     emit this->note(note);
     store(m_recorder->addEvent(QStringLiteral("meter"), note, steadyNs()));
-    for (std::size_t k = 1; k < advice.alternatives.size(); ++k)
-        store(m_recorder->addEvent(
-            QStringLiteral("meter"),
-            Message(msg::kRangeAdviceNone).arg(describe(advice.alternatives[k], m_loadPeaks.watts)),
-            steadyNs()));
+    // The next larger ranges beside it, with the accuracy each would give.
+    for (std::size_t k = 1; k < advice.alternatives.size(); ++k) {
+        const Message other = Message(msg::kRangeAlternative)
+                                  .arg(describe(advice.alternatives[k], m_loadPeaks.watts));
+        emit this->note(other);
+        store(m_recorder->addEvent(QStringLiteral("meter"), other, steadyNs()));
+    }
     // The meter is set up again with these ranges: streaming stops, the integrator (which
     // refuses range changes while it holds a count, error 813) is reset and started again
     // before the baseline, so its count covers the baseline and the runs as before.

@@ -87,7 +87,7 @@ TEST_CASE("run: the meter options are checked before anything runs", "[cli]")
     CHECK_THAT(r.err, Catch::Contains("current range 0.3 A: the WT332 has 0.5, 1, 2, 5, 10, 20"));
 }
 
-TEST_CASE("run: auto-range allowed flags every result; fixed ranges are applied and stored",
+TEST_CASE("run: auto-range allowed flags every result, fixed ranges are applied and stored",
           "[cli]")
 {
     TempDir dir;

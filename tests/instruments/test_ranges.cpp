@@ -85,7 +85,7 @@ TEST_CASE("models: the WT300E's current ranges and power accuracy are the manual
     CHECK(model("WT310EH").powerAccuracyAc.ofRange == Approx(0.0005));
 }
 
-TEST_CASE("models: the WT300's power accuracy is the manual's; unconfirmed ranges say so",
+TEST_CASE("models: the WT300's power accuracy is the manual's, unconfirmed ranges say so",
           "[ranges]")
 {
     // IM WT310-02EN page 7-7: DC ±(0.1 % + 0.2 %), 45-66 Hz ±(0.1 % + 0.1 %); WT310HC direct
@@ -127,7 +127,7 @@ TEST_CASE("models: the accuracy by mode and crest factor", "[ranges]")
           Approx(0.001));
 }
 
-TEST_CASE("simulator: URANge and IRANge read the ranges; a range set from outside changes them",
+TEST_CASE("simulator: URANge and IRANge read the ranges, a range set from outside changes them",
           "[ranges][sim]")
 {
     Wt300Simulator sim(steady(10.0));
