@@ -2,6 +2,7 @@
 
 #include <cipherwatt/core/analysis_ranges.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cipherwatt::core {
