@@ -51,6 +51,18 @@
         <source>the meter cannot resolve this: the net power (%1 W) is within the error its range alone allows (±%2 W on the %3 W power range); use a lower current range</source>
         <translation>측정기가 이를 분해할 수 없음: 순전력(%1 W)이 레인지만으로 생기는 오차(%3 W 전력 레인지에서 ±%2 W) 안에 있음; 더 낮은 전류 레인지를 쓰세요</translation>
     </message>
+    <message>
+        <source>measured on auto-range (allowed by the operator): not for publication</source>
+        <translation>자동 레인지에서 측정됨 (운영자가 허용): 발표용이 아님</translation>
+    </message>
+    <message>
+        <source>range changed inside the run (%1 to %2): left out of the medians</source>
+        <translation>실행 중 레인지가 바뀜 (%1에서 %2로): 중앙값에서 제외됨</translation>
+    </message>
+    <message>
+        <source>over range inside the run (%1 updates): left out of the medians</source>
+        <translation>실행 중 범위 초과 (갱신 %1회): 중앙값에서 제외됨</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Budget</name>
@@ -497,6 +509,29 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::core::RangeAdvisor</name>
+    <message>
+        <source>no range of the %1 holds %2 = %3 with headroom (the largest is %4)</source>
+        <translation>%1의 어떤 레인지도 여유를 두고 %2 = %3을(를) 담지 못함 (가장 큰 레인지: %4)</translation>
+    </message>
+    <message>
+        <source>%1 updates were over range while the load was probed: probe on auto-range (--voltage-range auto --current-range auto) or on larger ranges</source>
+        <translation>부하를 살피는 동안 갱신 %1회가 범위를 초과함: 자동 레인지(--voltage-range auto --current-range auto)나 더 큰 레인지로 살피세요</translation>
+    </message>
+    <message>
+        <source>--ranges auto-fix takes the load from the pilot runs: leave out --iterations and --seconds (automatic run lengths)</source>
+        <translation>--ranges auto-fix는 예비 실행에서 부하를 얻음: --iterations와 --seconds를 빼세요 (자동 실행 길이)</translation>
+    </message>
+    <message>
+        <source>no valid voltage and current readings to advise ranges from</source>
+        <translation>레인지를 권할 유효한 전압·전류 측정값이 없음</translation>
+    </message>
+    <message>
+        <source>%1 V × %2 A (power range %3 W): the meter&apos;s limit ±%4 W at %5 W, of which the range term ±%6 W (±%7 W of it does not cancel in the net power on fixed ranges)</source>
+        <translation>%1 V × %2 A (전력 레인지 %3 W): %5 W에서 계측기 한계 ±%4 W, 그중 레인지 항 ±%6 W (고정 레인지에서 순전력에서 상쇄되지 않는 부분 ±%7 W)</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::core::Results</name>
     <message>
         <source>run %1: %2</source>
@@ -749,6 +784,30 @@
     <message>
         <source>%1: other activity %2 cores busy (%3 % of %4), worker %5 cores</source>
         <translation>%1: 다른 작업 %2개 코어 사용(%4개 중 %3 %), 워커 %5개 코어</translation>
+    </message>
+    <message>
+        <source>the meter is on auto-range (%1), which makes results unfit for publication: fix the ranges with --voltage-range and --current-range or --ranges auto-fix, or accept flagged results with --allow-auto-range</source>
+        <translation>전력계가 자동 레인지(%1)여서 결과를 발표에 쓸 수 없음: --voltage-range와 --current-range 또는 --ranges auto-fix로 레인지를 고정하거나, --allow-auto-range로 표시된 결과를 받아들이세요</translation>
+    </message>
+    <message>
+        <source>the meter is on auto-range (%1) as the operator allowed: every result is flagged</source>
+        <translation>운영자가 허용한 대로 전력계가 자동 레인지(%1)임: 모든 결과에 표시가 붙음</translation>
+    </message>
+    <message>
+        <source>range advisor: %1 (largest U %2 V rms, %3 V peak; I %4 A rms, %5 A peak)</source>
+        <translation>레인지 권고: %1 (최대 U %2 V rms, 피크 %3 V; I %4 A rms, 피크 %5 A)</translation>
+    </message>
+    <message>
+        <source>range advisor: %1</source>
+        <translation>레인지 권고: %1</translation>
+    </message>
+    <message>
+        <source>range advisor: or %1</source>
+        <translation>레인지 권고: 또는 %1</translation>
+    </message>
+    <message>
+        <source>ranges fixed at %1 V and %2 A (--ranges auto-fix)</source>
+        <translation>레인지를 %1 V와 %2 A로 고정함 (--ranges auto-fix)</translation>
     </message>
 </context>
 <context>
@@ -2972,6 +3031,62 @@ Failed: %2</source>
     <message>
         <source>Connect to the meter and show its identity and live values, here and in the live view, until Stop or a session starts (nothing is stored).</source>
         <translation>전력계에 연결해 식별 정보와 실시간 값을 여기와 실시간 보기에 표시합니다. 중지하거나 세션이 시작될 때까지 계속됩니다 (아무것도 저장되지 않음).</translation>
+    </message>
+    <message>
+        <source>As set on the meter</source>
+        <translation>전력계 설정대로</translation>
+    </message>
+    <message>
+        <source>Auto-range</source>
+        <translation>자동 레인지</translation>
+    </message>
+    <message>
+        <source>The range advisor chooses the ranges: set them to Auto-range or As set.</source>
+        <translation>레인지 권고가 레인지를 고릅니다: 자동 레인지나 전력계 설정대로로 두십시오.</translation>
+    </message>
+    <message>
+        <source>RMS</source>
+        <translation>RMS</translation>
+    </message>
+    <message>
+        <source>Voltage mean (VMEAN)</source>
+        <translation>전압 평균 (VMEAN)</translation>
+    </message>
+    <message>
+        <source>DC</source>
+        <translation>DC</translation>
+    </message>
+    <message>
+        <source>The meter&apos;s measurement mode; its accuracy for DC or for 45-66 Hz mains follows from it.</source>
+        <translation>전력계의 측정 모드. DC 또는 45-66 Hz 상용 전원의 정확도가 이에 따라 정해집니다.</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>모드:</translation>
+    </message>
+    <message>
+        <source>A fixed range for the session. Auto-range makes results unfit for publication: a session on it is refused unless allowed below.</source>
+        <translation>세션의 고정 레인지. 자동 레인지에서는 결과를 발표에 쓸 수 없어, 아래에서 허용하지 않으면 세션이 거부됩니다.</translation>
+    </message>
+    <message>
+        <source>Voltage range:</source>
+        <translation>전압 레인지:</translation>
+    </message>
+    <message>
+        <source>Current range:</source>
+        <translation>전류 레인지:</translation>
+    </message>
+    <message>
+        <source>Fix the ranges with the range advisor</source>
+        <translation>레인지 권고로 레인지 고정</translation>
+    </message>
+    <message>
+        <source>The pilot runs (automatic run length) show the load&apos;s peaks; the smallest ranges that hold them with headroom are fixed before the baseline.</source>
+        <translation>예비 실행(자동 실행 길이)이 부하의 피크를 보여 주고, 이를 여유를 두고 담는 가장 작은 레인지가 기준선 전에 고정됩니다.</translation>
+    </message>
+    <message>
+        <source>Allow auto-range (every result flagged: not for publication)</source>
+        <translation>자동 레인지 허용 (모든 결과에 표시: 발표용 아님)</translation>
     </message>
 </context>
 <context>

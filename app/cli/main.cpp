@@ -76,6 +76,13 @@ commands:
                    .arg(instruments::syntaxList(core::dutResourceKinds(), QStringLiteral(", "))));
     text += QStringLiteral(
         R"(  --element <n>           the meter element that powers the DUT (default 1)
+  --mode rms|vmean|dc     the meter's measurement mode (default rms)
+  --voltage-range <V>|auto  --current-range <A>|auto
+                          fixed ranges (default: as the meter is set); a session on
+                          auto-range is refused unless --allow-auto-range (every result is
+                          then flagged: not for publication)
+  --ranges auto-fix       the range advisor picks the smallest ranges that hold the pilot
+                          runs' peaks with headroom and fixes them before the baseline
   --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')

@@ -69,15 +69,6 @@ std::chrono::milliseconds parseRate(const QString &text)
         QStringLiteral("--rate: must be 100ms, 250ms, 500ms, 1s, 2s or 5s, got '%1'").arg(text));
 }
 
-std::optional<Range> parseRange(const QString &option, const std::optional<QString> &text)
-{
-    if (!text)
-        return std::nullopt;
-    if (text->compare(QStringLiteral("auto"), Qt::CaseInsensitive) == 0)
-        return Range{true, 0.0};
-    return Range{false, parsePositive(option, *text, 1000.0)};
-}
-
 MeterConfig meterConfig(Options &opts)
 {
     MeterConfig c;
@@ -102,13 +93,8 @@ MeterConfig meterConfig(Options &opts)
                 static_cast<int>(parseWhole(QStringLiteral("--elements"), e, 1, 3)));
     }
     c.sigma = opts.flag(QStringLiteral("--sigma"));
-    if (auto mode = opts.value(QStringLiteral("--mode"))) {
-        const auto m = parseMeasurementMode(*mode);
-        if (!m)
-            throw UsageError(
-                QStringLiteral("--mode: must be rms, vmean or dc, got '%1'").arg(*mode));
-        c.mode = *m;
-    }
+    if (auto mode = opts.value(QStringLiteral("--mode")))
+        c.mode = parseMode(QStringLiteral("--mode"), *mode);
     c.voltageRange = parseRange(QStringLiteral("--voltage-range"),
                                 opts.value(QStringLiteral("--voltage-range")));
     c.currentRange = parseRange(QStringLiteral("--current-range"),

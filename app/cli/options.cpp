@@ -117,4 +117,23 @@ qint64 parseSessionId(const QString &text)
     return *id;
 }
 
+std::optional<instruments::Range> parseRange(const QString &option,
+                                             const std::optional<QString> &text)
+{
+    if (!text)
+        return std::nullopt;
+    if (text->compare(QStringLiteral("auto"), Qt::CaseInsensitive) == 0)
+        return instruments::Range{true, 0.0};
+    return instruments::Range{false, parsePositive(option, *text, 1000.0)};
+}
+
+instruments::MeasurementMode parseMode(const QString &option, const QString &text)
+{
+    const auto m = instruments::parseMeasurementMode(text);
+    if (!m)
+        throw UsageError(
+            QStringLiteral("%1: must be rms, vmean or dc, got '%2'").arg(option, text));
+    return *m;
+}
+
 } // namespace cipherwatt::cli

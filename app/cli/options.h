@@ -3,6 +3,8 @@
 // Command-line options of cipherwatt-cli, consumed by name after the subcommand; whatever is
 // left over is a usage error (exit 1).
 
+#include <cipherwatt/instruments/meter.h>
+
 #include <QString>
 #include <QStringList>
 
@@ -42,6 +44,12 @@ private:
 };
 
 double parsePositive(const QString &option, const QString &text, double max);
+// `--voltage-range`, `--current-range`: a positive number (V, A) or `auto`; unset when the
+// option is not given. The meter checks the value against its model's ranges.
+std::optional<instruments::Range> parseRange(const QString &option,
+                                             const std::optional<QString> &text);
+// `--mode rms|vmean|dc`.
+instruments::MeasurementMode parseMode(const QString &option, const QString &text);
 qint64 parseWhole(const QString &option, const QString &text, qint64 min, qint64 max);
 // A session as `sessions` lists it ("S12") or by its number ("12").
 qint64 parseSessionId(const QString &text);

@@ -61,6 +61,19 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     s.planSpec = opts.required(QStringLiteral("--plan"));
     if (auto element = opts.value(QStringLiteral("--element")))
         s.dutElement = static_cast<int>(parseWhole(QStringLiteral("--element"), *element, 1, 3));
+    // The meter's set-up, with `meter`'s syntax (issue 17).
+    if (auto mode = opts.value(QStringLiteral("--mode")))
+        s.meterMode = parseMode(QStringLiteral("--mode"), *mode);
+    s.voltageRange = parseRange(QStringLiteral("--voltage-range"),
+                                opts.value(QStringLiteral("--voltage-range")));
+    s.currentRange = parseRange(QStringLiteral("--current-range"),
+                                opts.value(QStringLiteral("--current-range")));
+    s.allowAutoRange = opts.flag(QStringLiteral("--allow-auto-range"));
+    if (auto ranges = opts.value(QStringLiteral("--ranges"))) {
+        if (*ranges != QLatin1String("auto-fix"))
+            throw UsageError(QStringLiteral("--ranges: must be auto-fix, got '%1'").arg(*ranges));
+        s.rangesAutoFix = true;
+    }
     const bool paper = opts.flag(QStringLiteral("--paper-method"));
     if (auto baseline = opts.value(QStringLiteral("--baseline"))) {
         if (paper)
@@ -84,6 +97,13 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         s.runLength.kind = RunLength::Kind::Seconds;
         s.runLength.seconds = parsePositive(QStringLiteral("--seconds"), *seconds, 24 * 3600.0);
     }
+    if (s.rangesAutoFix && (iterations || seconds))
+        throw UsageError(QStringLiteral("--ranges auto-fix takes the load from the pilot runs: "
+                                        "leave out --iterations and --seconds"));
+    if (s.rangesAutoFix && ((s.voltageRange && !s.voltageRange->automatic) ||
+                            (s.currentRange && !s.currentRange->automatic)))
+        throw UsageError(QStringLiteral("--ranges auto-fix chooses the ranges: give no fixed "
+                                        "--voltage-range or --current-range"));
     if (auto repeats = opts.value(QStringLiteral("--repeats")))
         s.repeats = static_cast<int>(parseWhole(QStringLiteral("--repeats"), *repeats, 1, 1000));
     if (auto settle = opts.value(QStringLiteral("--settle")))

@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "measure/connection_panel.h"
 #include "measure/live_view.h"
+#include "measure/meter_form.h"
 #include "measure/results_model.h"
 #include "measure/setup_panel.h"
 
@@ -31,6 +32,7 @@ core::SessionSettings MainWindow::currentSettings() const
     settings.meterResource = m_connection->meterResource();
     settings.dutResource = m_connection->dutResource();
     settings.dutElement = m_connection->dutElement();
+    m_connection->meterForm()->applyTo(settings);
     return settings;
 }
 

@@ -2,6 +2,7 @@
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/analysis_ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -150,6 +151,7 @@ RunResult analyseRun(const RunInput &in, const std::vector<PowerSample> &samples
 {
     RunResult r;
     r.counter = in.counter;
+    checkRanges(in, samples, r);
     std::vector<double> watts;
     std::vector<double> amps;
     double integrator = 0;

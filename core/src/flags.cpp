@@ -12,7 +12,7 @@ namespace cipherwatt::core {
 namespace {
 
 // Every flag the analysis, the runner and the results raise, by identifier.
-const std::array<std::pair<const MessageTemplate *, Severity>, 20> kSeverities{{
+const std::array<std::pair<const MessageTemplate *, Severity>, 23> kSeverities{{
     {&msg::kNoSamples, Severity::Error},
     {&msg::kNoBaseline, Severity::Error},
     {&msg::kBaselineDriftsFlag, Severity::Error},
@@ -21,6 +21,11 @@ const std::array<std::pair<const MessageTemplate *, Severity>, 20> kSeverities{{
     {&msg::kRunNotMeasured, Severity::Error},
     {&msg::kRunNotMeasuredWhy, Severity::Error},
     {&msg::kShortRun, Severity::Warning},
+    // The meter's ranges (analysis_ranges.h): a run measured across a range change or over
+    // range is left out; auto-range allowed by the operator holds, but not for publication.
+    {&msg::kRangeChangedRun, Severity::Error},
+    {&msg::kOverRangeRun, Severity::Error},
+    {&msg::kAutoRangeRun, Severity::Warning},
     {&msg::kInvalid, Severity::Warning},
     {&msg::kMissed, Severity::Warning},
     {&msg::kIntegratorDisagrees, Severity::Warning},

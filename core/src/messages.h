@@ -239,6 +239,59 @@ inline constexpr MessageTemplate kPhaseRestore{
     "core.phase.phase-restore", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor restore")};
 
+// The meter's ranges (issue 17): the session refuses auto-range unless allowed, and says what
+// the range advisor found and applied.
+inline constexpr MessageTemplate kAutoRangeRefused{
+    "core.runner.auto-range-refused", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the meter is on auto-range (%1), which makes results unfit for "
+                      "publication: fix the ranges with --voltage-range and --current-range or "
+                      "--ranges auto-fix, or accept flagged results with --allow-auto-range")};
+inline constexpr MessageTemplate kAutoRangeAllowed{
+    "core.runner.auto-range-allowed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the meter is on auto-range (%1) as the operator allowed: every result "
+                      "is flagged")};
+inline constexpr MessageTemplate kRangeAdvice{
+    "core.runner.range-advice", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "range advisor: %1 (largest U %2 V rms, %3 V peak; I %4 A rms, %5 A peak)")};
+inline constexpr MessageTemplate kRangeAdviceNone{
+    "core.runner.range-advice-none", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "range advisor: %1")};
+inline constexpr MessageTemplate kRangeAlternative{
+    "core.runner.range-alternative", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "range advisor: or %1")};
+inline constexpr MessageTemplate kRangesApplied{
+    "core.runner.ranges-applied", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "ranges fixed at %1 V and %2 A (--ranges auto-fix)")};
+inline constexpr MessageTemplate kRangeChoice{
+    "core.ranges.choice", "cipherwatt::core::RangeAdvisor",
+    QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",
+                      "%1 V × %2 A (power range %3 W): the meter's limit ±%4 W at %5 W, of "
+                      "which the range term ±%6 W (±%7 W of it does not cancel in the net "
+                      "power on fixed ranges)")};
+inline constexpr MessageTemplate kNoRangeHolds{
+    "core.ranges.no-range-holds", "cipherwatt::core::RangeAdvisor",
+    QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",
+                      "no range of the %1 holds %2 = %3 with headroom (the largest is %4)")};
+inline constexpr MessageTemplate kProbeOverRange{
+    "core.ranges.probe-over-range", "cipherwatt::core::RangeAdvisor",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::RangeAdvisor",
+        "%1 updates were over range while the load was probed: probe on "
+        "auto-range (--voltage-range auto --current-range auto) or on larger ranges")};
+inline constexpr MessageTemplate kAutoFixNeedsPilots{
+    "core.ranges.auto-fix-needs-pilots", "cipherwatt::core::RangeAdvisor",
+    QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",
+                      "--ranges auto-fix takes the load from the pilot runs: leave out "
+                      "--iterations and --seconds (automatic run lengths)")};
+inline constexpr MessageTemplate kNoPeaks{
+    "core.ranges.no-readings", "cipherwatt::core::RangeAdvisor",
+    QT_TRANSLATE_NOOP("cipherwatt::core::RangeAdvisor",
+                      "no valid voltage and current readings to advise ranges from")};
+
 // The analysis flags of a run (stored with its analysis).
 inline constexpr MessageTemplate kShortRun{
     "core.analysis.short-run", "cipherwatt::core::Analysis",
@@ -257,6 +310,18 @@ inline constexpr MessageTemplate kInvalid{
     "core.analysis.invalid", "cipherwatt::core::Analysis",
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
                       "%1 updates over range, implausible or without data")};
+inline constexpr MessageTemplate kAutoRangeRun{
+    "core.analysis.auto-range", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "measured on auto-range (allowed by the operator): not for publication")};
+inline constexpr MessageTemplate kRangeChangedRun{
+    "core.analysis.range-changed", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "range changed inside the run (%1 to %2): left out of the medians")};
+inline constexpr MessageTemplate kOverRangeRun{
+    "core.analysis.over-range-run", "cipherwatt::core::Analysis",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Analysis",
+                      "over range inside the run (%1 updates): left out of the medians")};
 inline constexpr MessageTemplate kOneMissed{
     "core.analysis.one-missed", "cipherwatt::core::Analysis",
     QT_TRANSLATE_NOOP("cipherwatt::core::Analysis", "1 update missed")};

@@ -85,8 +85,8 @@ Result<void> SessionRecorder::endPhase()
     return m_storage->endPhase(id, steadyNs() - m_originNs);
 }
 
-Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sample, int powerItem,
-                                                int energyItem, int currentItem)
+Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sample,
+                                                const SampleItems &items)
 {
     StoredSample s;
     s.tNs = sample.hostNs - m_originNs;
@@ -109,8 +109,11 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
         return k >= 0 && static_cast<std::size_t>(k) < sample.states.size() &&
                sample.states[static_cast<std::size_t>(k)] == instruments::ValueState::Valid;
     };
-    s.power = valid(powerItem) ? sample.values[static_cast<std::size_t>(powerItem)] : kNaN;
-    s.wattHours = valid(energyItem) ? sample.values[static_cast<std::size_t>(energyItem)] : kNaN;
+    const auto value = [&](int k) {
+        return valid(k) ? sample.values[static_cast<std::size_t>(k)] : kNaN;
+    };
+    s.power = value(items.power);
+    s.wattHours = value(items.energy);
     PowerSample p;
     p.tSeconds = static_cast<double>(s.tNs) / 1e9;
     p.intervalSeconds = static_cast<double>(s.intervalMs) / 1000.0;
@@ -119,8 +122,12 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     p.duplicate = (s.flags & instruments::SampleFlag::Duplicate) != 0;
     p.missedBefore = s.missedBefore;
     p.wattHours = s.wattHours;
-    if (p.valid && valid(currentItem))
-        p.amps = sample.values[static_cast<std::size_t>(currentItem)];
+    if (p.valid)
+        p.amps = value(items.current);
+    p.voltageRange = value(items.voltageRange);
+    p.currentRange = value(items.currentRange);
+    p.overRange =
+        (s.flags & (instruments::SampleFlag::OverRange | instruments::SampleFlag::PeakOver)) != 0;
     m_power.push_back(p);
     if (auto r = m_storage->addSample(m_sessionId, s); !r)
         return r.error();
@@ -147,6 +154,11 @@ Result<void> SessionRecorder::updateRun(const StoredRun &run)
 Result<void> SessionRecorder::setDut(const DutSetup &dut)
 {
     return m_storage->setDut(m_sessionId, dut);
+}
+
+Result<void> SessionRecorder::setMeter(const MeterSetup &meter)
+{
+    return m_storage->setMeter(m_sessionId, meter);
 }
 
 Result<void> SessionRecorder::setAnalysis(const SessionAnalysis &analysis)

@@ -3,8 +3,8 @@
 // Internal: what the runner stores, and the order it is stored in. The recorder owns the
 // database connection, the session's time origin, the phases (each update belongs to the
 // phase in force when it ended), the updates and their flushing at least once a second. Of
-// each update it keeps in memory only what the analysis reads (a PowerSample, 40 bytes), not
-// the stored update with all its items: 1.4 MB for an hour at 10 updates a second.
+// each update it keeps in memory only what the analysis reads (a PowerSample, 64 bytes), not
+// the stored update with all its items: 2.3 MB for an hour at 10 updates a second.
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/storage.h>
@@ -18,6 +18,16 @@
 #include <vector>
 
 namespace cipherwatt::core {
+
+// Where the DUT element's items are in an update (-1: not read).
+struct SampleItems
+{
+    int power = -1;
+    int energy = -1;
+    int current = -1;
+    int voltageRange = -1; // URANge
+    int currentRange = -1; // IRANge
+};
 
 class SessionRecorder : public QObject
 {
@@ -53,16 +63,16 @@ public:
 
     // Stores an update of the meter (P and WH of the DUT's element at the given item indexes)
     // with the phase and run in force when it ended.
-    Result<StoredSample> addSample(const instruments::Sample &sample, int powerItem, int energyItem,
-                                   int currentItem);
-    // Every update so far, as the analysis reads them (the current from `currentItem` of
-    // addSample(), NaN where it was not read).
+    Result<StoredSample> addSample(const instruments::Sample &sample, const SampleItems &items);
+    // Every update so far, as the analysis reads them (the current and the ranges from the
+    // items of addSample(), NaN where they were not read).
     const std::vector<PowerSample> &powerSamples() const { return m_power; }
 
     Result<void> addEvent(const QString &kind, const Message &text, qint64 hostNs);
     Result<qint64> addRun(const StoredRun &run);
     Result<void> updateRun(const StoredRun &run);
     Result<void> setDut(const DutSetup &dut);
+    Result<void> setMeter(const MeterSetup &meter);
     Result<void> setAnalysis(const SessionAnalysis &analysis);
     Result<void> setStatus(SessionStatus status, const Message &reason);
     Result<void> flush();

@@ -164,6 +164,21 @@ QJsonObject toJson(const SessionSettings &s)
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
         json.insert(QStringLiteral("uncertainty_model"), uncertaintyModelName(s.uncertainty));
+    // The meter's set-up as asked for, likewise only where it was (what the meter took is in
+    // the meter's set-up record).
+    if (s.meterMode != instruments::MeasurementMode::Rms)
+        json.insert(QStringLiteral("meter_mode"), instruments::measurementModeName(s.meterMode));
+    const auto range = [](const instruments::Range &r) {
+        return r.automatic ? QJsonValue(QStringLiteral("auto")) : QJsonValue(r.value);
+    };
+    if (s.voltageRange)
+        json.insert(QStringLiteral("voltage_range"), range(*s.voltageRange));
+    if (s.currentRange)
+        json.insert(QStringLiteral("current_range"), range(*s.currentRange));
+    if (s.allowAutoRange)
+        json.insert(QStringLiteral("allow_auto_range"), true);
+    if (s.rangesAutoFix)
+        json.insert(QStringLiteral("ranges"), QStringLiteral("auto-fix"));
     return json;
 }
 
@@ -212,6 +227,21 @@ SessionSettings settingsFromJson(const QJsonObject &j)
     s.cpu = j.value(QStringLiteral("cpu")).toInt(s.cpu);
     s.integrator = j.value(QStringLiteral("integrator")).toBool(s.integrator);
     s.driftThreshold = j.value(QStringLiteral("drift_threshold")).toDouble(s.driftThreshold);
+    if (const auto mode =
+            instruments::parseMeasurementMode(j.value(QStringLiteral("meter_mode")).toString()))
+        s.meterMode = *mode;
+    const auto range = [&](const char *key) -> std::optional<instruments::Range> {
+        const QJsonValue v = j.value(QLatin1String(key));
+        if (v.isString() && v.toString() == QLatin1String("auto"))
+            return instruments::Range{true, 0.0};
+        if (v.isDouble())
+            return instruments::Range{false, v.toDouble()};
+        return std::nullopt;
+    };
+    s.voltageRange = range("voltage_range");
+    s.currentRange = range("current_range");
+    s.allowAutoRange = j.value(QStringLiteral("allow_auto_range")).toBool();
+    s.rangesAutoFix = j.value(QStringLiteral("ranges")).toString() == QLatin1String("auto-fix");
     return s;
 }
 
@@ -572,6 +602,8 @@ QJsonObject toJson(const RunResult &r)
         json.insert(QStringLiteral("idle_w"), number(r.idleWatts));
     }
     putMessages(json, QStringLiteral("flags"), r.flags);
+    if (r.invalid)
+        json.insert(QStringLiteral("invalid"), true);
     return json;
 }
 
@@ -618,6 +650,7 @@ RunResult runResultFromJson(const QJsonObject &j)
         r.idleWatts = num("idle_w");
     }
     r.flags = takeMessages(j, QStringLiteral("flags"));
+    r.invalid = j.value(QStringLiteral("invalid")).toBool();
     return r;
 }
 

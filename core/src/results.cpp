@@ -85,6 +85,16 @@ std::vector<ResultRow> resultRows(const SessionData &session)
                 row.idleSource = a.idleSource;
             }
             ++row.measured;
+            for (const Message &f : a.flags) {
+                if (!row.flags.contains(f))
+                    row.flags << f;
+            }
+            // A range change or over range inside the run (analysis_ranges.h): shown with its
+            // flags, left out of the medians and spreads.
+            if (a.invalid) {
+                ++row.invalid;
+                continue;
+            }
             seconds.push_back(run->result ? run->result->seconds : kNaN);
             net.push_back(a.netWatts);
             netLow.push_back(a.netLow);
@@ -114,10 +124,6 @@ std::vector<ResultRow> resultRows(const SessionData &session)
                     row.cyclesReal = false;
             }
             row.counter = a.counter;
-            for (const Message &f : a.flags) {
-                if (!row.flags.contains(f))
-                    row.flags << f;
-            }
         }
         row.runSeconds = median(seconds);
         row.netWatts = estimate(net, netLow, netHigh);

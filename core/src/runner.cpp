@@ -176,9 +176,11 @@ void SessionRunner::onSample(const Sample &sample)
 {
     if (!m_recorder->exists() || m_flow->stage() == Stage::Done || m_finished)
         return;
-    auto stored = m_recorder->addSample(sample, m_powerItem, m_energyItem, m_currentItem);
+    auto stored = m_recorder->addSample(
+        sample, {m_powerItem, m_energyItem, m_currentItem, m_voltageRangeItem, m_currentRangeItem});
     if (!store(stored))
         return;
+    trackLoad(sample);
     emit sampleArrived(sample, static_cast<double>(stored->tNs) / 1e9, stored->power);
 }
 

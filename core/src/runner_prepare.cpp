@@ -41,14 +41,26 @@ void SessionRunner::onMeterOpened(const Identity &identity, const Capabilities &
     MeterConfig config;
     config.interval = std::chrono::milliseconds(100);
     config.elements = {m_settings.dutElement};
-    config.functions = {Function::U, Function::I, Function::P, Function::S, Function::Lambda};
+    // The ranges in force with every update (URANge, IRANge), so that a range change inside a
+    // run is seen (analysis_ranges.h); the peaks for the range advisor (range_advisor.h).
+    config.functions = {Function::U,      Function::I,      Function::P,
+                        Function::S,      Function::Lambda, Function::URange,
+                        Function::IRange, Function::UPPeak, Function::IPPeak};
     config.integration = m_settings.integrator;
     config.format = NumericFormat::Float;
+    config.mode = m_settings.meterMode;
+    config.voltageRange = m_settings.voltageRange;
+    config.currentRange = m_settings.currentRange;
+    m_meterConfig = config;
     m_meter->configure(config);
 }
 
 void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
 {
+    if (m_rangesFixing) {
+        onRangesFixed(applied); // runner_ranges.cpp
+        return;
+    }
     m_applied = applied;
     for (std::size_t k = 0; k < applied.items.size(); ++k) {
         const Item &item = applied.items[k];
@@ -60,13 +72,15 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
             m_energyItem = static_cast<int>(k);
         else if (item.function == Function::I)
             m_currentItem = static_cast<int>(k);
+        else if (item.function == Function::URange)
+            m_voltageRangeItem = static_cast<int>(k);
+        else if (item.function == Function::IRange)
+            m_currentRangeItem = static_cast<int>(k);
     }
-    m_accuracy.ofReading = m_capabilities.powerAccuracyOfReading;
-    m_accuracy.ofRange = m_capabilities.powerAccuracyOfRange;
-    m_accuracy.powerRangeWatts = applied.voltageRange.value * applied.currentRange.value;
-    m_accuracy.currentRangeAmps = applied.currentRange.value;
-    m_accuracy.model = m_settings.uncertainty;
-    m_accuracy.rangesFixed = !applied.voltageRange.automatic && !applied.currentRange.automatic;
+    // Auto-range: refused unless the operator allowed it (then every result is flagged).
+    if (!checkAutoRange(applied))
+        return;
+    useAccuracy(applied);
 
     MeterSetup &m = m_meterSetup;
     m.description = m_identity.describe();
@@ -76,11 +90,6 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
     m.element = m_settings.dutElement;
     m.intervalMs = static_cast<int>(applied.interval.count());
     m.mode = measurementModeName(applied.mode);
-    m.voltageRange = {applied.voltageRange.value, applied.voltageRange.automatic};
-    m.currentRange = {applied.currentRange.value, applied.currentRange.automatic};
-    m.powerRangeWatts = m_accuracy.powerRangeWatts;
-    m.accuracyOfReading = m_accuracy.ofReading;
-    m.accuracyOfRange = m_accuracy.ofRange;
     m.averaging = applied.averaging;
     m.items.clear();
     for (const Item &item : applied.items)

@@ -78,6 +78,8 @@ void SessionRunner::nextPilot()
 
 void SessionRunner::startBaseline()
 {
+    if (fixRanges()) // --ranges auto-fix (runner_ranges.cpp); comes back here
+        return;
     if (m_settings.waitForQuietSeconds > 0 && !m_quietWaited) {
         waitForQuiet(); // runner_activity.cpp; comes back here
         return;
@@ -583,6 +585,7 @@ RunInput SessionRunner::runInput(std::size_t index) const
     in.counter = r.counter;
     in.cyclesReal = r.cyclesReal.value_or(true);
     in.updateSeconds = static_cast<double>(m_applied.interval.count()) / 1000.0;
+    rangeInput(in);
     return in;
 }
 

@@ -94,6 +94,11 @@ Result<void> Storage::setDut(qint64 session, const DutSetup &dut)
     return setSessionJson(session, QStringLiteral("dut"), jsonText(toJson(dut)));
 }
 
+Result<void> Storage::setMeter(qint64 session, const MeterSetup &meter)
+{
+    return setSessionJson(session, QStringLiteral("meter"), jsonText(toJson(meter)));
+}
+
 Result<void> Storage::setAnalysis(qint64 session, const SessionAnalysis &analysis)
 {
     return setSessionJson(session, QStringLiteral("analysis"), jsonText(toJson(analysis)));

@@ -10,15 +10,26 @@ const std::vector<FunctionInfo> &allFunctions()
 {
     // Mnemonics: reference wt300.md, section 5.1 (short forms as the meter accepts them).
     static const std::vector<FunctionInfo> functions{
-        {Function::U, "U", "U", "V"},           {Function::I, "I", "I", "A"},
-        {Function::P, "P", "P", "W"},           {Function::S, "S", "S", "VA"},
-        {Function::Q, "Q", "Q", "var"},         {Function::Lambda, "LAMB", "PF", ""},
-        {Function::Phi, "PHI", "PHI", "deg"},   {Function::FU, "FU", "FU", "Hz"},
-        {Function::FI, "FI", "FI", "Hz"},       {Function::UPPeak, "UPP", "U+pk", "V"},
-        {Function::UMPeak, "UMP", "U-pk", "V"}, {Function::IPPeak, "IPP", "I+pk", "A"},
-        {Function::IMPeak, "IMP", "I-pk", "A"}, {Function::Time, "TIME", "TIME", "s"},
-        {Function::WH, "WH", "WH", "Wh"},       {Function::WHP, "WHP", "WH+", "Wh"},
-        {Function::WHM, "WHM", "WH-", "Wh"},    {Function::AH, "AH", "AH", "Ah"},
+        {Function::U, "U", "U", "V"},
+        {Function::I, "I", "I", "A"},
+        {Function::P, "P", "P", "W"},
+        {Function::S, "S", "S", "VA"},
+        {Function::Q, "Q", "Q", "var"},
+        {Function::Lambda, "LAMB", "PF", ""},
+        {Function::Phi, "PHI", "PHI", "deg"},
+        {Function::FU, "FU", "FU", "Hz"},
+        {Function::FI, "FI", "FI", "Hz"},
+        {Function::UPPeak, "UPP", "U+pk", "V"},
+        {Function::UMPeak, "UMP", "U-pk", "V"},
+        {Function::IPPeak, "IPP", "I+pk", "A"},
+        {Function::IMPeak, "IMP", "I-pk", "A"},
+        {Function::Time, "TIME", "TIME", "s"},
+        {Function::WH, "WH", "WH", "Wh"},
+        {Function::WHP, "WHP", "WH+", "Wh"},
+        {Function::WHM, "WHM", "WH-", "Wh"},
+        {Function::AH, "AH", "AH", "Ah"},
+        {Function::URange, "URAN", "Urange", "V"},
+        {Function::IRange, "IRAN", "Irange", "A"},
     };
     return functions;
 }
@@ -39,6 +50,7 @@ std::optional<Function> parseFunction(QStringView text)
         {QStringLiteral("LAMBDA"), Function::Lambda}, {QStringLiteral("UPPEAK"), Function::UPPeak},
         {QStringLiteral("UMPEAK"), Function::UMPeak}, {QStringLiteral("IPPEAK"), Function::IPPeak},
         {QStringLiteral("IMPEAK"), Function::IMPeak}, {QStringLiteral("λ"), Function::Lambda},
+        {QStringLiteral("URANGE"), Function::URange}, {QStringLiteral("IRANGE"), Function::IRange},
     };
     for (const auto &[name, function] : longForms) {
         if (t == name)

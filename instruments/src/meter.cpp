@@ -56,6 +56,19 @@ std::optional<MeasurementMode> parseMeasurementMode(QStringView text)
     return std::nullopt;
 }
 
+PowerAccuracy powerAccuracyFor(const Capabilities &capabilities, MeasurementMode mode,
+                               CrestFactor crestFactor)
+{
+    PowerAccuracy a =
+        mode == MeasurementMode::Dc ? capabilities.powerAccuracyDc : capabilities.powerAccuracyAc;
+    if (crestFactor != CrestFactor::Three && capabilities.crestFactor6DoublesRangeError) {
+        a.ofRange *= 2.0;
+        a.source += QStringLiteral("; range error doubled for crest factor %1")
+                        .arg(crestFactorName(crestFactor));
+    }
+    return a;
+}
+
 QString crestFactorName(CrestFactor cf)
 {
     switch (cf) {

@@ -110,8 +110,12 @@ TEST_CASE("driver: the simulator identifies as a simulated WT332", "[driver]")
     CHECK(meter->identity().describe().contains(QStringLiteral("SIMULATED")));
     CHECK(meter->capabilities().model.elements == std::vector<int>{1, 3});
     CHECK(meter->capabilities().model.sigma);
-    CHECK(meter->capabilities().powerAccuracyOfReading == 0.001);
-    CHECK(meter->capabilities().powerAccuracyOfRange == 0.002);
+    // IM WT310-02EN section 7.3.2: WT332 DC ±(0.1 % of reading + 0.2 % of range), 45-66 Hz
+    // ±(0.1 % of reading + 0.1 % of range).
+    CHECK(meter->capabilities().powerAccuracyDc.ofReading == Approx(0.001));
+    CHECK(meter->capabilities().powerAccuracyDc.ofRange == Approx(0.002));
+    CHECK(meter->capabilities().powerAccuracyAc.ofReading == Approx(0.001));
+    CHECK(meter->capabilities().powerAccuracyAc.ofRange == Approx(0.001));
 }
 
 TEST_CASE("driver: bad or unreachable resources fail with one line naming them", "[driver]")

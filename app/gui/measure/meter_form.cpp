@@ -5,7 +5,9 @@
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/resource.h>
 #include <cipherwatt/instruments/usbtmc.h>
+#include <cipherwatt/instruments/wt300.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -32,6 +34,43 @@ QString valueText(double v, ValueState state, const QString &unit)
         break;
     }
     return QStringLiteral("%1 %2").arg(QString::number(v, 'g', 5), unit).trimmed();
+}
+
+// Every range any WT300 model has, ascending (before a probe says which model it is).
+std::vector<double> familyRanges(bool current)
+{
+    std::vector<double> all;
+    for (const Wt300Model &m : wt300Models()) {
+        for (const double r : current ? m.info.currentRanges : m.info.voltageRanges) {
+            if (std::find(all.begin(), all.end(), r) == all.end())
+                all.push_back(r);
+        }
+    }
+    std::sort(all.begin(), all.end());
+    return all;
+}
+
+// "As set" (empty), "auto" or a value, as the combo's data and the settings keep them.
+std::optional<Range> rangeOf(const QComboBox *box)
+{
+    const QString data = box->currentData().toString();
+    if (data.isEmpty())
+        return std::nullopt;
+    if (data == QLatin1String("auto"))
+        return Range{true, 0.0};
+    return Range{false, data.toDouble()};
+}
+
+void fillRangeBox(QComboBox *box, const std::vector<double> &values, const char *unit)
+{
+    const QString keep = box->currentData().toString();
+    box->clear();
+    box->addItem(MeterForm::tr("As set on the meter"), QString());
+    box->addItem(MeterForm::tr("Auto-range"), QStringLiteral("auto"));
+    for (const double v : values)
+        box->addItem(QStringLiteral("%1 %2").arg(v).arg(QLatin1String(unit)), QString::number(v));
+    const int at = box->findData(keep);
+    box->setCurrentIndex(at >= 0 ? at : 0);
 }
 
 } // namespace
@@ -68,6 +107,7 @@ MeterForm::MeterForm(QWidget *parent)
                              "elements 1 and 3."));
     connect(m_element, &QSpinBox::valueChanged, this, &MeterForm::changed);
     form->addRow(tr("DUT element:"), m_element);
+    addRangeControls(form);
 
     m_probe = new QPushButton(tr("Probe"), this);
     m_probe->setObjectName(QStringLiteral("probeMeter"));
@@ -133,7 +173,73 @@ QString MeterForm::problem() const
             return tr("No USB meter is selected: attach one and press Rescan.");
     }
     const QString why = m_form->problem();
-    return why.isEmpty() ? why : tr("Power meter: %1.").arg(why);
+    if (!why.isEmpty())
+        return tr("Power meter: %1.").arg(why);
+    const auto fixed = [](const std::optional<Range> &r) { return r && !r->automatic; };
+    if (m_rangesAutoFix->isChecked() &&
+        (fixed(rangeOf(m_voltageRange)) || fixed(rangeOf(m_currentRange))))
+        return tr("The range advisor chooses the ranges: set them to Auto-range or As set.");
+    return {};
+}
+
+void MeterForm::addRangeControls(QFormLayout *form)
+{
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(QStringLiteral("meterMode"));
+    m_mode->addItem(tr("RMS"), QStringLiteral("RMS"));
+    m_mode->addItem(tr("Voltage mean (VMEAN)"), QStringLiteral("VMEAN"));
+    m_mode->addItem(tr("DC"), QStringLiteral("DC"));
+    m_mode->setToolTip(tr("The meter's measurement mode; its accuracy for DC or for 45-66 Hz "
+                          "mains follows from it."));
+    form->addRow(tr("Mode:"), m_mode);
+    m_voltageRange = new QComboBox(this);
+    m_voltageRange->setObjectName(QStringLiteral("voltageRange"));
+    m_currentRange = new QComboBox(this);
+    m_currentRange->setObjectName(QStringLiteral("currentRange"));
+    fillRanges(familyRanges(false), familyRanges(true));
+    const QString rangeTip = tr("A fixed range for the session. Auto-range makes results unfit "
+                                "for publication: a session on it is refused unless allowed "
+                                "below.");
+    m_voltageRange->setToolTip(rangeTip);
+    m_currentRange->setToolTip(rangeTip);
+    form->addRow(tr("Voltage range:"), m_voltageRange);
+    form->addRow(tr("Current range:"), m_currentRange);
+    m_rangesAutoFix = new QCheckBox(tr("Fix the ranges with the range advisor"), this);
+    m_rangesAutoFix->setObjectName(QStringLiteral("rangesAutoFix"));
+    m_rangesAutoFix->setToolTip(
+        tr("The pilot runs (automatic run length) show the load's peaks; the smallest ranges "
+           "that hold them with headroom are fixed before the baseline."));
+    form->addRow(m_rangesAutoFix);
+    m_allowAutoRange =
+        new QCheckBox(tr("Allow auto-range (every result flagged: not for publication)"), this);
+    m_allowAutoRange->setObjectName(QStringLiteral("allowAutoRange"));
+    form->addRow(m_allowAutoRange);
+    for (QComboBox *box : {m_mode, m_voltageRange, m_currentRange})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            showText(m_error, problem());
+            emit changed();
+        });
+    for (QCheckBox *box : {m_rangesAutoFix, m_allowAutoRange})
+        connect(box, &QCheckBox::toggled, this, [this] {
+            showText(m_error, problem());
+            emit changed();
+        });
+}
+
+void MeterForm::fillRanges(const std::vector<double> &volts, const std::vector<double> &amps)
+{
+    fillRangeBox(m_voltageRange, volts, "V");
+    fillRangeBox(m_currentRange, amps, "A");
+}
+
+void MeterForm::applyTo(core::SessionSettings &s) const
+{
+    s.meterMode =
+        parseMeasurementMode(m_mode->currentData().toString()).value_or(MeasurementMode::Rms);
+    s.voltageRange = rangeOf(m_voltageRange);
+    s.currentRange = rangeOf(m_currentRange);
+    s.allowAutoRange = m_allowAutoRange->isChecked();
+    s.rangesAutoFix = m_rangesAutoFix->isChecked();
 }
 
 void MeterForm::restore(const QSettings &settings)
@@ -146,12 +252,26 @@ void MeterForm::restore(const QSettings &settings)
     }
     m_form->restore(settings);
     m_element->setValue(settings.value(QStringLiteral("element"), 1).toInt());
+    const auto select = [&](QComboBox *box, const char *key) {
+        const int at = box->findData(settings.value(QLatin1String(key)).toString());
+        box->setCurrentIndex(at >= 0 ? at : 0);
+    };
+    select(m_mode, "mode");
+    select(m_voltageRange, "voltageRange");
+    select(m_currentRange, "currentRange");
+    m_allowAutoRange->setChecked(settings.value(QStringLiteral("allowAutoRange")).toBool());
+    m_rangesAutoFix->setChecked(settings.value(QStringLiteral("rangesAutoFix")).toBool());
 }
 
 void MeterForm::save(QSettings &settings) const
 {
     m_form->save(settings);
     settings.setValue(QStringLiteral("element"), m_element->value());
+    settings.setValue(QStringLiteral("mode"), m_mode->currentData());
+    settings.setValue(QStringLiteral("voltageRange"), m_voltageRange->currentData());
+    settings.setValue(QStringLiteral("currentRange"), m_currentRange->currentData());
+    settings.setValue(QStringLiteral("allowAutoRange"), m_allowAutoRange->isChecked());
+    settings.setValue(QStringLiteral("rangesAutoFix"), m_rangesAutoFix->isChecked());
 }
 
 void MeterForm::probe()
@@ -188,6 +308,7 @@ void MeterForm::probe()
                 m_monitor.description =
                     QStringLiteral("%1 %2").arg(identity.manufacturer, identity.model);
                 emit probed(identity);
+                fillRanges(caps.model.voltageRanges, caps.model.currentRanges);
                 const auto &elements = caps.model.elements;
                 if (std::find(elements.begin(), elements.end(), m_element->value()) ==
                     elements.end()) {
@@ -204,6 +325,11 @@ void MeterForm::probe()
                 MeterConfig config;
                 config.elements = {m_element->value()};
                 config.functions = {Function::U, Function::I, Function::P, Function::Lambda};
+                core::SessionSettings chosen;
+                applyTo(chosen);
+                config.mode = chosen.meterMode;
+                config.voltageRange = chosen.voltageRange;
+                config.currentRange = chosen.currentRange;
                 acquisition->configure(config);
             });
     connect(acquisition, &MeterAcquisition::configured, this,

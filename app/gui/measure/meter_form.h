@@ -4,9 +4,13 @@
 // declarations: USB, TCP, serial port, the simulator), the element that powers the DUT, and
 // Probe, which connects off the GUI thread and shows the meter's identity and live values: in
 // small text here, and (monitorStarted/monitorSample) in the live view's tiles and plot, until
-// Stop or until a session needs the meter. Nothing it reads is stored.
+// Stop or until a session needs the meter. Nothing it reads is stored. Below, the meter's
+// set-up for sessions (issue 17): the measurement mode, fixed ranges or auto-range (refused by
+// a session unless allowed, then every result is flagged), and the range advisor that fixes
+// the ranges from the pilot runs; remembered with the connection.
 
 #include <cipherwatt/core/records.h>
+#include <cipherwatt/core/session.h>
 #include <cipherwatt/instruments/meter.h>
 
 #include <QGroupBox>
@@ -14,6 +18,9 @@
 
 #include <vector>
 
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QSettings;
@@ -38,6 +45,8 @@ public:
     QString resource() const; // the meter resource string (DESIGN.md)
     int element() const;      // the element that powers the DUT
     QString problem() const;  // why it cannot work, or empty
+    // The meter's set-up as chosen: mode, ranges, auto-range allowed, auto-fix.
+    void applyTo(core::SessionSettings &settings) const;
 
     void restore(const QSettings &settings);
     void save(QSettings &settings) const;
@@ -57,9 +66,17 @@ signals:
 private:
     void probe();
     void showValues(const instruments::Sample &sample);
+    void addRangeControls(QFormLayout *form);
+    // The range lists: every range of the family, or the probed model's.
+    void fillRanges(const std::vector<double> &volts, const std::vector<double> &amps);
 
     ResourceForm *m_form = nullptr;
     QSpinBox *m_element = nullptr;
+    QComboBox *m_mode = nullptr;
+    QComboBox *m_voltageRange = nullptr;
+    QComboBox *m_currentRange = nullptr;
+    QCheckBox *m_allowAutoRange = nullptr;
+    QCheckBox *m_rangesAutoFix = nullptr;
     QPushButton *m_probe = nullptr;
     QLabel *m_info = nullptr;
     QLabel *m_values = nullptr;

@@ -143,6 +143,8 @@ constexpr FunctionName kFunctionNames[] = {
     {Function::WHP, "WHP", "WHP"},
     {Function::WHM, "WHM", "WHM"},
     {Function::AH, "AH", "AH"},
+    {Function::URange, "URANGE", "URAN"},
+    {Function::IRange, "IRANGE", "IRAN"},
 };
 
 std::optional<Function> meterFunction(const QByteArray &text)

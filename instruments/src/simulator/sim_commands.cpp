@@ -114,9 +114,12 @@ QByteArray Wt300Simulator::Impl::numericValues(int onlyItem) const
         const auto f = static_cast<std::size_t>(item.function);
         const bool integrated = item.function == Function::WH || item.function == Function::WHP ||
                                 item.function == Function::WHM || item.function == Function::Time;
+        // The ranges are settings, not measurements: known in an over-range update too (an
+        // assumption; the manual does not say what URANge/IRANge show then).
+        const bool setting = item.function == Function::URange || item.function == Function::IRange;
         // Integrated values survive an over-range update; instantaneous ones do not.
         ValueState state = r.noData[f] ? ValueState::NoData : ValueState::Valid;
-        if (!integrated && r.state != ValueState::Valid)
+        if (!integrated && !setting && r.state != ValueState::Valid)
             state = r.state;
         values.emplace_back(r.values[f], state);
     }

@@ -221,13 +221,14 @@ Result<SimProfile> SimProfile::fromFile(const QString &path)
 Result<SimFault> SimFault::parse(const QString &text)
 {
     const auto bad = [&](const QString &why) {
-        return Error{ErrorCode::BadResource,
-                     QStringLiteral("fault \"%1\": %2 (forms: drop@S, dropfor@S:SECONDS, "
-                                    "stall@S:SECONDS, nodata@S:UPDATES, overrange@S:UPDATES, "
-                                    "repeat@S:WAITS, error@S:CODE, implausible@S:UPDATES[:WATTS], "
-                                    "garbage@S:REPLIES[:truncated|text|huge|mixed]; S = seconds "
-                                    "after the simulator started)")
-                         .arg(text, why)};
+        return Error{
+            ErrorCode::BadResource,
+            QStringLiteral("fault \"%1\": %2 (forms: drop@S, dropfor@S:SECONDS, "
+                           "stall@S:SECONDS, nodata@S:UPDATES, overrange@S:UPDATES, "
+                           "repeat@S:WAITS, error@S:CODE, implausible@S:UPDATES[:WATTS], "
+                           "garbage@S:REPLIES[:truncated|text|huge|mixed], urange@S:VOLTS, "
+                           "irange@S:AMPS; S = seconds after the simulator started)")
+                .arg(text, why)};
     };
     const qsizetype at = text.indexOf(QLatin1Char('@'));
     if (at < 0)
@@ -284,6 +285,9 @@ Result<SimFault> SimFault::parse(const QString &text)
             else
                 return bad(QStringLiteral("garbage is truncated, text, huge or mixed"));
         }
+    } else if (kind == QLatin1String("urange") || kind == QLatin1String("irange")) {
+        f.kind = kind == QLatin1String("urange") ? Kind::VoltageRange : Kind::CurrentRange;
+        f.value = *argument;
     } else if (kind == QLatin1String("error")) {
         f.kind = Kind::Error;
         if (!whole(999))

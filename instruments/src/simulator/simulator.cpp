@@ -2,6 +2,7 @@
 // model, the status register transitions, integration and faults. The SCPI side is in
 // sim_commands.cpp.
 
+#include "simulator/sim_scpi.h"
 #include "simulator/simulator_state.h"
 
 #include <QDir>
@@ -222,6 +223,49 @@ double Wt300Simulator::Impl::currentOverRange() const
     return (top && highCurrent ? 1.1 : 1.4) * scale * currentRange;
 }
 
+// Auto-range as IM WT310E-01EN section 2.3 ("Auto Range") states it: up one range when the
+// RMS value exceeds 130 % of the range (260 % with crest factor 6A) or the peak exceeds about
+// 300 % of it (600 % with crest factor 6 or 6A); down one range when the RMS value is at most
+// 30 % of the range and at most 125 % of the next lower range, and the peak at most 300 %
+// (600 %) of the next lower range.
+bool Wt300Simulator::Impl::autoRange(double rms, double peak, const std::vector<double> &ranges,
+                                     double &range) const
+{
+    const double rmsUp = crestFactor == CrestFactor::SixA ? 2.6 : 1.3;
+    const double peakLimit = crestFactor == CrestFactor::Three ? 3.0 : 6.0;
+    auto it = std::find_if(ranges.begin(), ranges.end(),
+                           [&](double r) { return std::fabs(r - range) <= 1e-9 * r; });
+    if (it == ranges.end())
+        return false;
+    rms = std::fabs(rms);
+    peak = std::fabs(peak);
+    if ((rms > rmsUp * range || peak > peakLimit * range) && std::next(it) != ranges.end()) {
+        range = *std::next(it);
+        return true;
+    }
+    if (it != ranges.begin()) {
+        const double lower = *std::prev(it);
+        if (rms <= 0.3 * range && rms <= 1.25 * lower && peak <= peakLimit * lower) {
+            range = lower;
+            return true;
+        }
+    }
+    return false;
+}
+
+void Wt300Simulator::Impl::setFixedRange(double value, const std::vector<double> &ranges,
+                                         double &range, bool &automatic)
+{
+    for (const double r : ranges) {
+        if (std::fabs(r - value) <= 1e-9 * r) {
+            range = r;
+            automatic = false;
+            return;
+        }
+    }
+    pushError(simscpi::kIllegalValue); // as :INP:VOLT:RANG or :INP:CURR:RANG would answer
+}
+
 void Wt300Simulator::Impl::setCrestFactor(CrestFactor cf)
 {
     crestFactor = cf == CrestFactor::Unknown ? CrestFactor::Three : cf;
@@ -333,6 +377,12 @@ void Wt300Simulator::Impl::applyScheduledFaults(Clock::time_point now)
         case SimFault::Kind::Repeat:
             repeatLeft += f.count;
             break;
+        case SimFault::Kind::VoltageRange:
+            setFixedRange(f.value, voltageRanges(), voltageRange, voltageAuto);
+            break;
+        case SimFault::Kind::CurrentRange:
+            setFixedRange(f.value, currentRanges(), currentRange, currentAuto);
+            break;
         }
     }
 }
@@ -422,21 +472,15 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
             dut.noData[idx(f)] = true;
     }
 
-    // Ranges: over range beyond 140 % of the range (voltageOverRange); auto-range steps up past
-    // 110 % and down below 30 %, and the update in which it switches has no data.
+    // Ranges: over range beyond 140 % of the range (voltageOverRange); auto-range follows the
+    // manual's rules (autoRange()), and the update in which it switches has no data.
     bool switched = false;
-    if (currentAuto) {
-        const std::vector<double> ranges = currentRanges();
-        auto it = std::find(ranges.begin(), ranges.end(), currentRange);
-        if (current > 1.1 * currentRange && it != ranges.end() && std::next(it) != ranges.end()) {
-            currentRange = *std::next(it);
-            switched = true;
-        } else if (it != ranges.begin() && current < 0.3 * currentRange &&
-                   current < 1.1 * *std::prev(it)) {
-            currentRange = *std::prev(it);
-            switched = true;
-        }
-    }
+    if (voltageAuto)
+        switched |= autoRange(voltage, voltage * crest, voltageRanges(), voltageRange);
+    if (currentAuto)
+        switched |= autoRange(current, current * (dc ? 1.0 : 2.5), currentRanges(), currentRange);
+    v[idx(Function::URange)] = voltageRange;
+    v[idx(Function::IRange)] = currentRange;
     const bool overRange =
         overRangeLeft > 0 || voltage > voltageOverRange() || current > currentOverRange();
     if (overRangeLeft > 0)
@@ -450,8 +494,12 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
     }
 
     latest[1] = dut;
-    for (const int e : {2, 3})
+    for (const int e : {2, 3}) {
         latest[static_cast<std::size_t>(e)] = openElement();
+        // The ranges are the meter's, common to its elements (IM WT310E-01EN section 2.3).
+        latest[static_cast<std::size_t>(e)].values[idx(Function::URange)] = voltageRange;
+        latest[static_cast<std::size_t>(e)].values[idx(Function::IRange)] = currentRange;
+    }
 
     // Σ over the model's elements: voltages and currents averaged, powers summed.
     ElementReading sigma;
@@ -475,8 +523,9 @@ void Wt300Simulator::Impl::produceUpdate(Clock::time_point now, std::uint64_t st
     sigma.values[idx(Function::S)] = sumS;
     sigma.values[idx(Function::Q)] = sumQ;
     sigma.values[idx(Function::Lambda)] = sumS > 0 ? sumP / sumS : 0.0;
-    for (const Function f : {Function::Phi, Function::FU, Function::FI, Function::UPPeak,
-                             Function::UMPeak, Function::IPPeak, Function::IMPeak})
+    for (const Function f :
+         {Function::Phi, Function::FU, Function::FI, Function::UPPeak, Function::UMPeak,
+          Function::IPPeak, Function::IMPeak, Function::URange, Function::IRange})
         sigma.noData[idx(f)] = true;
     sigma.state = dut.state;
     latest[kSigma] = sigma;

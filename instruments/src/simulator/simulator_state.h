@@ -48,9 +48,9 @@ enum class TransitionFilter : std::uint8_t { Never, Rise, Fall, Both };
 // The values of every function of one element over the last update.
 struct ElementReading
 {
-    std::array<double, 18> values{}; // indexed by Function
+    std::array<double, 20> values{}; // indexed by Function
     ValueState state = ValueState::Valid;
-    std::array<bool, 18> noData{}; // functions without data even when the element has data
+    std::array<bool, 20> noData{}; // functions without data even when the element has data
 };
 
 struct SimItem
@@ -91,6 +91,13 @@ public:
     double currentOverRange() const;
     // Sets the crest factor; the ranges go to their largest, as the meter's do.
     void setCrestFactor(CrestFactor cf);
+    // Auto-range: one step up or down as the manual's rules say (simulator.cpp); true when the
+    // range changed.
+    bool autoRange(double rms, double peak, const std::vector<double> &ranges, double &range) const;
+    // A range set from outside (a VoltageRange or CurrentRange fault): fixed at `value` when
+    // the crest factor in force has it, else error 224 in the queue.
+    void setFixedRange(double value, const std::vector<double> &ranges, double &range,
+                       bool &automatic);
 
     // --- SCPI side (sim_commands.cpp) ---
     Wt300Simulator::Outcome execute(QByteArrayView message, const std::atomic<bool> *cancel,

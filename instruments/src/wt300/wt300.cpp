@@ -39,8 +39,8 @@ Wt300Driver::Wt300Driver(std::unique_ptr<Transport> transport, const Wt300Model 
     m_caps.intervals = {100ms, 250ms, 500ms, 1000ms, 2000ms, 5000ms};
     m_caps.modes = {MeasurementMode::Rms, MeasurementMode::VoltageMean, MeasurementMode::Dc};
     m_caps.maxItems = 255;
-    m_caps.powerAccuracyOfReading = model.powerAccuracyOfReading;
-    m_caps.powerAccuracyOfRange = model.powerAccuracyOfRange;
+    m_caps.powerAccuracyDc = model.powerAccuracyDc;
+    m_caps.powerAccuracyAc = model.powerAccuracyAc;
 }
 
 Result<void> Wt300Driver::send(const QByteArray &message)

@@ -42,9 +42,15 @@ struct PowerSample
     double watts = 0.0;
     bool valid = true;      // false: no data, over range
     bool duplicate = false; // the same update read twice: not a new measurement
+    // The meter declared the update over range (an item, an EESR over-range or peak-over bit):
+    // analysis_ranges.h.
+    bool overRange = false;
     std::uint32_t missedBefore = 0;
     double wattHours = std::numeric_limits<double>::quiet_NaN(); // the integrator, if read
     double amps = std::numeric_limits<double>::quiet_NaN();      // the current, if read
+    // The ranges in force over the update (URANge, IRANge), if read: analysis_ranges.h.
+    double voltageRange = std::numeric_limits<double>::quiet_NaN(); // V
+    double currentRange = std::numeric_limits<double>::quiet_NaN(); // A
 };
 
 // How the meter's accuracy enters a difference of two readings (see the top of this file).
@@ -205,6 +211,11 @@ struct RunInput
     QString counter;
     bool cyclesReal = true; // false: the counter's ticks are not core cycles (an emulated board)
     double updateSeconds = 0.1;
+    // The ranges the session set (V, A; NaN: not fixed), and whether the meter was left on
+    // auto-range by the operator's choice (analysis_ranges.h).
+    double voltageRange = std::numeric_limits<double>::quiet_NaN();
+    double currentRange = std::numeric_limits<double>::quiet_NaN();
+    bool autoRange = false;
 };
 
 struct RunResult
@@ -247,6 +258,9 @@ struct RunResult
     double samplesWh = 0.0;    // the sum of P x interval over the same samples
     // "short run", "over range", "gaps", "integrator disagrees", ...
     QList<instruments::Message> flags;
+    // A range change or an over-range reading inside the run (analysis_ranges.h): the run is
+    // shown with its flags but left out of the medians and spreads over repeats.
+    bool invalid = false;
 };
 
 // P_net = P_run - P_idle and what follows from it, for one run.

@@ -5,7 +5,9 @@
 //
 // Repeats: the value shown is the median over the repeats; the interval is the envelope of the
 // repeats' own 95 % intervals (from the lowest low to the highest high), and the spread the
-// range of their values. A single run shows its own value and interval.
+// range of their values. A single run shows its own value and interval. A run measured
+// across a range change or over range (analysis_ranges.h) is left out of all of them; its
+// flags stay with the row.
 
 #include <cipherwatt/core/storage.h>
 
@@ -41,6 +43,7 @@ struct ResultRow
 {
     ResultKey key;
     int measured = 0;        // runs done and analysed
+    int invalid = 0;         // of those, left out of the figures (range change, over range)
     int planned = 0;         // runs of this key in the plan
     double runSeconds = 0.0; // median
     Estimate netWatts;       // W

@@ -16,6 +16,7 @@
 #include <cipherwatt/core/dut.h>
 #include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/plan.h>
+#include <cipherwatt/core/range_advisor.h>
 #include <cipherwatt/core/records.h>
 #include <cipherwatt/core/session.h>
 #include <cipherwatt/core/storage.h>
@@ -136,6 +137,18 @@ private:
                        const instruments::Capabilities &capabilities);
     void onMeterConfigured(const instruments::AppliedConfig &applied);
     void startDut();
+    // The meter's ranges (runner_ranges.cpp): auto-range refused unless allowed (false: the
+    // session is failing).
+    bool checkAutoRange(const instruments::AppliedConfig &applied);
+    void rangeInput(RunInput &input) const;            // the ranges set, for checkRanges()
+    void trackLoad(const instruments::Sample &sample); // for the range advisor
+    // --ranges auto-fix before the baseline: true when it took over (the meter is set up
+    // again, onRangesFixed() then starts the baseline; or the session is failing).
+    bool fixRanges();
+    void onRangesFixed(const instruments::AppliedConfig &applied);
+    // The meter's accuracy for the mode and ranges the meter took, in m_accuracy and the
+    // meter set-up record.
+    void useAccuracy(const instruments::AppliedConfig &applied);
     void onDutReady(const WorkerHello &hello, qint64 hostNs);
     void onCatalogue(const worker::Catalogue &catalogue);
     // Every cipher run of the plan checked by the worker (a dry run) before anything is
@@ -223,10 +236,16 @@ private:
     instruments::Identity m_identity;
     instruments::Capabilities m_capabilities;
     instruments::AppliedConfig m_applied;
-    int m_powerItem = -1;   // index of P of the DUT element in the samples
-    int m_energyItem = -1;  // index of WH of the DUT element, -1 when not read
-    int m_currentItem = -1; // index of I of the DUT element, -1 when not read
+    int m_powerItem = -1;        // index of P of the DUT element in the samples
+    int m_energyItem = -1;       // index of WH of the DUT element, -1 when not read
+    int m_currentItem = -1;      // index of I of the DUT element, -1 when not read
+    int m_voltageRangeItem = -1; // URANge of the DUT element, -1 when not read
+    int m_currentRangeItem = -1; // IRANge of the DUT element, -1 when not read
     MeterAccuracy m_accuracy;
+    instruments::MeterConfig m_meterConfig; // as asked for
+    LoadPeaks m_loadPeaks;                  // the load the pilots showed (range advisor)
+    bool m_rangesFixing = false;            // --ranges auto-fix: the meter is set up again
+    bool m_rangesFixed = false;
     std::vector<CatalogueEntry> m_catalogue;
     std::vector<RunRecord> m_runs;
 

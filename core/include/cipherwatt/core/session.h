@@ -5,6 +5,7 @@
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/instruments/message.h>
+#include <cipherwatt/instruments/meter.h>
 
 #include <QMetaType>
 #include <QString>
@@ -78,6 +79,15 @@ struct SessionSettings
 
     QString meterResource = QStringLiteral("auto");
     int dutElement = 1; // the meter element that powers the DUT
+    // The meter's set-up (issue 17): its measurement mode and fixed ranges (unset: as the
+    // meter is set). Auto-range makes results unfit for publication (SPEC's power rules forbid
+    // it): a session on auto-range is refused unless `allowAutoRange`, and then every result
+    // is flagged. `rangesAutoFix`: the range advisor's ranges are applied before the baseline.
+    instruments::MeasurementMode meterMode = instruments::MeasurementMode::Rms;
+    std::optional<instruments::Range> voltageRange;
+    std::optional<instruments::Range> currentRange;
+    bool allowAutoRange = false;
+    bool rangesAutoFix = false;
     QString dutResource = QStringLiteral("local");
 
     QString planSpec; // as given (DESIGN.md plan spec)

@@ -146,6 +146,8 @@ public:
                                  const DutSetup &dut, qint64 originUtcMs, bool simulated);
     Result<void> setStatus(qint64 session, SessionStatus status, const Message &reason = {});
     Result<void> setDut(qint64 session, const DutSetup &dut);
+    // The meter's set-up again, when the session changed it (--ranges auto-fix).
+    Result<void> setMeter(qint64 session, const MeterSetup &meter);
     Result<void> setAnalysis(qint64 session, const SessionAnalysis &analysis);
     Result<qint64> beginPhase(qint64 session, PhaseKind kind, const Message &label, qint64 runId,
                               qint64 startNs);

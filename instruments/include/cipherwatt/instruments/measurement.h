@@ -34,6 +34,10 @@ enum class Function : std::uint8_t {
     WHP,    // integrated energy, positive part, Wh
     WHM,    // integrated energy, negative part, Wh
     AH,     // integrated charge, Ah
+    // The range in force, as a number (`URANge`, `IRANge`; reference wt300.md section 5.1):
+    // read with every update, so that a range change inside a run is seen.
+    URange, // voltage range, V
+    IRange, // current range, A
 };
 
 struct FunctionInfo

@@ -48,6 +48,17 @@ struct Range
     double value = 0.0;
 };
 
+// A power accuracy specification: ±(ofReading × |reading| + ofRange × power range), as
+// fractions, and where the figures come from. `confirmed` is false for a figure not seen in
+// the manufacturer's specification (then `source` says what it rests on).
+struct PowerAccuracy
+{
+    double ofReading = 0.0;
+    double ofRange = 0.0;
+    bool confirmed = false;
+    QString source;
+};
+
 // What one model of a family can do; a row of the driver's model table.
 struct ModelInfo
 {
@@ -61,6 +72,10 @@ struct ModelInfo
     // (crest factor 3 or 6): 1.1 for the 40 A range of the WT310HC/WT310EH, 1.4 (the family's
     // rule for every other range) elsewhere. IM WT310E-02EN section 1.5.
     double topCurrentOverRange = 1.4;
+    // Where the range lists come from; `rangesConfirmed` false when they were not seen in the
+    // model's own manual.
+    QString rangesSource;
+    bool rangesConfirmed = false;
 };
 
 // The crest factor the meter measures with (`:INPut:CFACtor`): the largest peak, as a multiple
@@ -77,10 +92,21 @@ struct Capabilities
     std::vector<std::chrono::milliseconds> intervals; // 100 ms ... 5 s
     std::vector<MeasurementMode> modes;
     int maxItems = 0;
-    // Accuracy of DC power, as fractions: reading and range (WT332: 0.001 and 0.002).
-    double powerAccuracyOfReading = 0.0;
-    double powerAccuracyOfRange = 0.0;
+    // Active power accuracy at crest factor 3 and power factor 1 (12 months): DC, and AC of
+    // 45 Hz to 66 Hz (mains). WT332: ±(0.1 % of reading + 0.2 % of range) DC, ±(0.1 % of
+    // reading + 0.1 % of range) at 45-66 Hz (IM WT310-02EN section 7.3.2).
+    PowerAccuracy powerAccuracyDc;
+    PowerAccuracy powerAccuracyAc;
+    // Crest factor 6 and 6A double the range error (IM WT310E-02EN section 7.3.2, "Accuracy
+    // when the crest factor is set to 6 or 6A").
+    bool crestFactor6DoublesRangeError = true;
 };
+
+// The accuracy that applies to a measurement in `mode` with crest factor `crestFactor`: DC in
+// DC mode, 45-66 Hz in RMS and VMEAN (a mains-powered DUT); the range error doubled at crest
+// factor 6 and 6A (and when the crest factor is unknown: the wider figure).
+PowerAccuracy powerAccuracyFor(const Capabilities &capabilities, MeasurementMode mode,
+                               CrestFactor crestFactor);
 
 struct MeterConfig
 {

@@ -50,6 +50,10 @@ struct SimFault
         Implausible,
         // The next `count` replies to :NUMeric:VALue? are malformed, as `garbage` says.
         Garbage,
+        // The voltage (current) range is set to `value` V (A) and auto-range turned off, as an
+        // operator does at the front panel: a range change inside a run.
+        VoltageRange,
+        CurrentRange,
     };
     enum class Garbage : std::uint8_t {
         Mixed,     // truncated, text and huge in turn
@@ -62,13 +66,14 @@ struct SimFault
     double seconds = 0.0;   // Stall, DropFor
     int count = 1;          // NoData, OverRange, Repeat, Implausible, Garbage
     int code = 0;           // Error
-    double value = 1e30;    // Implausible: watts
+    double value = 1e30;    // Implausible: watts; VoltageRange, CurrentRange: the range
     Garbage garbage = Garbage::Mixed;
 
     // `drop@5`, `dropfor@5:2` (refused for 2 s), `stall@3:2` (for 2 s), `nodata@2:3` (3
     // updates), `overrange@2:3`, `repeat@2:1` (1 wait), `error@1:813`, `implausible@2:1`
     // (1 update of 1e30 W), `implausible@2:1:500` (500 W), `garbage@2:3` (3 replies, mixed),
-    // `garbage@2:1:truncated` (or text, huge, mixed).
+    // `garbage@2:1:truncated` (or text, huge, mixed), `urange@4:150` (150 V range from 4 s),
+    // `irange@4:1` (1 A range from 4 s).
     static Result<SimFault> parse(const QString &text);
 };
 

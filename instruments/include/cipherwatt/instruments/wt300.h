@@ -15,8 +15,8 @@ struct Wt300Model
 {
     QString idnModel; // the model field of *IDN?, e.g. "WT332"
     ModelInfo info;
-    double powerAccuracyOfReading = 0.0;
-    double powerAccuracyOfRange = 0.0;
+    PowerAccuracy powerAccuracyDc; // crest factor 3, power factor 1
+    PowerAccuracy powerAccuracyAc; // 45 Hz to 66 Hz, crest factor 3, power factor 1
 };
 
 const std::vector<Wt300Model> &wt300Models();
