@@ -447,6 +447,10 @@
         <source>idle window</source>
         <translation>유휴 구간</translation>
     </message>
+    <message>
+        <source>waiting for stable idle power</source>
+        <translation>유휴 전력 안정 대기</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Plan</name>
@@ -808,6 +812,26 @@
     <message>
         <source>ranges fixed at %1 V and %2 A (--ranges auto-fix)</source>
         <translation>레인지를 %1 V와 %2 A로 고정함 (--ranges auto-fix)</translation>
+    </message>
+    <message>
+        <source>the measuring program itself kept %1 cores busy in the baseline and %2 in this run: at this run&apos;s %3 W per busy core, up to %4 W of its net power, more than a third of its standard uncertainty (%5 W)</source>
+        <translation>측정 프로그램 자체가 기준선에서 %1 코어, 이 실행에서 %2 코어를 사용했습니다: 이 실행의 바쁜 코어당 %3 W로 보면 순전력의 최대 %4 W로, 표준 불확도(%5 W)의 3분의 1을 넘습니다</translation>
+    </message>
+    <message>
+        <source>the measuring program itself: %1 cores busy in the baseline, %2 to %3 in the runs</source>
+        <translation>측정 프로그램 자체: 기준선에서 %1 코어 사용, 실행에서 %2 ~ %3 코어</translation>
+    </message>
+    <message>
+        <source>Waiting for the idle power to be stable (at most %1 s)</source>
+        <translation>유휴 전력이 안정될 때까지 대기 중 (최대 %1 s)</translation>
+    </message>
+    <message>
+        <source>the idle power was stable after %1 s: it moved %2 W over the last %3 s (least-squares slope), within %4 W (%5 % of its mean %6 W)</source>
+        <translation>%1 s 후 유휴 전력이 안정되었습니다: 최근 %3 s 동안 %2 W 변화 (최소제곱 기울기), %4 W 이내 (평균 %6 W의 %5 %)</translation>
+    </message>
+    <message>
+        <source>the idle power was not stable after %1 s: it moved %2 W over the last %3 s (least-squares slope), beyond %4 W (%5 % of its mean %6 W); measuring anyway</source>
+        <translation>%1 s 후에도 유휴 전력이 안정되지 않았습니다: 최근 %3 s 동안 %2 W 변화 (최소제곱 기울기), %4 W 초과 (평균 %6 W의 %5 %); 그대로 측정합니다</translation>
     </message>
 </context>
 <context>
@@ -2685,6 +2709,22 @@ Failed: %2</source>
         <source>Idle window before the next run</source>
         <translation>다음 실행 전의 유휴 구간</translation>
     </message>
+    <message>
+        <source>stabilising</source>
+        <translation>안정화 대기</translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <source>Waiting for the idle power to be stable before the baseline</source>
+        <translation>기준선 전에 유휴 전력이 안정될 때까지 대기</translation>
+    </message>
+    <message>
+        <source>Waiting for stable idle power</source>
+        <translation>유휴 전력 안정 대기</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -3907,6 +3947,22 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Count each reading&apos;s whole accuracy limit independently, as if baseline and runs were read by two unrelated meters. By default the range offset common to both on the same fixed range cancels (docs/method.md).</source>
         <translation>기준선과 실행을 서로 무관한 두 전력계로 읽은 것처럼 각 판독값의 정확도 한계 전체를 독립적으로 셉니다. 기본값에서는 같은 고정 레인지에서 둘에 공통인 레인지 오프셋이 상쇄됩니다 (docs/method.md).</translation>
+    </message>
+    <message>
+        <source>as an idle window</source>
+        <translation>유휴 구간으로 사용</translation>
+    </message>
+    <message>
+        <source>The settle pauses serve as idle windows too: each run&apos;s idle level is interpolated between them. Only for a DUT that is idle again at once after a run.</source>
+        <translation>안정화 대기 시간을 유휴 구간으로도 사용합니다: 각 실행의 유휴 수준은 그 사이에서 보간됩니다. 실행 직후 바로 유휴 상태로 돌아오는 DUT에만 사용하십시오.</translation>
+    </message>
+    <message>
+        <source>Wait for stable idle power before the baseline (at most %1 s)</source>
+        <translation>기준선 전에 유휴 전력 안정 대기 (최대 %1 s)</translation>
+    </message>
+    <message>
+        <source>Waits until the idle power&apos;s trend over the last baseline-length window stays within the drift threshold of its mean (in the spirit of IEC 62301&apos;s stability rule); if it never does, the session goes on and is flagged.</source>
+        <translation>최근 기준선 길이 구간의 유휴 전력 추세가 평균의 드리프트 임계값 이내가 될 때까지 기다립니다 (IEC 62301 안정성 규칙의 취지). 끝내 안정되지 않으면 세션은 계속되고 플래그가 붙습니다.</translation>
     </message>
 </context>
 <context>

@@ -98,6 +98,8 @@ commands:
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end
+  --settle-as-idle        the settle pauses are idle windows too (a DUT that is idle again at
+                          once after a run)
   --idle-between <s>      an idle window before every run but the first: each run's idle level
                           is interpolated between the windows around it (a warming DUT)
   --uncertainty correlated|conservative
@@ -107,6 +109,9 @@ commands:
   --wait-for-quiet[=<s>]  before the baseline, wait until other activity on the DUT stays
                           below 5 % of one core for 3 s, at most <s> (default 60); measured
                           anyway (and flagged) if it never does
+  --wait-for-stable[=<s>] then wait until the idle power is stable: its trend over the last
+                          baseline-length window within the drift threshold (1 %) of its
+                          mean, at most <s> (default 600); measured anyway (and flagged) if not
   --governor performance|none  [--fix-frequency] [--no-turbo]
   --cpu <n>|none          the CPU the runs are pinned to (default 0)
   --label <text> [--tag <t>]... [--operator <name>] [--notes <text>] [--json]

@@ -122,6 +122,16 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         s.postBaselineSeconds =
             parsePositive(QStringLiteral("--post-baseline"), *post, 24 * 3600.0);
     // --wait-for-quiet alone waits the default time; --wait-for-quiet=SECONDS that long.
+    // --wait-for-stable likewise.
+    if (opts.flag(QStringLiteral("--wait-for-stable")))
+        s.waitForStableSeconds = kDefaultWaitForStableSeconds;
+    else if (auto stable = opts.value(QStringLiteral("--wait-for-stable")))
+        s.waitForStableSeconds =
+            parsePositive(QStringLiteral("--wait-for-stable"), *stable, 24 * 3600.0);
+    s.settleIsIdle = opts.flag(QStringLiteral("--settle-as-idle"));
+    if (s.settleIsIdle && s.settleSeconds <= 0)
+        throw UsageError(QStringLiteral("--settle-as-idle: give the settle pause's length with "
+                                        "--settle <s>"));
     if (opts.flag(QStringLiteral("--wait-for-quiet")))
         s.waitForQuietSeconds = kDefaultWaitForQuietSeconds;
     else if (auto quiet = opts.value(QStringLiteral("--wait-for-quiet")))

@@ -12,7 +12,7 @@ namespace cipherwatt::core {
 namespace {
 
 // Every flag the analysis, the runner and the results raise, by identifier.
-const std::array<std::pair<const MessageTemplate *, Severity>, 23> kSeverities{{
+const std::array<std::pair<const MessageTemplate *, Severity>, 25> kSeverities{{
     {&msg::kNoSamples, Severity::Error},
     {&msg::kNoBaseline, Severity::Error},
     {&msg::kBaselineDriftsFlag, Severity::Error},
@@ -40,6 +40,10 @@ const std::array<std::pair<const MessageTemplate *, Severity>, 23> kSeverities{{
     {&msg::kBusyBaseline, Severity::Warning},
     {&msg::kActivityChanged, Severity::Warning},
     {&msg::kDutSaturated, Severity::Error},
+    // The wait for stable idle power ran out: the baseline may drift (its own flag says).
+    {&msg::kStableNotReached, Severity::Warning},
+    // The measuring program's own work differed between baseline and run on a local DUT.
+    {&msg::kProgramCpuChanged, Severity::Warning},
 }};
 
 } // namespace

@@ -232,6 +232,20 @@ inline constexpr MessageTemplate kPhaseSettle{
 inline constexpr MessageTemplate kPhaseIdle{
     "core.phase.phase-idle", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle window")};
+inline constexpr MessageTemplate kProgramCpuChanged{
+    "core.program.cpu-changed", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the measuring program itself kept %1 cores busy in the baseline and %2 in "
+                      "this run: at this run's %3 W per busy core, up to %4 W of its net power, "
+                      "more than a third of its standard uncertainty (%5 W)")};
+inline constexpr MessageTemplate kProgramCpu{
+    "core.program.cpu", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the measuring program itself: %1 cores busy in the baseline, %2 to %3 in "
+                      "the runs")};
+inline constexpr MessageTemplate kPhaseStabilise{
+    "core.phase.phase-stabilise", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "waiting for stable idle power")};
 inline constexpr MessageTemplate kPhasePostBaseline{
     "core.phase.phase-post-baseline", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle again")};

@@ -38,6 +38,21 @@ inline constexpr MessageTemplate kWaitingForQuiet{
     "core.activity.waiting", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
                       "Waiting for the DUT to be quiet (at most %1 s)")};
+inline constexpr MessageTemplate kWaitingForStable{
+    "core.stable.waiting", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "Waiting for the idle power to be stable (at most %1 s)")};
+inline constexpr MessageTemplate kStableReached{
+    "core.stable.reached", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the idle power was stable after %1 s: it moved %2 W over the last %3 s "
+                      "(least-squares slope), within %4 W (%5 % of its mean %6 W)")};
+inline constexpr MessageTemplate kStableNotReached{
+    "core.stable.not-reached", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the idle power was not stable after %1 s: it moved %2 W over the last "
+                      "%3 s (least-squares slope), beyond %4 W (%5 % of its mean %6 W); "
+                      "measuring anyway")};
 inline constexpr MessageTemplate kQuietReached{
     "core.activity.quiet", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <set>
 
 namespace cipherwatt::core {
@@ -153,6 +155,20 @@ QList<Message> activityLines(const SessionData &d)
         if (p.activity)
             out << describeActivity(p.label, *p.activity);
     }
+    // The measuring program's own CPU use (runner_program.cpp).
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (const StoredRun &r : d.runs) {
+        if (r.analysis && std::isfinite(r.analysis->programCores)) {
+            low = std::min(low, r.analysis->programCores);
+            high = std::max(high, r.analysis->programCores);
+        }
+    }
+    if (d.analysis.programBaselineCores && low <= high)
+        out << Message(msg::kProgramCpu)
+                   .arg(*d.analysis.programBaselineCores, 0, 'f', 3)
+                   .arg(low, 0, 'f', 3)
+                   .arg(high, 0, 'f', 3);
     return out;
 }
 

@@ -160,6 +160,10 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("wait_for_quiet_seconds"), s.waitForQuietSeconds);
     if (s.idleBetweenSeconds > 0)
         json.insert(QStringLiteral("idle_between_seconds"), s.idleBetweenSeconds);
+    if (s.settleIsIdle)
+        json.insert(QStringLiteral("settle_is_idle"), true);
+    if (s.waitForStableSeconds > 0)
+        json.insert(QStringLiteral("wait_for_stable_seconds"), s.waitForStableSeconds);
     // Written for the correlated model only: without it a session reads as conservative, the
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
@@ -217,6 +221,9 @@ SessionSettings settingsFromJson(const QJsonObject &j)
         j.value(QStringLiteral("wait_for_quiet_seconds")).toDouble(s.waitForQuietSeconds);
     s.idleBetweenSeconds =
         j.value(QStringLiteral("idle_between_seconds")).toDouble(s.idleBetweenSeconds);
+    s.settleIsIdle = j.value(QStringLiteral("settle_is_idle")).toBool(false);
+    s.waitForStableSeconds =
+        j.value(QStringLiteral("wait_for_stable_seconds")).toDouble(s.waitForStableSeconds);
     // Sessions stored before the correlated model were analysed with the conservative one.
     s.uncertainty =
         uncertaintyModelFromName(j.value(QStringLiteral("uncertainty_model")).toString())
@@ -478,6 +485,8 @@ QJsonObject toJson(const SessionAnalysis &a)
             windows.append(toJson(w.result, w.startSeconds, w.endSeconds));
         json.insert(QStringLiteral("idle_windows"), windows);
     }
+    if (a.programBaselineCores)
+        json.insert(QStringLiteral("program_baseline_cores"), *a.programBaselineCores);
     putMessages(json, QStringLiteral("flags"), a.flags);
     addExtra(json, a.extra);
     return json;
@@ -511,6 +520,8 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
                                                    w.value(QStringLiteral("end_s")).toDouble(),
                                                    baselineFromJson(w)});
         }
+        if (j.value(QStringLiteral("program_baseline_cores")).isDouble())
+            a.programBaselineCores = j.value(QStringLiteral("program_baseline_cores")).toDouble();
         a.flags = takeMessages(j, QStringLiteral("flags"));
         return a;
     });
@@ -604,6 +615,8 @@ QJsonObject toJson(const RunResult &r)
     putMessages(json, QStringLiteral("flags"), r.flags);
     if (r.invalid)
         json.insert(QStringLiteral("invalid"), true);
+    if (std::isfinite(r.programCores))
+        json.insert(QStringLiteral("program_cores"), r.programCores);
     return json;
 }
 
@@ -651,6 +664,7 @@ RunResult runResultFromJson(const QJsonObject &j)
     }
     r.flags = takeMessages(j, QStringLiteral("flags"));
     r.invalid = j.value(QStringLiteral("invalid")).toBool();
+    r.programCores = num("program_cores");
     return r;
 }
 

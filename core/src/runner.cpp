@@ -313,7 +313,13 @@ void SessionRunner::cancel()
         restore();
         break;
     case Stage::Settling:
+        if (m_settleWindow && !m_idleWindows.empty())
+            m_idleWindows.back().endSeconds = m_recorder->now();
+        m_settleWindow = false;
+        restore();
+        break;
     case Stage::Quieting:
+    case Stage::Stabilising:
         restore();
         break;
     default:

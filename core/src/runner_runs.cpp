@@ -35,9 +35,11 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
 bool SessionRunner::beginPhase(PhaseKind kind, const Message &label, qint64 runId,
                                double plannedSeconds)
 {
+    closeProgramPhase(0);
     const auto start = m_recorder->beginPhase(kind, label, runId);
     if (!store(start))
         return false;
+    closeProgramPhase(m_recorder->phaseId());
     m_phaseKind = kind;
     m_phaseLabel = label;
     emit phaseChanged(kind, label, *start, plannedSeconds);
@@ -84,6 +86,10 @@ void SessionRunner::startBaseline()
         waitForQuiet(); // runner_activity.cpp; comes back here
         return;
     }
+    if (m_settings.waitForStableSeconds > 0 && !m_stableWaited) {
+        waitForStable(); // runner_stable.cpp; comes back here
+        return;
+    }
     m_flow->enter(Stage::Baseline);
     if (!beginPhase(PhaseKind::Baseline, msg::kPhaseBaseline, 0, m_settings.baselineSeconds))
         return;
@@ -128,8 +134,16 @@ void SessionRunner::nextRun()
         m_flow->enter(Stage::Settling);
         if (!beginPhase(PhaseKind::Settle, msg::kPhaseSettle, 0, m_settings.settleSeconds))
             return;
+        m_settleWindow = m_settings.settleIsIdle;
+        if (m_settleWindow)
+            m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}});
         m_timer.disconnect();
-        connect(&m_timer, &QTimer::timeout, this, &SessionRunner::startIdleWindow);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            if (m_settleWindow)
+                m_idleWindows.back().endSeconds = m_recorder->now();
+            m_settleWindow = false;
+            startIdleWindow();
+        });
         m_timer.start(static_cast<int>(std::lround(m_settings.settleSeconds * 1000.0)));
     } else {
         startIdleWindow();
@@ -461,6 +475,11 @@ void SessionRunner::finalize()
         analysis.idleWindows.push_back(w);
     }
     baselineActivityFlags(analysis);
+    closeProgramPhase(0);
+    if (const auto base = m_programCores.find(m_baselinePhase); base != m_programCores.end())
+        analysis.programBaselineCores = base->second;
+    if (m_notStable)
+        analysis.flags << *m_notStable;
     const std::vector<IdleWindow> windows = idleWindows();
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
@@ -471,6 +490,7 @@ void SessionRunner::finalize()
             analyseRun(in, samples, idleLevelAt(windows, in.windowStart, in.windowEnd), m_accuracy,
                        m_settings.minUpdates);
         runActivityFlags(run);
+        programFlags(run);
         saveRun(i);
         emit runUpdated(updateFor(i));
         for (const Message &f : run.stored.analysis->flags)
@@ -520,6 +540,7 @@ void SessionRunner::reportProgress()
     case Stage::Pinning:
     case Stage::Planning:
     case Stage::Quieting:
+    case Stage::Stabilising:
         left += m_settings.baselineSeconds + m_settings.postBaselineSeconds;
         break;
     case Stage::Baseline:

@@ -10,8 +10,9 @@ namespace {
 
 constexpr std::array<const char *, 5> kStatusNames{"running", "complete", "cancelled",
                                                    "interrupted", "failed"};
-constexpr std::array<const char *, 9> kPhaseNames{
-    "prepare", "pin", "plan", "baseline", "settle", "run", "post-baseline", "restore", "idle"};
+constexpr std::array<const char *, 10> kPhaseNames{
+    "prepare", "pin",           "plan",    "baseline", "settle",
+    "run",     "post-baseline", "restore", "idle",     "stabilise"};
 
 } // namespace
 

@@ -23,13 +23,15 @@ struct Moves
 const Moves kMoves[] = {
     {Stage::Idle, {Stage::Preparing, Stage::Done}},
     {Stage::Preparing,
-     {Stage::Pinning, Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Finalizing,
-      Stage::Done}},
+     {Stage::Pinning, Stage::Planning, Stage::Quieting, Stage::Stabilising, Stage::Baseline,
+      Stage::Finalizing, Stage::Done}},
     {Stage::Pinning,
-     {Stage::Planning, Stage::Quieting, Stage::Baseline, Stage::Settling, Stage::Idling,
-      Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
-    {Stage::Planning, {Stage::Quieting, Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
-    {Stage::Quieting, {Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
+     {Stage::Planning, Stage::Quieting, Stage::Stabilising, Stage::Baseline, Stage::Settling,
+      Stage::Idling, Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Planning,
+     {Stage::Quieting, Stage::Stabilising, Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Quieting, {Stage::Stabilising, Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
+    {Stage::Stabilising, {Stage::Baseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Baseline,
      {Stage::Settling, Stage::Running, Stage::PostBaseline, Stage::Restoring, Stage::Finalizing}},
     {Stage::Settling, {Stage::Idling, Stage::Running, Stage::Restoring, Stage::Finalizing}},
@@ -46,9 +48,10 @@ const Moves kMoves[] = {
     {Stage::Done, {}},
 };
 
-constexpr std::array<const char *, 14> kNames{
-    "idle",   "preparing", "pinning",    "planning",      "quieting",  "baseline",   "settling",
-    "idling", "running",   "restarting", "post-baseline", "restoring", "finalizing", "done"};
+constexpr std::array<const char *, 15> kNames{
+    "idle",        "preparing",     "pinning",   "planning",   "quieting",
+    "stabilising", "baseline",      "settling",  "idling",     "running",
+    "restarting",  "post-baseline", "restoring", "finalizing", "done"};
 
 } // namespace
 

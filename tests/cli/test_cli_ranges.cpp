@@ -118,3 +118,33 @@ TEST_CASE("run: auto-range allowed flags every result, fixed ranges are applied 
     CHECK(settings[QStringLiteral("meter_mode")].toString() == QStringLiteral("DC"));
     CHECK(settings[QStringLiteral("voltage_range")].toDouble() == 600);
 }
+
+TEST_CASE("run: the idle options (stable wait, settle as idle) are checked, applied and stored",
+          "[cli]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    auto r = run(db, {"--seconds", "2", "--settle-as-idle"});
+    CHECK(r.exitCode == 1);
+    CHECK(lines(r.err) == 1);
+    CHECK_THAT(r.err, Catch::Contains("--settle-as-idle: give the settle pause's length"));
+    r = run(db, {"--seconds", "2", "--wait-for-stable=-3"});
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains("--wait-for-stable"));
+
+    // The scripted meter's idle power is flat: stable once a 2 s window has been seen.
+    r = run(db, {"--seconds", "2", "--wait-for-stable=20", "--settle", "1", "--settle-as-idle"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("the idle power was stable after"));
+    const auto show = cli({"show", "1", "--db", db, "--json"});
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(show.out)).object();
+    const QJsonObject settings = o[QStringLiteral("settings")].toObject();
+    CHECK(settings[QStringLiteral("wait_for_stable_seconds")].toDouble() == 20);
+    CHECK(settings[QStringLiteral("settle_is_idle")].toBool());
+    const QJsonObject analysis = o[QStringLiteral("analysis")].toObject();
+    CHECK(analysis[QStringLiteral("idle_windows")].toArray().size() == 1);
+    CHECK(analysis[QStringLiteral("program_baseline_cores")].isDouble());
+    const auto text = cli({"show", "1", "--db", db});
+    CHECK_THAT(text.out, Catch::Contains("the measuring program itself:"));
+}

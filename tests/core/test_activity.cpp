@@ -149,9 +149,11 @@ TEST_CASE("session: a busy program beside the DUT's worker in the baseline is fl
         CHECK(f.english().contains(QStringLiteral("of its %1 cores").arg(a.cpus)));
         CHECK(f.english().contains(QStringLiteral("indistinguishable from idle")));
     }
-    // Every output lists the activity per phase: the baseline first, then the run.
+    // Every output lists the activity per phase: the baseline first, then the run, then the
+    // measuring program's own.
     const QList<Message> lines = activityLines(d);
-    REQUIRE(lines.size() == 2);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[2].id() == QLatin1String("core.program.cpu"));
     CHECK(lines[0].english().startsWith(QStringLiteral("idle baseline: other activity")));
 }
 
@@ -218,7 +220,7 @@ TEST_CASE("session: other activity from a fake /proc, computed by hand", "[sessi
     CHECK(hasFlag(runFlags, "core.activity.changed"));
     CHECK_FALSE(hasFlag(runFlags, "core.activity.saturated"));
     const QList<Message> lines = activityLines(d);
-    REQUIRE(lines.size() == 2);
+    REQUIRE(lines.size() == 3); // the baseline, the run, the measuring program
     CHECK(lines[0].english() ==
           QStringLiteral("idle baseline: other activity 0.40 cores busy (20 % of 2), worker "
                          "0.00 cores"));

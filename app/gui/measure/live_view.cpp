@@ -469,6 +469,10 @@ void LiveView::labelPhase(TracePhase &phase, const core::Message &runnerLabel)
     case PhaseKind::Settle:
         m_trace.relabel(phase, tr("settle"), QString(), tr("Settling before the next run"));
         break;
+    case PhaseKind::Stabilise:
+        m_trace.relabel(phase, tr("stabilising"), tr("wait"),
+                        tr("Waiting for the idle power to be stable before the baseline"));
+        break;
     case PhaseKind::Run:
         // Until the run's first update names it (right after).
         m_trace.relabel(phase, runnerLabel.translated(), tr("run"),

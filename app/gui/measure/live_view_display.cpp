@@ -65,6 +65,8 @@ QString LiveView::statusText() const
         return tr("Idle baseline");
     case PhaseKind::Settle:
         return tr("Settling");
+    case PhaseKind::Stabilise:
+        return tr("Waiting for stable idle power");
     case PhaseKind::Run:
         return m_run ? tr("Run %1 of %2").arg(phase.ordinal).arg(m_run->total) : tr("Run");
     case PhaseKind::PostBaseline:

@@ -183,7 +183,18 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_settle->setRange(0, 3600);
     m_settle->setSuffix(tr(" s"));
     m_settle->setToolTip(tr("A pause before every run, to let the DUT settle."));
-    runsForm->addRow(tr("Settle before runs:"), m_settle);
+    m_settleIsIdle = new QCheckBox(tr("as an idle window"), runsBox);
+    m_settleIsIdle->setToolTip(
+        tr("The settle pauses serve as idle windows too: each run's idle level is interpolated "
+           "between them. Only for a DUT that is idle again at once after a run."));
+    m_settleIsIdle->setEnabled(false);
+    connect(m_settle, &QDoubleSpinBox::valueChanged, m_settleIsIdle,
+            [this](double seconds) { m_settleIsIdle->setEnabled(seconds > 0); });
+    auto *settleRow = new QHBoxLayout;
+    settleRow->addWidget(m_settle);
+    settleRow->addWidget(m_settleIsIdle);
+    settleRow->addStretch();
+    runsForm->addRow(tr("Settle before runs:"), settleRow);
     m_idleBetween = new QDoubleSpinBox(runsBox);
     m_idleBetween->setRange(0, 3600);
     m_idleBetween->setSuffix(tr(" s"));
@@ -204,6 +215,15 @@ SetupPanel::SetupPanel(QWidget *parent)
         tr("Waits until other programs on the DUT keep less than 5 % of one core busy for 3 s; "
            "if they never do, the session goes on and the results are flagged."));
     runsForm->addRow(m_waitForQuiet);
+    m_waitForStable =
+        new QCheckBox(tr("Wait for stable idle power before the baseline (at most %1 s)")
+                          .arg(static_cast<int>(kDefaultWaitForStableSeconds)),
+                      runsBox);
+    m_waitForStable->setToolTip(
+        tr("Waits until the idle power's trend over the last baseline-length window stays "
+           "within the drift threshold of its mean (in the spirit of IEC 62301's stability "
+           "rule); if it never does, the session goes on and is flagged."));
+    runsForm->addRow(m_waitForStable);
     m_conservative = new QCheckBox(tr("Conservative uncertainty"), runsBox);
     m_conservative->setToolTip(
         tr("Count each reading's whole accuracy limit independently, as if baseline and runs "
@@ -368,6 +388,8 @@ SessionSettings SetupPanel::settings() const
     }
     s.baselineSeconds = m_paperMethod->isChecked() ? kPaperBaselineSeconds : m_baseline->value();
     s.settleSeconds = m_settle->value();
+    s.settleIsIdle = s.settleSeconds > 0 && m_settleIsIdle->isChecked();
+    s.waitForStableSeconds = m_waitForStable->isChecked() ? kDefaultWaitForStableSeconds : 0.0;
     s.postBaselineSeconds = m_postBaseline->value();
     s.idleBetweenSeconds = m_idleBetween->value();
     s.uncertainty =
@@ -428,6 +450,8 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_paperMethod->setChecked(s.baselineSeconds == kPaperBaselineSeconds);
     m_baseline->setValue(s.baselineSeconds);
     m_settle->setValue(s.settleSeconds);
+    m_settleIsIdle->setChecked(s.settleIsIdle);
+    m_waitForStable->setChecked(s.waitForStableSeconds > 0);
     m_postBaseline->setValue(s.postBaselineSeconds);
     m_idleBetween->setValue(s.idleBetweenSeconds);
     m_conservative->setChecked(s.uncertainty == UncertaintyModel::Conservative);
@@ -528,6 +552,8 @@ void SetupPanel::restore()
     m_idleBetween->setValue(settings.value(QStringLiteral("idleBetween"), 0.0).toDouble());
     m_conservative->setChecked(settings.value(QStringLiteral("conservative"), false).toBool());
     m_waitForQuiet->setChecked(settings.value(QStringLiteral("waitForQuiet"), false).toBool());
+    m_waitForStable->setChecked(settings.value(QStringLiteral("waitForStable"), false).toBool());
+    m_settleIsIdle->setChecked(settings.value(QStringLiteral("settleIsIdle"), false).toBool());
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
@@ -554,6 +580,8 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("idleBetween"), m_idleBetween->value());
     settings.setValue(QStringLiteral("conservative"), m_conservative->isChecked());
     settings.setValue(QStringLiteral("waitForQuiet"), m_waitForQuiet->isChecked());
+    settings.setValue(QStringLiteral("waitForStable"), m_waitForStable->isChecked());
+    settings.setValue(QStringLiteral("settleIsIdle"), m_settleIsIdle->isChecked());
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());

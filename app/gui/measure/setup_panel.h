@@ -117,6 +117,8 @@ private:
     QCheckBox *m_conservative = nullptr;
     QDoubleSpinBox *m_postBaseline = nullptr;
     QCheckBox *m_waitForQuiet = nullptr;
+    QCheckBox *m_waitForStable = nullptr;
+    QCheckBox *m_settleIsIdle = nullptr;
 
     QCheckBox *m_pinGovernor = nullptr;
     QCheckBox *m_fixFrequency = nullptr;

@@ -165,6 +165,7 @@ QColor phaseColor(PhaseKind kind)
     case PhaseKind::Plan:
         return QColor(0xf0, 0xf0, 0xe8);
     case PhaseKind::Settle:
+    case PhaseKind::Stabilise:
         return QColor(0xf6, 0xf6, 0xf6);
     default:
         return QColor(0xf5, 0xf5, 0xf5);

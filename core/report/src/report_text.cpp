@@ -236,15 +236,29 @@ QStringList methodParagraphs(const SessionData &d)
                           "(kB = 1000 B; KiB = 1024 B for buffer sizes); cycles per byte from the "
                           "worker's cycle counter (its kind is in each run's record).")
                .arg(d.meter.intervalMs);
-    if (!d.analysis.idleWindows.empty())
-        out << QStringLiteral("Idle level under each run: %1 idle window(s) of %2 s between runs; "
+    if (s.waitForStableSeconds > 0)
+        out << QStringLiteral("Before the baseline the session waited (at most %1 s) until the "
+                              "idle power was stable: its least-squares trend over the last "
+                              "baseline-length window within %2 % of its mean (the outcome is "
+                              "among the events).")
+                   .arg(fmt::significant(s.waitForStableSeconds, 3))
+                   .arg(fmt::significant(s.driftThreshold * 100.0, 3));
+    if (!d.analysis.idleWindows.empty()) {
+        QStringList kinds;
+        if (s.idleBetweenSeconds > 0)
+            kinds << QStringLiteral("windows of %1 s before the runs")
+                         .arg(fmt::significant(s.idleBetweenSeconds, 3));
+        if (s.settleIsIdle)
+            kinds << QStringLiteral("the settle pauses of %1 s")
+                         .arg(fmt::significant(s.settleSeconds, 3));
+        out << QStringLiteral("Idle level under each run: %1 idle window(s) between runs (%2); "
                               "each run's P_idle is interpolated linearly in time between the "
                               "nearest idle windows before and after it (the baseline and the "
                               "post-baseline included), with an allowance of |ΔP_idle| / √12 "
                               "for the interpolation.")
                    .arg(d.analysis.idleWindows.size())
-                   .arg(fmt::significant(s.idleBetweenSeconds, 3));
-    else if (d.analysis.postBaseline)
+                   .arg(kinds.join(QStringLiteral(" and ")));
+    } else if (d.analysis.postBaseline)
         out << QStringLiteral("Idle level under each run: interpolated linearly in time between "
                               "the baseline and the post-baseline, with an allowance of "
                               "|ΔP_idle| / √12 for the interpolation.");

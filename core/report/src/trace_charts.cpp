@@ -141,6 +141,9 @@ std::vector<Band> bands(const SessionData &s, const QStringList &ciphers, double
         case PhaseKind::Plan:
             b.labels = {QStringLiteral("pilot runs"), QStringLiteral("pilot")};
             break;
+        case PhaseKind::Stabilise:
+            b.labels = {QStringLiteral("stabilising"), QStringLiteral("wait")};
+            break;
         case PhaseKind::Run: {
             const auto r = std::find_if(s.runs.begin(), s.runs.end(),
                                         [&](const StoredRun &x) { return x.id == phase.runId; });
@@ -280,17 +283,28 @@ QString powerTraceCaption(const SessionData &session)
     bool pilot = false;
     bool post = false;
     bool settle = false;
+    bool stabilise = false;
+    bool idle = false;
     for (const StoredPhase &p : session.phases) {
+        stabilise |= p.kind == PhaseKind::Stabilise;
+        idle |= p.kind == PhaseKind::Idle;
         runs += p.kind == PhaseKind::Run ? 1 : 0;
         pilot |= p.kind == PhaseKind::Plan;
         post |= p.kind == PhaseKind::PostBaseline;
         settle |= p.kind == PhaseKind::Settle;
     }
-    QStringList parts{QStringLiteral("the idle baseline (grey)")};
+    QStringList parts;
+    if (stabilise)
+        parts << QStringLiteral("the wait for stable idle power (near white)");
+    parts << QStringLiteral("the idle baseline (grey)");
     if (pilot)
         parts << QStringLiteral("the pilot runs that sized the runs (light grey)");
     if (settle)
-        parts << QStringLiteral("the settling pauses (near white)");
+        parts << (session.settings.settleIsIdle
+                      ? QStringLiteral("the settling pauses, also idle windows (near white)")
+                      : QStringLiteral("the settling pauses (near white)"));
+    if (idle)
+        parts << QStringLiteral("the idle windows between runs (grey)");
     std::set<qint64> buffers;
     for (const StoredRun &r : session.runs)
         buffers.insert(r.bufferBytes);

@@ -94,6 +94,20 @@ Result<SimProfile> SimProfile::parse(const QString &text)
             r = setNumber(p.idlePower, 0.0, 10000.0);
         } else if (key == QLatin1String("idle_drift")) {
             r = setNumber(p.idleDriftWattsPerHour, -10000.0, 10000.0);
+        } else if (key == QLatin1String("idle_settle")) {
+            r = needArgs(2);
+            if (r) {
+                const auto watts = value(1, -10000.0, 10000.0);
+                const auto tau = value(2, 0.001, 1e6);
+                if (!watts) {
+                    r = watts.error();
+                } else if (!tau) {
+                    r = tau.error();
+                } else {
+                    p.idleSettleWatts = *watts;
+                    p.idleSettleSeconds = *tau;
+                }
+            }
         } else if (key == QLatin1String("watts_per_core")) {
             r = setNumber(p.wattsPerCore, 0.0, 10000.0);
         } else if (key == QLatin1String("threshold_cores")) {

@@ -392,7 +392,8 @@ double Wt300Simulator::Impl::dutPower(Clock::time_point now)
     if (powerOverride)
         return *powerOverride;
     const double t = std::chrono::duration<double>(now - started).count();
-    const double warming = profile.idleDriftWattsPerHour * t / 3600.0;
+    const double warming = profile.idleDriftWattsPerHour * t / 3600.0 +
+                           profile.idleSettleWatts * std::exp(-t / profile.idleSettleSeconds);
     switch (profile.load) {
     case SimProfile::Load::Cpu:
         return profile.idlePower + warming + profile.wattsPerCore * cpu.sample();

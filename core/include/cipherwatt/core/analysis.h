@@ -261,6 +261,9 @@ struct RunResult
     // A range change or an over-range reading inside the run (analysis_ranges.h): the run is
     // shown with its flags but left out of the medians and spreads over repeats.
     bool invalid = false;
+    // The measuring program's own CPU use over the run's phase (cores; NaN: not measured):
+    // on a DUT that is this computer it is part of what the meter sees (runner_program.cpp).
+    double programCores = std::numeric_limits<double>::quiet_NaN();
 };
 
 // P_net = P_run - P_idle and what follows from it, for one run.

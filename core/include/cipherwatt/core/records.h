@@ -387,6 +387,8 @@ struct SessionAnalysis
     std::optional<PostBaselineRecord> postBaseline;
     // The idle windows between runs (--idle-between), in time order.
     std::vector<BaselineRecord> idleWindows;
+    // The measuring program's own CPU use over the baseline (cores; runner_program.cpp).
+    std::optional<double> programBaselineCores;
     QList<Message> flags; // every run's flags, named by run, and the session's own
     QJsonObject extra;
 };

@@ -196,9 +196,15 @@ private:
     bool onActivityAnswer(int id, const std::optional<CpuCounters> &counters, const QString &error);
     void baselineActivityFlags(SessionAnalysis &analysis) const;
     void runActivityFlags(RunRecord &run) const; // after its analysis
+    // The measuring program's own CPU use (runner_program.cpp): the phase that began or the
+    // session's end closes the one before.
+    void closeProgramPhase(qint64 nextPhase);
+    void programFlags(RunRecord &run) const; // after its analysis
     void waitForQuiet();
     void pollQuiet();
     void onQuietReading(const std::optional<CpuCounters> &counters);
+    void waitForStable(); // runner_stable.cpp
+    void checkStable();
 
     // Events, failures and the end (runner.cpp).
     void onDutEvent(const WorkerEvent &event, qint64 hostNs);
@@ -305,6 +311,19 @@ private:
     std::optional<CpuCounters> m_quietLast;
     double m_quietFor = 0.0;
     double m_quietCores = 0.0;
+    // The measuring program's own CPU time at the start of the phase in force, and each
+    // phase's average (cores, by phase id).
+    qint64 m_programPhase = 0;
+    double m_programCpuFrom = 0.0;
+    qint64 m_programWallFromNs = 0;
+    std::map<qint64, double> m_programCores;
+    // The wait for stable idle power: done once, when it began (session seconds), and its
+    // outcome when it ran out (a session flag).
+    bool m_stableWaited = false;
+    double m_stableStart = 0.0;
+    std::optional<Message> m_notStable;
+    // The settle pause in force is an idle window (SessionSettings::settleIsIdle).
+    bool m_settleWindow = false;
     // A child of the runner: a runner made in one thread and moved to another (the window's
     // SessionController) takes it along.
     QTimer m_timer; // baseline, settle and post-baseline

@@ -37,6 +37,7 @@ enum class PhaseKind : std::uint8_t {
     PostBaseline, // idle again, for drift
     Restore,      // governor restored
     Idle,         // an idle window between runs (--idle-between)
+    Stabilise,    // waiting for the idle power to be stable before the baseline
 };
 QString phaseName(PhaseKind kind); // "prepare", "pin", "plan", "baseline", ...
 std::optional<PhaseKind> parsePhase(const QString &name);
@@ -94,8 +95,11 @@ struct SessionSettings
     std::vector<std::size_t> bufferSizes{4096};
     int repeats = 1;
     RunLength runLength;
-    int minUpdates = 100;             // updates a run must span (10 s at 100 ms)
-    double settleSeconds = 0.0;       // pause before each run
+    int minUpdates = 100;       // updates a run must span (10 s at 100 ms)
+    double settleSeconds = 0.0; // pause before each run
+    // The settle pauses serve as idle windows too (analysis.h): only for a DUT that returns
+    // to idle at once after a run.
+    bool settleIsIdle = false;
     double baselineSeconds = 60.0;    // "paper method": 600
     double postBaselineSeconds = 0.0; // 0: none
     // An idle window of this length before every run but the first (0: none): the idle level
@@ -105,6 +109,10 @@ struct SessionSettings
     // Before the baseline, wait at most this long for the DUT's other activity to stay below
     // kOtherActivityThresholdCores for a few seconds (records.h); 0: do not wait.
     double waitForQuietSeconds = 0.0;
+    // Before the baseline (after the quiet wait), wait at most this long for the idle power to
+    // be stable: its least-squares slope over the last baseline-length window, times that
+    // length, within driftThreshold of its mean (runner_stable.cpp); 0: do not wait.
+    double waitForStableSeconds = 0.0;
     bool pinGovernor = true;   // governor performance through the worker
     bool fixFrequency = false; // min = max frequency
     bool disableTurbo = false;
@@ -116,6 +124,8 @@ struct SessionSettings
 inline constexpr double kPaperBaselineSeconds = 600.0;
 // How long `--wait-for-quiet` (and the window's checkbox) waits at most for a quiet DUT.
 inline constexpr double kDefaultWaitForQuietSeconds = 60.0;
+// How long the window's "wait for stable idle power" waits at most (the CLI takes any bound).
+inline constexpr double kDefaultWaitForStableSeconds = 600.0;
 
 } // namespace cipherwatt::core
 

@@ -21,6 +21,7 @@ enum class Stage : std::uint8_t {
     Pinning,      // the governor is being pinned (also again after a new worker took over)
     Planning,     // pilot runs size the runs
     Quieting,     // waiting for the DUT's other activity to settle before the baseline
+    Stabilising,  // waiting for the idle power to be stable before the baseline
     Baseline,     // the DUT idles
     Settling,     // a pause before a run
     Idling,       // an idle window before a run, for the idle level under it

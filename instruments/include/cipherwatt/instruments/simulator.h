@@ -114,6 +114,10 @@ struct SimProfile
     // A warming DUT: every level the load gives rises by this much per hour from the
     // simulator's start (W/h; may be negative).
     double idleDriftWattsPerHour = 0.0;
+    // A DUT settling after start-up (a fan spinning down, a disk parking): every level the load
+    // gives is higher by idleSettleWatts x exp(-t / idleSettleSeconds) (`idle_settle W s`).
+    double idleSettleWatts = 0.0;
+    double idleSettleSeconds = 1.0;
     Load load = Load::Cpu;
     QString loadProcess; // empty: the whole host; else the name of the processes that count
     qint64 loadRoot = 0; // only loadProcess processes descended from this one; 0: this process
