@@ -261,8 +261,7 @@ QString differenceWithInterval(double value, double low, double high, const Unit
     const double half = (unit.scaled(high) - unit.scaled(low)) / 2;
     if (!std::isfinite(half) || !(half > 0)) {
         const QString text = significant(std::fabs(v), 3, locale);
-        return v > 0 ? locale.positiveSign() + text
-                     : (v < 0 ? locale.negativeSign() + text : text);
+        return v > 0 ? locale.positiveSign() + text : (v < 0 ? locale.negativeSign() + text : text);
     }
     const int decimals = intervalDecimals(half);
     return QStringLiteral("%1 (%2 to %3)")

@@ -45,8 +45,8 @@ struct CommonTerm
 struct Terms
 {
     std::map<int, CommonTerm> common;
-    double gain = 0.0;      // the meter's gain, relative (a_rdg / √3)
-    double runMean = 0.0;   // the first repeat's run_mean term (one repeat)
+    double gain = 0.0;    // the meter's gain, relative (a_rdg / √3)
+    double runMean = 0.0; // the first repeat's run_mean term (one repeat)
 };
 
 Terms termsOf(const std::vector<const RepeatValue *> &used)

@@ -127,8 +127,8 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             net.add(a.netWatts, a.netLow, a.netHigh, budget, a.netLow, a.netHigh);
             epb.add(a.energyPerByteNj, a.energyPerByteNjLow, a.energyPerByteNjHigh, budget,
                     a.netLow, a.netHigh);
-            epo.add(a.energyPerOperationUj, a.energyPerOperationUjLow,
-                    a.energyPerOperationUjHigh, budget, a.netLow, a.netHigh);
+            epo.add(a.energyPerOperationUj, a.energyPerOperationUjLow, a.energyPerOperationUjHigh,
+                    budget, a.netLow, a.netHigh);
             // The current's budget is not stored: its whole uncertainty counts as common.
             charge.add(a.chargePerOperationUc, a.chargePerOperationUcLow,
                        a.chargePerOperationUcHigh);

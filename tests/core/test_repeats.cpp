@@ -206,8 +206,7 @@ TEST_CASE("repeats: difference and ratio of two sessions on different meters", "
     CHECK(k > 2.160369);
 }
 
-TEST_CASE("repeats: on the same meter and ranges the gain is common to both sessions",
-          "[repeats]")
+TEST_CASE("repeats: on the same meter and ranges the gain is common to both sessions", "[repeats]")
 {
     // Gain only: a = 2 W, b = 4 W, u_gain = 0.005 x |P| (a: 0.01, b: 0.02).
     // Same meter: cov = 0.01 x 0.02 = 2e-4; u(b − a) = √(1e-4 + 4e-4 − 4e-4) = 0.01

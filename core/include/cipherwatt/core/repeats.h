@@ -38,7 +38,7 @@ struct MeanInterval
     // reading term a_rdg/√3 × |mean| (0 when the budget has none: the conservative model).
     double uCommon = std::numeric_limits<double>::quiet_NaN();
     double uGain = 0.0;
-    double dof = std::numeric_limits<double>::infinity(); // Welch-Satterthwaite
+    double dof = std::numeric_limits<double>::infinity();       // Welch-Satterthwaite
     double coverage = std::numeric_limits<double>::quiet_NaN(); // k for 95 %
 };
 
