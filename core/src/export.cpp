@@ -111,8 +111,11 @@ QStringList meanCells(const std::vector<ResultRow> &results, const StoredRun &ru
     const ResultKey key{run.cipher, run.backend, run.operation, run.bufferBytes};
     const auto it = std::find_if(results.begin(), results.end(),
                                  [&](const ResultRow &r) { return r.key == key; });
-    if (it == results.end() || it->netWatts.mean.count == 0)
-        return QStringList(14, QString());
+    if (it == results.end() || it->netWatts.mean.count == 0) {
+        QStringList empty;
+        empty.fill(QString(), 14);
+        return empty;
+    }
     const MeanInterval &p = it->netWatts.mean;
     const MeanInterval &e = it->energyPerByteNj.mean;
     const MeanInterval &o = it->energyPerOperationUj.mean;

@@ -246,7 +246,7 @@ QString signedFixed(double value, int decimals, const QLocale &locale)
 {
     if (!std::isfinite(value))
         return missing();
-    const QString text = fixed(std::fabs(value), decimals, locale);
+    QString text = fixed(std::fabs(value), decimals, locale);
     if (std::round(std::fabs(value) * std::pow(10.0, decimals)) == 0.0)
         return text;
     return (value > 0 ? locale.positiveSign() : locale.negativeSign()) + text;

@@ -119,7 +119,7 @@ MeanInterval meanOfRepeats(const std::vector<RepeatValue> &repeats)
 
     MeanInterval m;
     m.count = static_cast<int>(used.size());
-    const double n = static_cast<double>(used.size());
+    const auto n = static_cast<double>(used.size());
     double sum = 0.0;
     for (const RepeatValue *r : used)
         sum += r->value;
