@@ -267,6 +267,13 @@
             <numerusform>%1 (+%n more)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Mean of %n valid repeats: %1 %2, 95 % interval %3 to %4 %2 (scatter s/√n %5, common to every repeat %6, %7 degrees of freedom)</source>
+        <translation>
+            <numerusform>Mean of %n valid repeat: %1 %2, 95 % interval %3 to %4 %2 (scatter s/√n %5, common to every repeat %6, %7 degrees of freedom)</numerusform>
+            <numerusform>Mean of %n valid repeats: %1 %2, 95 % interval %3 to %4 %2 (scatter s/√n %5, common to every repeat %6, %7 degrees of freedom)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::SessionListModel</name>

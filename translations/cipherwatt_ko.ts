@@ -536,6 +536,17 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::core::Repeats</name>
+    <message>
+        <source>significant</source>
+        <translation>유의함</translation>
+    </message>
+    <message>
+        <source>not significant</source>
+        <translation>유의하지 않음</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::core::Results</name>
     <message>
         <source>run %1: %2</source>
@@ -1411,16 +1422,16 @@
         <translation>차이를 계산하는 기준 세션</translation>
     </message>
     <message>
-        <source>Values with their 95 % intervals; with repeats, the median and an interval spanning every repeat&apos;s. Δ: the difference from the reference session.</source>
-        <translation>값과 95 % 구간. 반복이 있으면 중앙값과 모든 반복의 구간을 포괄하는 구간. Δ: 기준 세션과의 차이.</translation>
-    </message>
-    <message>
         <source>Not in the library, left out: %1.</source>
         <translation>라이브러리에 없어 제외됨: %1.</translation>
     </message>
     <message>
         <source>Click two or more sessions in the list on the left to compare them, or select them in the library and press Compare Selected.</source>
         <translation>왼쪽 목록에서 세션을 두 개 이상 클릭해 비교하거나, 라이브러리에서 선택한 뒤 선택 항목 비교를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Values with their 95 % intervals; with repeats, the median and an interval spanning every repeat&apos;s. Δ and ratio: from the reference session&apos;s mean over repeats, with 95 % intervals; &quot;not significant&quot; when they include no change.</source>
+        <translation>값과 95 % 구간. 반복이 있으면 중앙값과 모든 반복의 구간을 아우르는 구간. Δ와 비: 기준 세션의 반복 평균에 대한 값과 95 % 구간. 변화가 없음을 포함하면 &quot;유의하지 않음&quot;.</translation>
     </message>
 </context>
 <context>
@@ -1436,14 +1447,6 @@
     <message>
         <source>Operation</source>
         <translation>연산</translation>
-    </message>
-    <message>
-        <source>Δ Power [%]</source>
-        <translation>Δ 전력 [%]</translation>
-    </message>
-    <message>
-        <source>Δ Energy [%]</source>
-        <translation>Δ 에너지 [%]</translation>
     </message>
     <message>
         <source>%1 %2, %3, %4 B</source>
@@ -1514,10 +1517,6 @@
         <translation>Δ 에너지</translation>
     </message>
     <message>
-        <source>Difference from the reference %1: this session&apos;s value minus its value.</source>
-        <translation>기준 %1과의 차이: 이 세션의 값에서 기준 값을 뺀 값.</translation>
-    </message>
-    <message>
         <source>%1 (reference)</source>
         <translation>%1 (기준)</translation>
     </message>
@@ -1530,16 +1529,40 @@
         <translation>초당 처리 바이트 (kB = 1000 B, 논문의 KB/s는 설정에서)</translation>
     </message>
     <message>
-        <source>Difference from the reference session: this session&apos;s value minus its value</source>
-        <translation>기준 세션과의 차이: 이 세션의 값에서 기준 값을 뺀 값</translation>
-    </message>
-    <message>
-        <source>Difference from the reference session in percent of its value</source>
-        <translation>기준 세션 값에 대한 백분율 차이</translation>
-    </message>
-    <message>
         <source>Bytes per call of the cipher (KiB = 1024 B, kB = 1000 B)</source>
         <translation>암호 호출 한 번의 바이트 (KiB = 1024 B, kB = 1000 B)</translation>
+    </message>
+    <message>
+        <source>Power Ratio</source>
+        <translation>전력 비</translation>
+    </message>
+    <message>
+        <source>Energy Ratio</source>
+        <translation>에너지 비</translation>
+    </message>
+    <message>
+        <source>Difference from the reference %1 (this session&apos;s mean minus its mean) and ratio to it (this session&apos;s mean over its mean), from the means over repeats, with 95 % intervals.</source>
+        <translation>기준 %1과의 차이(이 세션의 평균에서 기준 평균을 뺀 값)와 비(이 세션의 평균을 기준 평균으로 나눈 값). 반복 측정의 평균으로 계산하며 95 % 구간을 함께 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Same meter, mode and ranges as the reference: the meter&apos;s gain is common to both, cancels in the ratio and partly in the difference.</source>
+        <translation>기준과 같은 계측기, 모드, 레인지: 계측기의 이득 오차가 양쪽에 공통이므로 비에서는 상쇄되고 차이에서는 일부 상쇄됩니다.</translation>
+    </message>
+    <message>
+        <source>Another meter, mode or ranges than the reference: the two are independent.</source>
+        <translation>기준과 다른 계측기, 모드 또는 레인지: 두 결과를 서로 독립으로 취급합니다.</translation>
+    </message>
+    <message>
+        <source>Not significant: the difference&apos;s interval includes 0 or the ratio&apos;s includes 1.</source>
+        <translation>유의하지 않음: 차이의 구간이 0을 포함하거나 비의 구간이 1을 포함합니다.</translation>
+    </message>
+    <message>
+        <source>Difference from the reference session: this session&apos;s mean minus its mean, with its 95 % interval</source>
+        <translation>기준 세션과의 차이: 이 세션의 평균에서 기준 평균을 뺀 값과 그 95 % 구간</translation>
+    </message>
+    <message>
+        <source>Ratio to the reference session: this session&apos;s mean over its mean, with its 95 % interval</source>
+        <translation>기준 세션에 대한 비: 이 세션의 평균을 기준 평균으로 나눈 값과 그 95 % 구간</translation>
     </message>
 </context>
 <context>
@@ -3543,6 +3566,12 @@ Failed: %2</source>
     <message>
         <source>Model: %1</source>
         <translation>모델: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean of %n valid repeats: %1 %2, 95 % interval %3 to %4 %2 (scatter s/√n %5, common to every repeat %6, %7 degrees of freedom)</source>
+        <translation>
+            <numerusform>유효한 반복 %n회의 평균: %1 %2, 95 % 구간 %3 ~ %4 %2 (산포 s/√n %5, 모든 반복에 공통인 항 %6, 자유도 %7)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,12 +2,14 @@
 
 #include "commands.h"
 #include "options.h"
+#include "repeats_text.h"
 
 #include <cipherwatt/core/export.h>
 #include <cipherwatt/core/storage.h>
 #include <cipherwatt/report/report.h>
 
 #include <QFileInfo>
+#include <QTextStream>
 
 namespace cipherwatt::cli {
 
@@ -66,8 +68,6 @@ int exportCommand(const QString &command, const QStringList &args)
         throw UsageError(QStringLiteral("compare takes two or more session ids"));
     if (!compare && ids.isEmpty())
         throw UsageError(QStringLiteral("export takes one or more session ids"));
-    if (compare && !pdf)
-        throw UsageError(QStringLiteral("compare needs --pdf <file>"));
     if (!compare && !pdf && !csv && !samples)
         throw UsageError(QStringLiteral("export needs --pdf, --csv or --samples <file>"));
 
@@ -82,10 +82,14 @@ int exportCommand(const QString &command, const QStringList &args)
         return ExitFailure;
     }
     if (compare) {
-        if (int rc = report(report::writeComparisonPdf(*sessions, *pdf),
-                            QStringLiteral("comparison"), *pdf);
-            rc != ExitOk)
-            return rc;
+        // The differences and ratios always go to the terminal; the files when asked for.
+        QTextStream(stdout) << comparisonText(*sessions);
+        if (pdf) {
+            if (int rc = report(report::writeComparisonPdf(*sessions, *pdf),
+                                QStringLiteral("comparison"), *pdf);
+                rc != ExitOk)
+                return rc;
+        }
         if (csv)
             return report(writeComparisonCsv(*sessions, *csv), QStringLiteral("comparison CSV"),
                           *csv);

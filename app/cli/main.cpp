@@ -56,8 +56,9 @@ commands:
   export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
                                 a PDF report per session; the runs (--csv) and every meter
                                 update (--samples) as CSV
-  compare <id> <id>... [--db <path>] --pdf <file> [--csv <file>]
-                                sessions side by side, as PDF and CSV
+  compare <id> <id>... [--db <path>] [--pdf <file>] [--csv <file>]
+                                later sessions against the first: differences
+                                and ratios with 95 % intervals; PDF and CSV
   meter probe <resource>        identity, configuration and a few samples of a meter
   meter log <resource> --seconds <s> --csv <file>
                                 log every update of a meter into a CSV file

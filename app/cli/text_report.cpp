@@ -1,5 +1,7 @@
 #include "text_report.h"
 
+#include "repeats_text.h"
+
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
@@ -327,6 +329,7 @@ QString sessionText(const SessionData &d)
     if (d.dut.kind == QLatin1String("mcu"))
         out += QStringLiteral("\nPer operation (one message of the payload's bytes):\n") +
                perOperationTable(d);
+    out += repeatsText(d);
     out += budgetText(d);
     out += flagsText(d);
     return out;
@@ -373,7 +376,8 @@ QJsonObject sessionJson(const SessionData &d)
     o[QStringLiteral("analysis")] = toJson(d.analysis);
     o[QStringLiteral("samples")] = static_cast<qint64>(d.samples.size());
     o[QStringLiteral("results")] = runs;
-    QJsonArray activity; // per phase: what else kept the DUT busy
+    o[QStringLiteral("repeats")] = repeatsJson(d); // per result row: median, spread, mean ± 95 %
+    QJsonArray activity;                           // per phase: what else kept the DUT busy
     for (const StoredPhase &p : d.phases) {
         if (!p.activity)
             continue;

@@ -11,6 +11,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace cipherwatt::core {
@@ -102,6 +104,43 @@ QString runOf(const SessionData &d, qint64 runId)
     return {};
 }
 
+// The mean over repeats of the result `run` belongs to: valid repeats, net power (mean, 95 %
+// interval, u, its type A and common parts, ν), energy per byte and per operation (mean, 95 %).
+QStringList meanCells(const std::vector<ResultRow> &results, const StoredRun &run)
+{
+    const ResultKey key{run.cipher, run.backend, run.operation, run.bufferBytes};
+    const auto it = std::find_if(results.begin(), results.end(),
+                                 [&](const ResultRow &r) { return r.key == key; });
+    if (it == results.end() || it->netWatts.mean.count == 0) {
+        QStringList empty;
+        empty.fill(QString(), 14);
+        return empty;
+    }
+    const MeanInterval &p = it->netWatts.mean;
+    const MeanInterval &e = it->energyPerByteNj.mean;
+    const MeanInterval &o = it->energyPerOperationUj.mean;
+    return {QString::number(p.count),
+            num(p.mean, 6),
+            num(p.low, 6),
+            num(p.high, 6),
+            num(p.u, 6),
+            num(p.uRepeats, 6),
+            num(p.uCommon, 6),
+            std::isfinite(p.dof) ? num(p.dof, 1) : QStringLiteral("inf"),
+            num(e.mean, 6),
+            num(e.low, 6),
+            num(e.high, 6),
+            num(o.mean, 6),
+            num(o.low, 6),
+            num(o.high, 6)};
+}
+
+// Yes/no, empty when not known.
+QString yesNo(bool known, bool value)
+{
+    return known ? (value ? QStringLiteral("yes") : QStringLiteral("no")) : QString();
+}
+
 } // namespace
 
 Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QString &path)
@@ -152,36 +191,25 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
 {
     return writeFile(path, [&](CsvWriter &csv) {
         const QStringList header{
-            QStringLiteral("session"),
-            QStringLiteral("run"),
-            QStringLiteral("cipher"),
-            QStringLiteral("backend"),
-            QStringLiteral("operation"),
-            withUnit("buffer", format::Quantity::Bytes, 0),
-            QStringLiteral("repeat"),
-            QStringLiteral("status"),
-            QStringLiteral("error"),
-            QStringLiteral("iterations"),
+            QStringLiteral("session"), QStringLiteral("run"), QStringLiteral("cipher"),
+            QStringLiteral("backend"), QStringLiteral("operation"),
+            withUnit("buffer", format::Quantity::Bytes, 0), QStringLiteral("repeat"),
+            QStringLiteral("status"), QStringLiteral("error"), QStringLiteral("iterations"),
             withUnit("bytes", format::Quantity::Bytes, 0),
             withUnit("run time", format::Quantity::Time, 0),
             withUnit("throughput", format::Quantity::Throughput, 0),
             QLatin1String("throughput") + format::paperThroughputUnit().bracketed(),
-            QStringLiteral("cycles per byte"),
-            QStringLiteral("cycle counter"),
-            QStringLiteral("updates used"),
-            QStringLiteral("updates at the boundaries"),
-            QStringLiteral("updates invalid"),
-            QStringLiteral("updates duplicated"),
-            QStringLiteral("updates missed"),
-            withUnit("run power", format::Quantity::Power, 0),
+            QStringLiteral("cycles per byte"), QStringLiteral("cycle counter"),
+            QStringLiteral("updates used"), QStringLiteral("updates at the boundaries"),
+            QStringLiteral("updates invalid"), QStringLiteral("updates duplicated"),
+            QStringLiteral("updates missed"), withUnit("run power", format::Quantity::Power, 0),
             withUnit("run power sd", format::Quantity::Power, 0),
             withUnit("idle power", format::Quantity::Power, 0),
             withUnit("net power", format::Quantity::Power, 0),
             withUnit("net power u", format::Quantity::Power, 0),
             withUnit("net power 95% low", format::Quantity::Power, 0),
             withUnit("net power 95% high", format::Quantity::Power, 0),
-            QStringLiteral("coverage factor"),
-            withUnit("net energy", format::Quantity::Energy, 0),
+            QStringLiteral("coverage factor"), withUnit("net energy", format::Quantity::Energy, 0),
             withUnit("energy per byte", format::Quantity::EnergyPerByte, -9),
             withUnit("energy per byte 95% low", format::Quantity::EnergyPerByte, -9),
             withUnit("energy per byte 95% high", format::Quantity::EnergyPerByte, -9),
@@ -189,25 +217,37 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             withUnit("energy per operation", format::Quantity::EnergyPerOperation, -6),
             withUnit("energy per operation 95% low", format::Quantity::EnergyPerOperation, -6),
             withUnit("energy per operation 95% high", format::Quantity::EnergyPerOperation, -6),
-            QStringLiteral("net current [A]"),
-            QStringLiteral("net current 95% low [A]"),
+            QStringLiteral("net current [A]"), QStringLiteral("net current 95% low [A]"),
             QStringLiteral("net current 95% high [A]"),
             withUnit("charge per operation", format::Quantity::ChargePerOperation, -6),
             withUnit("charge per operation 95% low", format::Quantity::ChargePerOperation, -6),
             withUnit("charge per operation 95% high", format::Quantity::ChargePerOperation, -6),
-            QStringLiteral("integrator energy [Wh]"),
-            QStringLiteral("samples energy [Wh]"),
-            QStringLiteral("time per operation [us]"),
-            QStringLiteral("cycles per operation"),
-            QStringLiteral("cycles are core cycles"),
-            QStringLiteral("tag [B]"),
-            QStringLiteral("implementation"),
-            QStringLiteral("isa"),
-            QStringLiteral("simulated meter"),
-            QStringLiteral("flags")};
+            QStringLiteral("integrator energy [Wh]"), QStringLiteral("samples energy [Wh]"),
+            QStringLiteral("time per operation [us]"), QStringLiteral("cycles per operation"),
+            QStringLiteral("cycles are core cycles"), QStringLiteral("tag [B]"),
+            QStringLiteral("implementation"), QStringLiteral("isa"),
+            QStringLiteral("simulated meter"), QStringLiteral("flags"),
+            // The result the run belongs to: the mean of its valid repeats (results.h).
+            QStringLiteral("valid repeats"),
+            withUnit("net power mean of repeats", format::Quantity::Power, 0),
+            withUnit("net power mean 95% low", format::Quantity::Power, 0),
+            withUnit("net power mean 95% high", format::Quantity::Power, 0),
+            withUnit("net power mean u", format::Quantity::Power, 0),
+            withUnit("net power mean u repeats", format::Quantity::Power, 0),
+            withUnit("net power mean u common", format::Quantity::Power, 0),
+            QStringLiteral("net power mean dof"),
+            withUnit("energy per byte mean of repeats", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte mean 95% low", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte mean 95% high", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per operation mean of repeats", format::Quantity::EnergyPerOperation,
+                     -6),
+            withUnit("energy per operation mean 95% low", format::Quantity::EnergyPerOperation, -6),
+            withUnit("energy per operation mean 95% high", format::Quantity::EnergyPerOperation,
+                     -6)};
         if (!csv.row(header))
             return false;
         for (const SessionData &d : sessions) {
+            const std::vector<ResultRow> results = resultRows(d);
             const double idle = d.analysis.baseline ? d.analysis.baseline->result.stats.mean
                                                     : std::numeric_limits<double>::quiet_NaN();
             for (const StoredRun &r : d.runs) {
@@ -272,6 +312,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 res.isa,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
                                 flagsText(a.flags)};
+                row << meanCells(results, r);
                 if (!csv.row(row))
                     return false;
             }
@@ -285,14 +326,9 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
     const std::vector<ComparisonRow> rows = compareSessions(sessions);
     return writeFile(path, [&](CsvWriter &csv) {
         const QStringList header{
-            QStringLiteral("session"),
-            QStringLiteral("label"),
-            QStringLiteral("simulated meter"),
-            QStringLiteral("cipher"),
-            QStringLiteral("backend"),
-            QStringLiteral("operation"),
-            withUnit("buffer", format::Quantity::Bytes, 0),
-            QStringLiteral("runs"),
+            QStringLiteral("session"), QStringLiteral("label"), QStringLiteral("simulated meter"),
+            QStringLiteral("cipher"), QStringLiteral("backend"), QStringLiteral("operation"),
+            withUnit("buffer", format::Quantity::Bytes, 0), QStringLiteral("runs"),
             withUnit("run time", format::Quantity::Time, 0),
             withUnit("net power", format::Quantity::Power, 0),
             withUnit("net power 95% low", format::Quantity::Power, 0),
@@ -303,11 +339,30 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
             withUnit("energy per byte 95% low", format::Quantity::EnergyPerByte, -9),
             withUnit("energy per byte 95% high", format::Quantity::EnergyPerByte, -9),
             withUnit("energy per operation", format::Quantity::EnergyPerOperation, -6),
-            withUnit("net power vs first session", format::Quantity::Power, 0),
-            QStringLiteral("net power vs first session [%]"),
-            withUnit("energy per byte vs first session", format::Quantity::EnergyPerByte, -9),
-            QStringLiteral("energy per byte vs first session [%]"),
-            QStringLiteral("throughput vs first session [%]")};
+            // The means over repeats and, from the second session on, the difference from
+            // the first session and the ratio to it, with 95 % intervals (results.h).
+            QStringLiteral("valid repeats"), withUnit("net power mean", format::Quantity::Power, 0),
+            withUnit("net power mean 95% low", format::Quantity::Power, 0),
+            withUnit("net power mean 95% high", format::Quantity::Power, 0),
+            withUnit("energy per byte mean", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte mean 95% low", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte mean 95% high", format::Quantity::EnergyPerByte, -9),
+            QStringLiteral("same meter as first session"),
+            withUnit("net power difference from first session", format::Quantity::Power, 0),
+            withUnit("net power difference 95% low", format::Quantity::Power, 0),
+            withUnit("net power difference 95% high", format::Quantity::Power, 0),
+            QStringLiteral("net power ratio to first session"),
+            QStringLiteral("net power ratio 95% low"), QStringLiteral("net power ratio 95% high"),
+            QStringLiteral("net power difference significant"),
+            withUnit("energy per byte difference from first session",
+                     format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte difference 95% low", format::Quantity::EnergyPerByte, -9),
+            withUnit("energy per byte difference 95% high", format::Quantity::EnergyPerByte, -9),
+            QStringLiteral("energy per byte ratio to first session"),
+            QStringLiteral("energy per byte ratio 95% low"),
+            QStringLiteral("energy per byte ratio 95% high"),
+            QStringLiteral("energy per byte difference significant"),
+            QStringLiteral("throughput ratio to first session")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -335,16 +390,23 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                                 num(r->energyPerByteNj.low, 6),
                                 num(r->energyPerByteNj.high, 6),
                                 num(r->energyPerOperationUj.value, 6)};
+                const MeanInterval &pm = r->netWatts.mean;
+                const MeanInterval &em = r->energyPerByteNj.mean;
+                row << QString::number(pm.count) << num(pm.mean, 6) << num(pm.low, 6)
+                    << num(pm.high, 6) << num(em.mean, 6) << num(em.low, 6) << num(em.high, 6);
                 if (s > 0 && first) {
-                    const Difference dn = difference(first->netWatts.value, r->netWatts.value);
-                    const Difference de =
-                        difference(first->energyPerByteNj.value, r->energyPerByteNj.value);
-                    const Difference dt =
-                        difference(first->throughputBytesPerSecond, r->throughputBytesPerSecond);
-                    row << num(dn.absolute, 6) << num(dn.percent, 3) << num(de.absolute, 6)
-                        << num(de.percent, 3) << num(dt.percent, 3);
+                    const bool same = sameMeterSetup(sessions.front().meter, d.meter);
+                    const ResultComparison cmp = compareResults(*first, *r, same);
+                    row << yesNo(true, same);
+                    for (const MeanComparison *m : {&cmp.netWatts, &cmp.energyPerByteNj}) {
+                        row << num(m->difference, 6) << num(m->differenceLow, 6)
+                            << num(m->differenceHigh, 6) << num(m->ratio, 6) << num(m->ratioLow, 6)
+                            << num(m->ratioHigh, 6) << yesNo(m->valid(), m->significant());
+                    }
+                    const double a = first->throughputBytesPerSecond;
+                    row << (a > 0 ? num(r->throughputBytesPerSecond / a, 6) : QString());
                 } else {
-                    row << QString() << QString() << QString() << QString() << QString();
+                    row << QStringList(16, QString());
                 }
                 if (!csv.row(row))
                     return false;

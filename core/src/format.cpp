@@ -246,10 +246,39 @@ QString signedFixed(double value, int decimals, const QLocale &locale)
 {
     if (!std::isfinite(value))
         return missing();
-    const QString text = fixed(std::fabs(value), decimals, locale);
+    QString text = fixed(std::fabs(value), decimals, locale);
     if (std::round(std::fabs(value) * std::pow(10.0, decimals)) == 0.0)
         return text;
     return (value > 0 ? locale.positiveSign() : locale.negativeSign()) + text;
+}
+
+QString differenceWithInterval(double value, double low, double high, const Unit &unit,
+                               const QLocale &locale)
+{
+    if (!std::isfinite(value))
+        return missing();
+    const double v = unit.scaled(value);
+    const double half = (unit.scaled(high) - unit.scaled(low)) / 2;
+    if (!std::isfinite(half) || !(half > 0)) {
+        const QString text = significant(std::fabs(v), 3, locale);
+        return v > 0 ? locale.positiveSign() + text : (v < 0 ? locale.negativeSign() + text : text);
+    }
+    const int decimals = intervalDecimals(half);
+    return QStringLiteral("%1 (%2 to %3)")
+        .arg(signedFixed(v, decimals, locale), signedFixed(unit.scaled(low), decimals, locale),
+             signedFixed(unit.scaled(high), decimals, locale));
+}
+
+QString ratioWithInterval(double value, double low, double high, const QLocale &locale)
+{
+    const double half = (high - low) / 2;
+    if (!std::isfinite(value) || !std::isfinite(half))
+        return missing();
+    // At least three decimals: a ratio reads as 1.000 ± something.
+    const int decimals = half > 0 ? std::max(3, intervalDecimals(half)) : 3;
+    return QStringLiteral("%1 (%2 to %3)")
+        .arg(fixed(value, decimals, locale), fixed(low, decimals, locale),
+             fixed(high, decimals, locale));
 }
 
 QString sessionId(qint64 id)

@@ -88,6 +88,8 @@ void registerMessageCatalogue()
         &msg::kIdleAfter,
         &msg::kModelCorrelated,
         &msg::kModelConservative,
+        &msg::kSignificant,
+        &msg::kNotSignificant,
         &msg::kPhaseRestore,
         &msg::kAutoRangeRefused,
         &msg::kAutoRangeAllowed,

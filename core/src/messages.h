@@ -396,6 +396,14 @@ inline constexpr MessageTemplate kModelConservative{
     "core.budget.model-conservative", "cipherwatt::core::Budget",
     QT_TRANSLATE_NOOP("cipherwatt::core::Budget",
                       "conservative: each reading's whole accuracy limit, independently")};
+// Whether a comparison of two results (repeats.h) shows a change: its 95 % intervals exclude
+// a difference of 0 and a ratio of 1.
+inline constexpr MessageTemplate kSignificant{
+    "core.repeats.significant", "cipherwatt::core::Repeats",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Repeats", "significant")};
+inline constexpr MessageTemplate kNotSignificant{
+    "core.repeats.not-significant", "cipherwatt::core::Repeats",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Repeats", "not significant")};
 
 inline constexpr MessageTemplate kNotDistinguishable{
     "core.analysis.not-distinguishable", "cipherwatt::core::Analysis",

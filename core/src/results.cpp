@@ -19,9 +19,35 @@ double median(std::vector<double> values)
     return spreadOf(std::move(values)).median;
 }
 
-Estimate estimate(const std::vector<double> &values, const std::vector<double> &lows,
-                  const std::vector<double> &highs)
+// A quantity over the valid repeats: values, their intervals, and what meanOfRepeats() needs.
+struct Series
 {
+    std::vector<double> values, lows, highs;
+    std::vector<RepeatValue> repeats;
+
+    // `budget`: the repeat's net power budget, with `net` its interval (netLow, netHigh): the
+    // quantity is linear in the net power, so its factor is the ratio of the interval widths.
+    void add(double value, double low, double high, const UncertaintyBudget *budget = nullptr,
+             double netLow = kNaN, double netHigh = kNaN)
+    {
+        values.push_back(value);
+        lows.push_back(low);
+        highs.push_back(high);
+        RepeatValue r{value, low, high, nullptr, 1.0};
+        const double width = netHigh - netLow;
+        if (budget && !budget->empty() && std::isfinite(width) && width > 0.0) {
+            r.budget = budget;
+            r.scale = (high - low) / width;
+        }
+        repeats.push_back(r);
+    }
+};
+
+Estimate estimate(const Series &series)
+{
+    const std::vector<double> &values = series.values;
+    const std::vector<double> &lows = series.lows;
+    const std::vector<double> &highs = series.highs;
     Estimate e;
     const Spread s = spreadOf(values);
     e.value = s.median;
@@ -31,6 +57,7 @@ Estimate estimate(const std::vector<double> &values, const std::vector<double> &
     const Spread h = spreadOf(highs);
     e.low = l.count > 0 ? l.min : kNaN;
     e.high = h.count > 0 ? h.max : kNaN;
+    e.mean = meanOfRepeats(series.repeats);
     return e;
 }
 
@@ -71,8 +98,8 @@ std::vector<ResultRow> resultRows(const SessionData &session)
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
         ResultRow &row = rows[i];
-        std::vector<double> seconds, net, netLow, netHigh, epb, epbLow, epbHigh, epo, epoLow,
-            epoHigh, charge, chargeLow, chargeHigh, throughput, cpb, usPerOp, cpo;
+        std::vector<double> seconds, throughput, cpb, usPerOp, cpo;
+        Series net, epb, epo, charge;
         for (const StoredRun *run : members[i]) {
             ++row.planned;
             if (run->status != RunStatus::Done || !run->analysis) {
@@ -96,18 +123,15 @@ std::vector<ResultRow> resultRows(const SessionData &session)
                 continue;
             }
             seconds.push_back(run->result ? run->result->seconds : kNaN);
-            net.push_back(a.netWatts);
-            netLow.push_back(a.netLow);
-            netHigh.push_back(a.netHigh);
-            epb.push_back(a.energyPerByteNj);
-            epbLow.push_back(a.energyPerByteNjLow);
-            epbHigh.push_back(a.energyPerByteNjHigh);
-            epo.push_back(a.energyPerOperationUj);
-            epoLow.push_back(a.energyPerOperationUjLow);
-            epoHigh.push_back(a.energyPerOperationUjHigh);
-            charge.push_back(a.chargePerOperationUc);
-            chargeLow.push_back(a.chargePerOperationUcLow);
-            chargeHigh.push_back(a.chargePerOperationUcHigh);
+            const UncertaintyBudget *budget = &a.budget;
+            net.add(a.netWatts, a.netLow, a.netHigh, budget, a.netLow, a.netHigh);
+            epb.add(a.energyPerByteNj, a.energyPerByteNjLow, a.energyPerByteNjHigh, budget,
+                    a.netLow, a.netHigh);
+            epo.add(a.energyPerOperationUj, a.energyPerOperationUjLow, a.energyPerOperationUjHigh,
+                    budget, a.netLow, a.netHigh);
+            // The current's budget is not stored: its whole uncertainty counts as common.
+            charge.add(a.chargePerOperationUc, a.chargePerOperationUcLow,
+                       a.chargePerOperationUcHigh);
             throughput.push_back(a.throughputBytesPerSecond);
             cpb.push_back(a.cyclesPerByte);
             if (run->result) {
@@ -126,10 +150,10 @@ std::vector<ResultRow> resultRows(const SessionData &session)
             row.counter = a.counter;
         }
         row.runSeconds = median(seconds);
-        row.netWatts = estimate(net, netLow, netHigh);
-        row.energyPerByteNj = estimate(epb, epbLow, epbHigh);
-        row.energyPerOperationUj = estimate(epo, epoLow, epoHigh);
-        row.chargePerOperationUc = estimate(charge, chargeLow, chargeHigh);
+        row.netWatts = estimate(net);
+        row.energyPerByteNj = estimate(epb);
+        row.energyPerOperationUj = estimate(epo);
+        row.chargePerOperationUc = estimate(charge);
         row.throughputBytesPerSecond = median(throughput);
         row.cyclesPerByte = median(cpb);
         row.microsecondsPerOperation = median(usPerOp);
@@ -138,12 +162,16 @@ std::vector<ResultRow> resultRows(const SessionData &session)
     return rows;
 }
 
-Difference difference(double a, double b)
+ResultComparison compareResults(const ResultRow &a, const ResultRow &b, bool sameMeter)
 {
-    Difference d;
-    d.absolute = b - a;
-    d.percent = (std::isfinite(a) && a != 0.0) ? (b - a) / std::fabs(a) * 100.0 : kNaN;
-    return d;
+    ResultComparison c;
+    c.netWatts = compareMeans(a.netWatts.mean, b.netWatts.mean, sameMeter);
+    c.energyPerByteNj = compareMeans(a.energyPerByteNj.mean, b.energyPerByteNj.mean, sameMeter);
+    c.energyPerOperationUj =
+        compareMeans(a.energyPerOperationUj.mean, b.energyPerOperationUj.mean, sameMeter);
+    c.chargePerOperationUc =
+        compareMeans(a.chargePerOperationUc.mean, b.chargePerOperationUc.mean, sameMeter);
+    return c;
 }
 
 std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessions)

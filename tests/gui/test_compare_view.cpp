@@ -177,24 +177,38 @@ TEST_CASE("compare: the table has a row per result with both sessions' values an
                                QLocale().toString(r->netWatts.value, 'f', decimals),
                                QLocale().toString(half, 'f', decimals)));
         }
-        // Differences from #1, computed here by hand: in percent of the size of #1's value.
+        // Differences from #1, computed here by hand (one run each: the mean is the run's
+        // value), and the ratio; each with its 95 % interval, marked when not significant.
         if (rows[0] != nullptr && rows[1] != nullptr) {
             const double dp = rows[1]->netWatts.value - rows[0]->netWatts.value;
             const double de = rows[1]->energyPerByteNj.value - rows[0]->energyPerByteNj.value;
             CHECK(value(model, row, Measure::PowerDifference, 1).toDouble() == Approx(dp));
-            CHECK(value(model, row, Measure::PowerDifferencePercent, 1).toDouble() ==
-                  Approx(dp / std::fabs(rows[0]->netWatts.value) * 100));
+            CHECK(value(model, row, Measure::PowerRatio, 1).toDouble() ==
+                  Approx(rows[1]->netWatts.value / rows[0]->netWatts.value));
             CHECK(value(model, row, Measure::EnergyDifference, 1).toDouble() == Approx(de * 1e-9));
-            CHECK(value(model, row, Measure::EnergyDifferencePercent, 1).toDouble() ==
-                  Approx(de / std::fabs(rows[0]->energyPerByteNj.value) * 100));
-            // The unit is in the header; the cell has the signed number.
-            const double pe = de / std::fabs(rows[0]->energyPerByteNj.value) * 100;
-            CHECK(value(model, row, Measure::EnergyDifferencePercent, 1, Qt::DisplayRole) ==
-                  (pe < 0 ? QLocale().negativeSign() : QLocale().positiveSign()) +
-                      QLocale().toString(std::fabs(pe), 'f', 1));
+            CHECK(value(model, row, Measure::EnergyRatio, 1).toDouble() ==
+                  Approx(rows[1]->energyPerByteNj.value / rows[0]->energyPerByteNj.value));
+            // The difference's interval is at least as wide as the wider of the two values'
+            // own (the meter's gain is the only term they share, and it is small).
+            const double low =
+                value(model, row, Measure::PowerDifference, 1, ComparisonModel::LowRole).toDouble();
+            const double high =
+                value(model, row, Measure::PowerDifference, 1, ComparisonModel::HighRole)
+                    .toDouble();
+            CHECK(high - low >= std::max(rows[0]->netWatts.high - rows[0]->netWatts.low,
+                                         rows[1]->netWatts.high - rows[1]->netWatts.low));
+            const QString shown =
+                value(model, row, Measure::PowerDifference, 1, Qt::DisplayRole).toString();
+            CHECK(shown.contains(" to "));
+            const double ratioLow =
+                value(model, row, Measure::PowerRatio, 1, ComparisonModel::LowRole).toDouble();
+            const double ratioHigh =
+                value(model, row, Measure::PowerRatio, 1, ComparisonModel::HighRole).toDouble();
+            CHECK(shown.contains("not significant") ==
+                  ((low <= 0 && high >= 0) || (ratioLow <= 1 && ratioHigh >= 1)));
         } else {
             CHECK_FALSE(value(model, row, Measure::PowerDifference, 1).isValid());
-            CHECK(value(model, row, Measure::EnergyDifferencePercent, 1, Qt::DisplayRole) == "–");
+            CHECK(value(model, row, Measure::EnergyRatio, 1, Qt::DisplayRole) == "–");
         }
     }
 }
@@ -364,7 +378,8 @@ TEST_CASE("compare: export writes the comparison PDF and CSV through the file di
     const QList<QStringList> csv = parseCsv(QString::fromUtf8(csvFile.readAll()));
     // One row per session and key it has: 3 for each.
     REQUIRE(csv.size() == 1 + 6);
-    CHECK(csv.front().contains("net power vs first session [%]"));
+    CHECK(csv.front().contains("net power difference from first session [W]"));
+    CHECK(csv.front().contains("net power ratio to first session"));
     CHECK(csv.at(1).at(1) == oddLabel());
 }
 
@@ -373,6 +388,11 @@ TEST_CASE("compare: screenshots in light and dark palettes", "[gui][compare]")
     Fixture f;
     CHECK(QFile::exists(screenshot(f.view, lightPalette(), QStringLiteral("compare-table-light"))));
     CHECK(QFile::exists(screenshot(f.view, darkPalette(), QStringLiteral("compare-table-dark"))));
+    // The differences and ratios, at the table's right end.
+    f.view.table()->scrollTo(
+        f.view.table()->model()->index(0, f.view.table()->model()->columnCount() - 1));
+    CHECK(QFile::exists(
+        screenshot(f.view, lightPalette(), QStringLiteral("compare-differences-light"))));
     f.view.tabs()->setCurrentIndex(1);
     screenshot(f.view, lightPalette(), QStringLiteral("compare-bars-light"));
     screenshot(f.view, darkPalette(), QStringLiteral("compare-bars-dark"));

@@ -78,6 +78,13 @@ TEST_CASE("results model: repeats as medians, rows as runs end, flags visible", 
     CHECK(cell(0, ResultsModel::NetPower, Qt::ToolTipRole)
               .toString()
               .contains(QStringLiteral("range from 8.00 to 9.00 W")));
+    // The mean of the three, (8.0 + 9.0 + 8.6) / 3 = 8.533 W, with their scatter
+    // s = 0.5033 W, s/√3 = 0.2906 W; without budgets each run's whole u (0.1 / 1.96 = 0.051 W)
+    // is common: √(0.2906² + 0.0510²) = 0.295 W.
+    const QString tip = cell(0, ResultsModel::NetPower, Qt::ToolTipRole).toString();
+    CHECK(tip.contains(QStringLiteral("Mean of 3 valid repeats: 8.53 W")));
+    CHECK(tip.contains(QStringLiteral("s/√n 0.291")));
+    CHECK(tip.contains(QStringLiteral("common to every repeat 0.0510")));
     // The envelope of the repeats' intervals (79 to 91) around their median, 86.
     CHECK(cell(0, ResultsModel::EnergyPerByte).toString() == QStringLiteral("86.0 (79.0–91.0)"));
     CHECK(cell(0, ResultsModel::CyclesPerByte).toString() == QStringLiteral("3.25"));

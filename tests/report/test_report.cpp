@@ -17,6 +17,7 @@
 #include <QStandardPaths>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <process.h>
@@ -232,6 +233,55 @@ TEST_CASE("session PDF: the analysis' numbers, Korean text, simulated on every p
     renderPages(path, artifacts("report") + QStringLiteral("/session"));
 }
 
+TEST_CASE("session PDF: across repeats, the mean of the valid repeats and its interval", "[report]")
+{
+    // The first session's runs, each repeated twice more at ±0.2 W: the mean of every result
+    // is its first run's value, by construction.
+    SessionData d = sessions().data.at(0);
+    const std::vector<StoredRun> first = d.runs;
+    for (const double shift : {0.2, -0.2}) {
+        for (StoredRun r : first) {
+            REQUIRE(r.analysis);
+            r.ordinal += static_cast<int>(first.size()) * (shift > 0 ? 1 : 2);
+            r.repeat += shift > 0 ? 1 : 2;
+            RunResult &a = *r.analysis;
+            a.netWatts += shift;
+            a.netLow += shift;
+            a.netHigh += shift;
+            d.runs.push_back(r);
+        }
+    }
+    const QString pdf = artifacts("report") + QStringLiteral("/session-repeats.pdf");
+    REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
+    const std::string path = pdf.toStdString();
+    const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}))
+                             .replace(QChar(0xFB00), QStringLiteral("ff"))
+                             .replace(QChar(0xFB01), QStringLiteral("fi"));
+    CHECK(text.contains(QStringLiteral("Across repeats")));
+    CHECK(text.contains(QStringLiteral("do not average down")));
+    for (const StoredRun &r : first) {
+        const ResultKey key{r.cipher, r.backend, r.operation, r.bufferBytes};
+        INFO(key.label().toStdString());
+        const std::vector<ResultRow> rows = resultRows(d);
+        const auto row = std::find_if(rows.begin(), rows.end(),
+                                      [&](const ResultRow &x) { return x.key == key; });
+        REQUIRE(row != rows.end());
+        const MeanInterval &m = row->netWatts.mean;
+        CHECK(m.count == 3);
+        CHECK(m.mean == Approx(r.analysis->netWatts).epsilon(1e-12));
+        // s = 0.2 W over three repeats: s/√3 = 0.11547 W, and the common terms on top.
+        CHECK(m.uRepeats == Approx(0.2 / std::sqrt(3.0)).epsilon(1e-9));
+        CHECK(m.u > m.uRepeats);
+        // "8.5 ± 0.3" style: the mean to its interval's decimals.
+        const double half = (m.high - m.low) / 2;
+        const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(half))), 0, 8);
+        CHECK(text.contains(
+            QStringLiteral("%1 ± %2").arg(m.mean, 0, 'f', decimals).arg(half, 0, 'f', decimals)));
+    }
+    checkTypesetting(path);
+    renderPages(path, artifacts("report") + QStringLiteral("/session-repeats"));
+}
+
 TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[report]")
 {
     // The worker's governor answer as stored (ciphers/tool/governor_access.cpp): the method
@@ -274,12 +324,17 @@ TEST_CASE("comparison PDF: both sessions, their differences and the grouped char
     REQUIRE(cipherwatt::report::writeComparisonPdf(all, pdf).ok());
     const std::string path = pdf.toStdString();
     CHECK(pageCount(path) >= 3);
-    const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}));
+    // The typesetter's ligatures (ﬀ, ﬁ) read back as such: spelt out for the checks.
+    const QString text = QString::fromStdString(tool({"pdftotext", "-layout", path, "-"}))
+                             .replace(QChar(0xFB00), QStringLiteral("ff"))
+                             .replace(QChar(0xFB01), QStringLiteral("fi"));
     CHECK(text.contains(QStringLiteral("Comparison of 2 sessions")));
     CHECK(text.contains(QStringLiteral("second session")));
-    // The reference session by its identifier.
-    CHECK(text.contains(QStringLiteral("Δ energy vs S%1").arg(all.front().summary.id)));
-    // aes-128-xts/openssl is in both: its difference in energy per byte is shown.
+    // The differences from the reference session, by its identifier; never a bare percentage.
+    CHECK(text.contains(QStringLiteral("Differences from S%1").arg(all.front().summary.id)));
+    CHECK_FALSE(text.contains(QStringLiteral("Δ energy")));
+    // aes-128-xts/openssl is in both: the ratio of its net powers (one run each: b / a of the
+    // runs' values, worked out here) with its interval, and whether it is significant.
     const auto rows = compareSessions(all);
     const auto aes = std::find_if(rows.begin(), rows.end(), [](const ComparisonRow &r) {
         return r.key.cipher == QLatin1String("aes-128-xts") &&
@@ -288,15 +343,16 @@ TEST_CASE("comparison PDF: both sessions, their differences and the grouped char
     REQUIRE(aes != rows.end());
     REQUIRE(aes->sessions[0]);
     REQUIRE(aes->sessions[1]);
-    const double percent =
-        difference(aes->sessions[0]->energyPerByteNj.value, aes->sessions[1]->energyPerByteNj.value)
-            .percent;
-    const QString shown = std::fabs(percent) < 0.05
-                              ? QStringLiteral("0.0 %")
-                              : QStringLiteral("%1%2 %")
-                                    .arg(percent > 0 ? QStringLiteral("+") : QString())
-                                    .arg(percent, 0, 'f', 1);
-    CHECK(text.contains(shown));
+    const double ratio = aes->sessions[1]->netWatts.value / aes->sessions[0]->netWatts.value;
+    CHECK((text.contains(QStringLiteral("%1 (").arg(ratio, 0, 'f', 3)) ||
+           text.contains(QStringLiteral("%1 (").arg(ratio, 0, 'f', 4))));
+    const MeanComparison c = compareResults(*aes->sessions[0], *aes->sessions[1],
+                                            sameMeterSetup(all[0].meter, all[1].meter))
+                                 .netWatts;
+    REQUIRE(c.valid());
+    CHECK(c.ratio == Approx(ratio));
+    if (!c.significant())
+        CHECK(text.contains(QStringLiteral("not significant")));
     const std::string images = tool({"pdfimages", "-list", path});
     CHECK(std::count(images.begin(), images.end(), '\n') == 2);
     checkTypesetting(path);
@@ -338,6 +394,16 @@ TEST_CASE("runs CSV: every result field and its interval, as stored", "[report]"
                   Approx(a.energyPerByteNj).margin(1e-6));
             CHECK(row[column("bytes [B]")].toLongLong() == static_cast<qint64>(run.result->bytes));
             CHECK(row[column("simulated meter")] == QStringLiteral("yes"));
+            // One run per result: its mean over repeats is the run, with the run's own interval.
+            CHECK(row[column("valid repeats")] == QStringLiteral("1"));
+            CHECK(row[column("net power mean of repeats [W]")].toDouble() ==
+                  Approx(a.netWatts).margin(1e-6));
+            CHECK(row[column("net power mean 95% low [W]")].toDouble() ==
+                  Approx(a.netLow).margin(1e-6));
+            CHECK(row[column("net power mean 95% high [W]")].toDouble() ==
+                  Approx(a.netHigh).margin(1e-6));
+            CHECK(row[column("net power mean u [W]")].toDouble() ==
+                  Approx(a.netUncertainty).margin(1e-6));
         }
     }
 }

@@ -236,7 +236,8 @@ QWidget *CompareView::createResults()
     layout->addWidget(m_table, 1);
     layout->addWidget(noteLabel(
         tr("Values with their 95 % intervals; with repeats, the median and an interval spanning "
-           "every repeat's. Δ: the difference from the reference session."),
+           "every repeat's. Δ and ratio: from the reference session's mean over repeats, with "
+           "95 % intervals; \"not significant\" when they include no change."),
         page));
     return page;
 }

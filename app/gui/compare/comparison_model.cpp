@@ -48,8 +48,11 @@ void ComparisonModel::setSessions(const std::vector<SessionData> &sessions)
 {
     beginResetModel();
     m_sessions.clear();
-    for (const SessionData &d : sessions)
+    m_sameMeter.clear();
+    for (const SessionData &d : sessions) {
         m_sessions.push_back(d.summary);
+        m_sameMeter.push_back(core::sameMeterSetup(sessions.front().meter, d.meter));
+    }
     m_rows = sessions.size() >= 2 ? compareSessions(sessions) : std::vector<ComparisonRow>{};
     std::vector<double> watts, energy, rate;
     for (const ComparisonRow &row : m_rows) {
@@ -72,8 +75,8 @@ void ComparisonModel::setSessions(const std::vector<SessionData> &sessions)
             m_columns.push_back({m, s});
         if (s == 0)
             continue;
-        for (const Measure m : {Measure::PowerDifference, Measure::PowerDifferencePercent,
-                                Measure::EnergyDifference, Measure::EnergyDifferencePercent})
+        for (const Measure m : {Measure::PowerDifference, Measure::PowerRatio,
+                                Measure::EnergyDifference, Measure::EnergyRatio})
             m_columns.push_back({m, s});
     }
     endResetModel();
@@ -138,12 +141,12 @@ QString ComparisonModel::measureName(Measure measure)
         return tr("Energy/Byte");
     case Measure::PowerDifference:
         return tr("Δ Power");
-    case Measure::PowerDifferencePercent:
-        return tr("Δ Power [%]");
+    case Measure::PowerRatio:
+        return tr("Power Ratio");
     case Measure::EnergyDifference:
         return tr("Δ Energy");
-    case Measure::EnergyDifferencePercent:
-        return tr("Δ Energy [%]");
+    case Measure::EnergyRatio:
+        return tr("Energy Ratio");
     }
     return {};
 }
@@ -231,32 +234,40 @@ QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &colu
         text = DisplayFormat::plain(value, m_throughput);
         break;
     case Measure::PowerDifference:
-    case Measure::EnergyDifference: {
+    case Measure::EnergyDifference:
+    case Measure::PowerRatio:
+    case Measure::EnergyRatio: {
         if (!both)
             break;
-        const bool power = column.measure == Measure::PowerDifference;
-        const Estimate &a = power ? ref->netWatts : ref->energyPerByteNj;
-        const Estimate &b = power ? r->netWatts : r->energyPerByteNj;
-        const double k = toBase(column.measure);
-        const fmt::Unit u = unit(column.measure);
-        value = difference(a.value, b.value).absolute * k;
-        // As many decimals as the finer of the two values shows.
-        const int decimals =
-            std::max(DisplayFormat::interval(a.value * k, a.low * k, a.high * k, u).decimals,
-                     DisplayFormat::interval(b.value * k, b.low * k, b.high * k, u).decimals);
-        text = decimals >= 0 ? DisplayFormat::signedNumber(u.scaled(value), decimals)
-                             : DisplayFormat::signedNumber(u.scaled(value), 2);
-        break;
-    }
-    case Measure::PowerDifferencePercent:
-    case Measure::EnergyDifferencePercent: {
-        if (!both)
-            break;
-        const bool power = column.measure == Measure::PowerDifferencePercent;
-        value = difference(power ? ref->netWatts.value : ref->energyPerByteNj.value,
-                           power ? r->netWatts.value : r->energyPerByteNj.value)
-                    .percent;
-        text = DisplayFormat::signedNumber(value, 1);
+        const MeanComparison c = comparison(row, column);
+        const bool ratio =
+            column.measure == Measure::PowerRatio || column.measure == Measure::EnergyRatio;
+        if (ratio) {
+            if (!c.hasRatio())
+                break;
+            value = c.ratio;
+            low = c.ratioLow;
+            high = c.ratioHigh;
+            const QString all = fmt::ratioWithInterval(value, low, high, QLocale());
+            const qsizetype split = all.indexOf(QLatin1Char(' '));
+            text = all.left(split);
+            interval = all.mid(split + 1);
+        } else {
+            if (!c.valid())
+                break;
+            const double k = toBase(column.measure);
+            value = c.difference * k;
+            low = c.differenceLow * k;
+            high = c.differenceHigh * k;
+            const QString all =
+                fmt::differenceWithInterval(value, low, high, unit(column.measure), QLocale());
+            const qsizetype split = all.indexOf(QLatin1Char(' '));
+            text = split > 0 ? all.left(split) : all;
+            interval = split > 0 ? all.mid(split + 1) : QString();
+        }
+        // Never a bare number: a change the intervals do not show is said to be none.
+        if (!c.significant())
+            interval += QLatin1Char(' ') + core::significanceText(c).translated();
         break;
     }
     default:
@@ -284,6 +295,20 @@ QVariant ComparisonModel::valueData(const ComparisonRow &row, const Column &colu
     default:
         return {};
     }
+}
+
+core::MeanComparison ComparisonModel::comparison(const ComparisonRow &row,
+                                                 const Column &column) const
+{
+    const std::optional<ResultRow> &r = row.sessions.at(static_cast<std::size_t>(column.session));
+    const std::optional<ResultRow> &ref = row.sessions.front();
+    if (!measured(r) || !measured(ref))
+        return {};
+    const core::ResultComparison c =
+        core::compareResults(*ref, *r, m_sameMeter.at(static_cast<std::size_t>(column.session)));
+    const bool power =
+        column.measure == Measure::PowerDifference || column.measure == Measure::PowerRatio;
+    return power ? c.netWatts : c.energyPerByteNj;
 }
 
 QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column) const
@@ -316,10 +341,20 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
         break;
     case Measure::PowerDifference:
     case Measure::EnergyDifference:
-    case Measure::PowerDifferencePercent:
-    case Measure::EnergyDifferencePercent:
-        lines << tr("Difference from the reference %1: this session's value minus its value.")
+    case Measure::PowerRatio:
+    case Measure::EnergyRatio:
+        lines << tr("Difference from the reference %1 (this session's mean minus its mean) and "
+                    "ratio to it (this session's mean over its mean), from the means over "
+                    "repeats, with 95 % intervals.")
                      .arg(fmt::sessionId(m_sessions.front().id));
+        lines << (m_sameMeter.at(static_cast<std::size_t>(column.session))
+                      ? tr("Same meter, mode and ranges as the reference: the meter's gain is "
+                           "common to both, cancels in the ratio and partly in the difference.")
+                      : tr("Another meter, mode or ranges than the reference: the two are "
+                           "independent."));
+        if (const MeanComparison c = comparison(row, column); c.valid() && !c.significant())
+            lines << tr("Not significant: the difference's interval includes 0 or the ratio's "
+                        "includes 1.");
         break;
     default:
         break;
@@ -402,10 +437,12 @@ QString ComparisonModel::columnToolTip(Measure measure)
         return tr("Net energy per byte processed, with its 95 % interval");
     case Measure::PowerDifference:
     case Measure::EnergyDifference:
-        return tr("Difference from the reference session: this session's value minus its value");
-    case Measure::PowerDifferencePercent:
-    case Measure::EnergyDifferencePercent:
-        return tr("Difference from the reference session in percent of its value");
+        return tr("Difference from the reference session: this session's mean minus its mean, "
+                  "with its 95 % interval");
+    case Measure::PowerRatio:
+    case Measure::EnergyRatio:
+        return tr("Ratio to the reference session: this session's mean over its mean, with its "
+                  "95 % interval");
     case Measure::Buffer:
         return tr("Bytes per call of the cipher (KiB = 1024 B, kB = 1000 B)");
     default:

@@ -28,14 +28,16 @@ public:
         NetPower,      // with its interval
         Throughput,    // adaptive, or the paper's KB/s (the setting)
         EnergyPerByte, // with its interval
+        // From the reference (the first session), means over repeats with 95 % intervals
+        // (core/repeats.h): b − a and b / a, marked when not significant.
         PowerDifference,
-        PowerDifferencePercent,
+        PowerRatio,
         EnergyDifference,
-        EnergyDifferencePercent,
+        EnergyRatio,
     };
     enum Role {
-        ValueRole = Qt::UserRole + 1, // double in the base unit (W, J/B, B/s, %); none when not
-                                      // measured
+        ValueRole = Qt::UserRole + 1, // double in the base unit (W, J/B, B/s; a ratio); none when
+                                      // not measured
         LowRole,                      // the 95 % interval's ends
         HighRole,
         ValueTextRole,    // "8.506": the value part of the display text
@@ -77,10 +79,13 @@ private:
     QVariant keyData(const core::ResultKey &key, Measure measure, int role) const;
     QVariant valueData(const core::ComparisonRow &row, const Column &column, int role) const;
     QString toolTip(const core::ComparisonRow &row, const Column &column) const;
+    // A difference or ratio column's comparison with the reference (none for other columns).
+    core::MeanComparison comparison(const core::ComparisonRow &row, const Column &column) const;
     QString groupTitle(int session) const;
     static QString columnToolTip(Measure measure);
 
     std::vector<core::SessionSummary> m_sessions;
+    std::vector<bool> m_sameMeter; // each session's meter set-up is the reference's
     std::vector<core::ComparisonRow> m_rows;
     std::vector<Column> m_columns;
     core::format::Unit m_power;

@@ -282,6 +282,16 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
             tip += QLatin1Char('\n') +
                    tr("Median of %n repeats, which range from %1 to %2 %3", nullptr, row.measured)
                        .arg(v(e.min), v(e.max), unit.symbol);
+        // The mean of the valid repeats: their scatter and the terms common to all of them
+        // (docs/method.md, "Repeats").
+        const core::MeanInterval &m = e.mean;
+        if (m.count > 1)
+            tip += QLatin1Char('\n') +
+                   tr("Mean of %n valid repeats: %1 %2, 95 % interval %3 to %4 %2 (scatter "
+                      "s/√n %5, common to every repeat %6, %7 degrees of freedom)",
+                      nullptr, m.count)
+                       .arg(v(m.mean), unit.symbol, v(m.low), v(m.high), v(m.uRepeats),
+                            v(m.uCommon), fmt::degreesOfFreedom(m.dof, QLocale()));
         return tip;
     };
     switch (column) {

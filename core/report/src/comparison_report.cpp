@@ -1,4 +1,5 @@
 #include "document.h"
+#include "repeats_tables.h"
 #include "report_text.h"
 
 #include <cipherwatt/core/flags.h>
@@ -24,13 +25,6 @@ namespace {
 // Up to this many sessions share a results table (their numbers stay on one line on a
 // landscape page); more are split into several tables, each still comparing with the first.
 constexpr std::size_t kSessionsPerTable = 3;
-
-QString percent(double p)
-{
-    if (!std::isfinite(p))
-        return fmt::missing();
-    return fmt::signedFixed(p, 1) + QStringLiteral(" %");
-}
 
 Table sessionsTable(const std::vector<SessionData> &sessions)
 {
@@ -74,7 +68,6 @@ Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<C
     const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
     const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
     const fmt::Unit throughput = fmt::columnUnit(Quantity::Throughput, rate);
-    const QString reference = fmt::sessionId(sessions.front().summary.id);
 
     Table t;
     t.header = {QStringLiteral("cipher"), QStringLiteral("backend"), QStringLiteral("op."),
@@ -86,21 +79,15 @@ Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<C
         const bool isReference = s == 0;
         t.groups << (isReference ? QStringLiteral("%1 (reference)").arg(seriesName(sessions[s]))
                                  : seriesName(sessions[s]));
-        t.groupSpans << (isReference ? 3 : 5);
+        t.groupSpans << 3;
         t.header << QStringLiteral("net power") + power.bracketed()
                  << QStringLiteral("energy per byte") + perByte.bracketed()
                  << QStringLiteral("throughput") + throughput.bracketed();
         t.numeric << true << true << true;
-        if (!isReference) {
-            t.header << QStringLiteral("Δ power vs %1").arg(reference)
-                     << QStringLiteral("Δ energy vs %1").arg(reference);
-            t.numeric << true << true;
-        }
     }
     for (const ComparisonRow &row : rows) {
         QStringList cells{row.key.cipher, row.key.backend, fmt::operationShort(row.key.operation),
                           fmt::bufferShort(row.key.bufferBytes)};
-        const std::optional<ResultRow> &ref = row.sessions.front();
         for (const std::size_t s : columns) {
             const std::optional<ResultRow> &r = row.sessions[s];
             const bool measured = r && r->measured > 0;
@@ -111,15 +98,6 @@ Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<C
                 cells << cell(r->netWatts.value, r->netWatts.low, r->netWatts.high, power)
                       << cell(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte)
                       << cell(r->throughputBytesPerSecond, throughput);
-            }
-            if (s != 0) {
-                const bool both = measured && ref && ref->measured > 0;
-                cells << (both ? percent(difference(ref->netWatts.value, r->netWatts.value).percent)
-                               : fmt::missing())
-                      << (both ? percent(difference(ref->energyPerByteNj.value,
-                                                    r->energyPerByteNj.value)
-                                             .percent)
-                               : fmt::missing());
             }
         }
         t.rows << cells;
@@ -156,9 +134,23 @@ Result<void> writeComparisonPdf(const std::vector<SessionData> &sessions, const 
     doc.paragraph(
         QStringLiteral("Values with their 95 % intervals (medians over repeats, the interval "
                        "spanning all repeats' intervals; two significant digits on the "
-                       "interval). Δ: the difference from the reference session %1 in percent "
-                       "of its value. no data: the session has no result for that run. op.: enc "
-                       "encryption, dec decryption; kB = 1000 B, KiB = 1024 B.")
+                       "interval). no data: the session has no result for that run. op.: enc "
+                       "encryption, dec decryption; kB = 1000 B, KiB = 1024 B."),
+        true);
+
+    doc.heading(QStringLiteral("Differences from %1").arg(ids.front()));
+    for (std::size_t s = 1; s < sessions.size(); ++s)
+        doc.table(differencesTable(sessions, rows, s));
+    doc.paragraph(
+        QStringLiteral("Each session against the reference %1, from the means over repeats and "
+                       "their 95 % intervals (docs/method.md, \"Comparing two results\"): the "
+                       "difference b − a and the ratio b / a, each with its 95 % interval. Same "
+                       "meter (same serial, mode and fixed ranges): the meter's gain is common "
+                       "to both and taken as correlated, so it cancels in the ratio and partly "
+                       "in the difference (GUM 5.2); otherwise the two are independent. not "
+                       "significant: the difference's interval includes 0 or the ratio's "
+                       "includes 1. A ratio is not given (–) when the reference's interval "
+                       "includes 0.")
             .arg(ids.front()),
         true);
 

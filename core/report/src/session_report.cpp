@@ -1,4 +1,5 @@
 #include "document.h"
+#include "repeats_tables.h"
 #include "report_text.h"
 
 #include <cipherwatt/core/analysis.h>
@@ -277,6 +278,19 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                        "its interval (two significant digits on the interval). op.: enc "
                        "encryption, dec decryption; kB = 1000 B, KiB = 1024 B."),
         true);
+    if (anyRepeated(d)) {
+        doc.heading(QStringLiteral("Across repeats"), 2);
+        doc.table(repeatsTable(d));
+        doc.paragraph(
+            QStringLiteral("The mean of the valid repeats with its 95 % interval, beside their "
+                           "median and spread. The repeats' scatter enters as s/√n with n − 1 "
+                           "degrees of freedom; the meter's terms and the idle level's are "
+                           "common to every repeat of the session (same meter, same ranges, the "
+                           "same baseline) and do not average down: u² = s²/n + (common u)², "
+                           "ν by Welch–Satterthwaite, k Student's t. One valid run: its own "
+                           "interval. docs/method.md, \"Repeats\"."),
+            true);
+    }
     if (d.dut.kind == QLatin1String("mcu")) {
         bool emulated = false;
         doc.heading(QStringLiteral("Per operation"), 2);

@@ -8,9 +8,11 @@
 //               and as UTC, the meter's sequence number, every measured value (units in the
 //               header), flags.
 //   runs:       one row per run, every result field with its 95 % interval, units in the
-//               header; several sessions may share one file.
-//   comparison: one row per (session, cipher, backend, operation, buffer), with the
-//               differences from the first session.
+//               header, and the mean over repeats of the result it belongs to (results.h);
+//               several sessions may share one file.
+//   comparison: one row per (session, cipher, backend, operation, buffer): the means over
+//               repeats, and the difference from the first session and the ratio to it with
+//               their 95 % intervals and whether they are significant (repeats.h).
 
 #include <cipherwatt/core/storage.h>
 

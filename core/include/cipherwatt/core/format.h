@@ -103,6 +103,13 @@ QString plain(double value, const Unit &unit, const QLocale &locale = QLocale::c
 QString quantity(double value, Quantity quantity, const QLocale &locale = QLocale::c());
 QString quantityWithInterval(double value, double low, double high, Quantity quantity,
                              const QLocale &locale = QLocale::c());
+// A difference with its 95 % interval in `unit`, signed and with the interval's ends:
+// "+0.50 (+0.40 to +0.60)"; the value alone (three significant digits) without an interval.
+QString differenceWithInterval(double value, double low, double high, const Unit &unit,
+                               const QLocale &locale = QLocale::c());
+// A ratio with its 95 % interval: "1.200 (1.158 to 1.242)"; "–" when there is none.
+QString ratioWithInterval(double value, double low, double high,
+                          const QLocale &locale = QLocale::c());
 // A signed difference with `decimals`: "+1.3", "−0.25" ("0.0" when it rounds to nothing).
 QString signedFixed(double value, int decimals, const QLocale &locale = QLocale::c());
 

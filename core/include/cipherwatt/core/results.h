@@ -7,8 +7,10 @@
 // repeats' own 95 % intervals (from the lowest low to the highest high), and the spread the
 // range of their values. A single run shows its own value and interval. A run measured
 // across a range change or over range (analysis_ranges.h) is left out of all of them; its
-// flags stay with the row.
+// flags stay with the row. Beside them, the mean of the valid repeats with its 95 % interval
+// (repeats.h, docs/method.md "Repeats"); comparisons of two results take that mean.
 
+#include <cipherwatt/core/repeats.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QString>
@@ -26,6 +28,7 @@ struct Estimate
     double high = 0.0;
     double min = 0.0; // spread of the repeats' values
     double max = 0.0;
+    MeanInterval mean; // the mean of the valid repeats and its 95 % interval
 };
 
 struct ResultKey
@@ -91,13 +94,16 @@ BudgetTable budgetTable(const SessionData &session);
 // "run 3 (aes-128-xts/openssl encrypt): failed (why)". Its severity is an error (flags.h).
 Message runNotMeasured(const StoredRun &run, bool named = false);
 
-// Difference of `b` from `a`: absolute, and relative to `a` (NaN when `a` is 0 or missing).
-struct Difference
+// b against a, result by result, from the means over repeats (repeats.h): `sameMeter` as
+// sameMeterSetup() of the two sessions' meter set-ups.
+struct ResultComparison
 {
-    double absolute = 0.0;
-    double percent = 0.0;
+    MeanComparison netWatts;
+    MeanComparison energyPerByteNj;
+    MeanComparison energyPerOperationUj;
+    MeanComparison chargePerOperationUc;
 };
-Difference difference(double a, double b);
+ResultComparison compareResults(const ResultRow &a, const ResultRow &b, bool sameMeter);
 
 struct ComparisonRow
 {

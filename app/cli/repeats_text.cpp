@@ -1,0 +1,198 @@
+// Repeats and comparisons for the terminal and `show --json` (repeats_text.h).
+
+#include "repeats_text.h"
+
+#include "text_report.h"
+
+#include <cipherwatt/core/format.h>
+#include <cipherwatt/core/repeats.h>
+#include <cipherwatt/core/results.h>
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace cipherwatt::cli {
+
+using namespace core;
+
+namespace fmt = core::format;
+using fmt::Quantity;
+
+namespace {
+
+QJsonValue number(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject meanJson(const Estimate &e)
+{
+    const MeanInterval &m = e.mean;
+    return {{QStringLiteral("median"), number(e.value)},
+            {QStringLiteral("min"), number(e.min)},
+            {QStringLiteral("max"), number(e.max)},
+            {QStringLiteral("mean"), number(m.mean)},
+            {QStringLiteral("mean_low"), number(m.low)},
+            {QStringLiteral("mean_high"), number(m.high)},
+            {QStringLiteral("u"), number(m.u)},
+            {QStringLiteral("u_repeats"), number(m.uRepeats)},
+            {QStringLiteral("u_common"), number(m.uCommon)},
+            {QStringLiteral("u_gain"), number(m.uGain)},
+            {QStringLiteral("dof"), number(m.dof)},
+            {QStringLiteral("k"), number(m.coverage)}};
+}
+
+QString ratioText(const MeanComparison &c)
+{
+    return c.hasRatio() ? fmt::ratioWithInterval(c.ratio, c.ratioLow, c.ratioHigh) : fmt::missing();
+}
+
+// A difference whose interval includes 0, or a ratio whose interval includes 1.
+QString verdict(const MeanComparison &c)
+{
+    return c.significant() ? QString() : significanceText(c).english();
+}
+
+} // namespace
+
+QString repeatsText(const SessionData &session)
+{
+    const std::vector<ResultRow> rows = resultRows(session);
+    std::vector<double> watts;
+    bool repeated = false;
+    for (const ResultRow &r : rows) {
+        if (r.netWatts.mean.count > 0)
+            watts.push_back(std::fabs(r.netWatts.mean.mean));
+        repeated = repeated || r.measured > 1;
+    }
+    if (!repeated)
+        return {};
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    const QStringList header{QStringLiteral("cipher"),
+                             QStringLiteral("backend"),
+                             QStringLiteral("op"),
+                             QStringLiteral("buffer"),
+                             QStringLiteral("valid"),
+                             QStringLiteral("median") + power.bracketed(),
+                             QStringLiteral("spread") + power.bracketed(),
+                             QStringLiteral("mean") + power.bracketed() + QStringLiteral(" ± 95 %"),
+                             QStringLiteral("s/√n"),
+                             QStringLiteral("common u"),
+                             QStringLiteral("dof")};
+    QList<QStringList> out;
+    for (const ResultRow &r : rows) {
+        const Estimate &e = r.netWatts;
+        const MeanInterval &m = e.mean;
+        if (m.count == 0)
+            continue;
+        out << QStringList{r.key.cipher,
+                           r.key.backend,
+                           fmt::operationShort(r.key.operation),
+                           fmt::bufferShort(r.key.bufferBytes),
+                           QString::number(m.count),
+                           fmt::plain(e.value, power),
+                           m.count > 1 ? QStringLiteral("%1–%2").arg(fmt::plain(e.min, power),
+                                                                     fmt::plain(e.max, power))
+                                       : fmt::missing(),
+                           fmt::withInterval(m.mean, m.low, m.high, power).joined(),
+                           fmt::significant(power.scaled(m.uRepeats), 2),
+                           fmt::significant(power.scaled(m.uCommon), 2),
+                           fmt::degreesOfFreedom(m.dof)};
+    }
+    return QStringLiteral(
+               "\nAcross repeats (net power; the mean of the valid repeats with its 95 % "
+               "interval: their scatter s/√n with the terms common to every repeat, "
+               "docs/method.md):\n") +
+           formatTable(header, out,
+                       {false, false, false, true, true, true, true, true, true, true, true});
+}
+
+QJsonArray repeatsJson(const SessionData &session)
+{
+    QJsonArray out;
+    for (const ResultRow &r : resultRows(session)) {
+        QJsonObject o{
+            {QStringLiteral("cipher"), r.key.cipher},
+            {QStringLiteral("backend"), r.key.backend},
+            {QStringLiteral("operation"), r.key.operation},
+            {QStringLiteral("buffer"), r.key.bufferBytes},
+            {QStringLiteral("measured"), r.measured},
+            {QStringLiteral("invalid"), r.invalid},
+            {QStringLiteral("valid"), r.netWatts.mean.count},
+            {QStringLiteral("net_w"), meanJson(r.netWatts)},
+            {QStringLiteral("energy_per_byte_nj"), meanJson(r.energyPerByteNj)},
+            {QStringLiteral("energy_per_operation_uj"), meanJson(r.energyPerOperationUj)}};
+        if (r.chargePerOperationUc.mean.count > 0)
+            o.insert(QStringLiteral("charge_per_operation_uc"), meanJson(r.chargePerOperationUc));
+        out.append(o);
+    }
+    return out;
+}
+
+QString comparisonText(const std::vector<SessionData> &sessions)
+{
+    if (sessions.size() < 2)
+        return {};
+    const std::vector<ComparisonRow> rows = compareSessions(sessions);
+    const SessionData &reference = sessions.front();
+    QString text;
+    for (std::size_t s = 1; s < sessions.size(); ++s) {
+        const bool same = sameMeterSetup(reference.meter, sessions[s].meter);
+        std::vector<double> watts;
+        for (const ComparisonRow &row : rows) {
+            if (row.sessions[s] && row.sessions[0])
+                watts.push_back(std::fabs(row.sessions[s]->netWatts.mean.mean));
+        }
+        const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+        const QStringList header{
+            QStringLiteral("cipher"),
+            QStringLiteral("backend"),
+            QStringLiteral("op"),
+            QStringLiteral("buffer"),
+            fmt::sessionId(reference.summary.id) + QStringLiteral(" mean") + power.bracketed(),
+            fmt::sessionId(sessions[s].summary.id) + QStringLiteral(" mean") + power.bracketed(),
+            QStringLiteral("difference") + power.bracketed(),
+            QStringLiteral("ratio"),
+            QString()};
+        QList<QStringList> out;
+        for (const ComparisonRow &row : rows) {
+            const std::optional<ResultRow> &a = row.sessions[0];
+            const std::optional<ResultRow> &b = row.sessions[s];
+            QStringList cells{row.key.cipher, row.key.backend,
+                              fmt::operationShort(row.key.operation),
+                              fmt::bufferShort(row.key.bufferBytes)};
+            const auto mean = [&](const std::optional<ResultRow> &r) {
+                return r && r->netWatts.mean.count > 0
+                           ? fmt::withInterval(r->netWatts.mean.mean, r->netWatts.mean.low,
+                                               r->netWatts.mean.high, power)
+                                 .joined()
+                           : QStringLiteral("no data");
+            };
+            cells << mean(a) << mean(b);
+            const MeanComparison c =
+                a && b ? compareResults(*a, *b, same).netWatts : MeanComparison{};
+            if (c.valid()) {
+                cells << fmt::differenceWithInterval(c.difference, c.differenceLow,
+                                                     c.differenceHigh, power)
+                      << ratioText(c) << verdict(c);
+            } else {
+                cells << fmt::missing() << fmt::missing() << QString();
+            }
+            out << cells;
+        }
+        text += QStringLiteral("Net power of %1 against %2 (means over repeats, 95 % intervals; "
+                               "%3):\n")
+                    .arg(fmt::sessionName(sessions[s].summary.id, sessions[s].summary.label),
+                         fmt::sessionName(reference.summary.id, reference.summary.label),
+                         same ? QStringLiteral("same meter, mode and ranges: the meter's gain "
+                                               "is common to both")
+                              : QStringLiteral("different meters or ranges: independent"));
+        text +=
+            formatTable(header, out, {false, false, false, true, true, true, true, true, false});
+        text += QLatin1Char('\n');
+    }
+    return text;
+}
+
+} // namespace cipherwatt::cli

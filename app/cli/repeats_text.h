@@ -1,0 +1,24 @@
+#pragma once
+
+// Repeats and comparisons for the terminal (docs/method.md, "Repeats" and "Comparing two
+// results"): the mean of the valid repeats with its 95 % interval beside the median and the
+// spread; a session against a reference, result by result, as difference and ratio with their
+// 95 % intervals, marked "not significant" when the interval includes 0 (the ratio's, 1).
+
+#include <cipherwatt/core/storage.h>
+
+#include <QJsonArray>
+#include <QString>
+
+#include <vector>
+
+namespace cipherwatt::cli {
+
+// Empty when no result was repeated.
+QString repeatsText(const core::SessionData &session);
+// `show --json`'s "repeats": per result row, each quantity's median, spread and mean interval.
+QJsonArray repeatsJson(const core::SessionData &session);
+// What `compare` prints: every later session against the first.
+QString comparisonText(const std::vector<core::SessionData> &sessions);
+
+} // namespace cipherwatt::cli

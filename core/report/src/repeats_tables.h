@@ -1,0 +1,26 @@
+#pragma once
+
+// Internal: the reports' tables of repeats and comparisons (docs/method.md, "Repeats" and
+// "Comparing two results").
+
+#include "document.h"
+
+#include <cipherwatt/core/results.h>
+#include <cipherwatt/core/storage.h>
+
+#include <vector>
+
+namespace cipherwatt::report {
+
+// Per result row repeated at least once: valid repeats, median and spread, the mean with its
+// 95 % interval (net power and energy per byte), its type A and common terms and ν.
+Table repeatsTable(const core::SessionData &d);
+// Session `s` against the first, result by result: difference and ratio of the means with
+// their 95 % intervals, net power and energy per byte, marked "not significant" where an
+// interval includes 0 (a ratio's, 1).
+Table differencesTable(const std::vector<core::SessionData> &sessions,
+                       const std::vector<core::ComparisonRow> &rows, std::size_t s);
+// Any result repeated more than once.
+bool anyRepeated(const core::SessionData &d);
+
+} // namespace cipherwatt::report

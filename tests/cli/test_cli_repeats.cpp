@@ -1,0 +1,189 @@
+// `cipherwatt-cli show` and `compare` on repeated results, through the real executable with the
+// scripted simulated meter (tests/data/sim/worker-threshold.profile: net power 8.5 W). The
+// expected means, differences and ratios are worked out here from the runs' own stored net
+// powers (the arithmetic mean, b − a, b / a); the intervals' arithmetic is checked against
+// hand-computed cases in tests/core/test_repeats.cpp.
+
+#include "cli_support.h"
+
+#include <cipherwatt/core/csv.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <temp_dir.h>
+
+using cipherwatt::test::cli;
+using cipherwatt::test::TempDir;
+
+namespace {
+
+const std::string &kProfile = cipherwatt::test::kThresholdProfile;
+
+cipherwatt::test::ProcessResult measure(const std::string &db, const char *repeats,
+                                        const char *currentRange)
+{
+    return cli({"run",
+                "--meter",
+                "sim:" + kProfile,
+                "--plan",
+                "aes-128-xts/openssl:encrypt",
+                "--baseline",
+                "2",
+                "--seconds",
+                "2",
+                "--min-updates",
+                "10",
+                "--repeats",
+                repeats,
+                "--voltage-range",
+                "300",
+                "--current-range",
+                currentRange,
+                "--db",
+                db,
+                "--label",
+                "repeats",
+                "--governor",
+                "none",
+                "--worker",
+                CIPHERWATT_BENCH_EXE});
+}
+
+QJsonObject showJson(const std::string &db, const char *id)
+{
+    const auto shown = cli({"show", id, "--db", db, "--json"});
+    REQUIRE(shown.exitCode == 0);
+    return QJsonDocument::fromJson(QByteArray::fromStdString(shown.out)).object();
+}
+
+// The net powers of a session's runs, as stored.
+std::vector<double> netPowers(const QJsonObject &session)
+{
+    std::vector<double> out;
+    for (const QJsonValue &r : session[QStringLiteral("results")].toArray())
+        out.push_back(r.toObject()[QStringLiteral("analysis")]
+                          .toObject()[QStringLiteral("net_w")]
+                          .toDouble());
+    return out;
+}
+
+QJsonObject netMean(const QJsonObject &session)
+{
+    const QJsonArray repeats = session[QStringLiteral("repeats")].toArray();
+    REQUIRE(repeats.size() == 1);
+    return repeats[0].toObject()[QStringLiteral("net_w")].toObject();
+}
+
+} // namespace
+
+TEST_CASE("show and compare give the mean over repeats, differences and ratios with their "
+          "intervals",
+          "[cli]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    for (const auto &[repeats, range] : {std::pair{"3", "1"}, {"2", "1"}, {"1", "2"}}) {
+        const auto r = measure(db, repeats, range);
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+    }
+
+    // show: the table across repeats, beside the median and spread.
+    const auto shown = cli({"show", "1", "--db", db});
+    REQUIRE(shown.exitCode == 0);
+    CHECK_THAT(shown.out, Catch::Contains("Across repeats") && Catch::Contains("median [W]") &&
+                              Catch::Contains("spread [W]") && Catch::Contains("mean [W] ± 95 %") &&
+                              Catch::Contains("s/√n"));
+
+    // show --json: the mean is the arithmetic mean of the three stored net powers, its
+    // standard uncertainty combines s/√3 (worked out here) and the common part.
+    const QJsonObject s1 = showJson(db, "1");
+    const std::vector<double> p1 = netPowers(s1);
+    REQUIRE(p1.size() == 3);
+    const double mean1 = (p1[0] + p1[1] + p1[2]) / 3;
+    double squares = 0;
+    for (const double p : p1)
+        squares += (p - mean1) * (p - mean1);
+    const double uRepeats = std::sqrt(squares / 2) / std::sqrt(3.0);
+    const QJsonObject m1 = netMean(s1);
+    CHECK(s1[QStringLiteral("repeats")].toArray()[0].toObject()[QStringLiteral("valid")].toInt() ==
+          3);
+    CHECK(m1[QStringLiteral("mean")].toDouble() == Approx(mean1).epsilon(1e-12));
+    CHECK(m1[QStringLiteral("u_repeats")].toDouble() == Approx(uRepeats).epsilon(1e-9));
+    const double u = m1[QStringLiteral("u")].toDouble();
+    const double common = m1[QStringLiteral("u_common")].toDouble();
+    CHECK(u * u == Approx(uRepeats * uRepeats + common * common).epsilon(1e-9));
+    const double k = m1[QStringLiteral("k")].toDouble();
+    CHECK(k >= 1.959);
+    CHECK(m1[QStringLiteral("mean_high")].toDouble() == Approx(mean1 + k * u).epsilon(1e-9));
+    CHECK(m1[QStringLiteral("mean_low")].toDouble() == Approx(mean1 - k * u).epsilon(1e-9));
+    // The gain term: the meter's reading accuracy (as stored with the session) / √3, of the
+    // mean.
+    const double reading = s1[QStringLiteral("meter_setup")]
+                               .toObject()[QStringLiteral("accuracy_of_reading")]
+                               .toDouble();
+    REQUIRE(reading > 0);
+    CHECK(m1[QStringLiteral("u_gain")].toDouble() ==
+          Approx(reading * std::fabs(mean1) / std::sqrt(3.0)).epsilon(1e-6));
+
+    // compare, a session against itself: a difference of exactly 0 and a ratio of exactly 1,
+    // not significant; same meter.
+    const auto self = cli({"compare", "1", "1", "--db", db});
+    INFO(self.err);
+    REQUIRE(self.exitCode == 0);
+    CHECK_THAT(self.out, Catch::Contains("difference [W]") && Catch::Contains("ratio") &&
+                             Catch::Contains("1.000 (") && Catch::Contains("not significant") &&
+                             Catch::Contains("same meter, mode and ranges"));
+
+    // compare S1 S2 S3 with a CSV: S2 on the same meter and ranges, S3 on another current
+    // range. The differences and ratios of the means are worked out from show --json.
+    const std::string csvPath = (dir.path() / "c.csv").string();
+    const auto compared = cli({"compare", "1", "2", "3", "--db", db, "--csv", csvPath});
+    INFO(compared.err);
+    REQUIRE(compared.exitCode == 0);
+    CHECK_THAT(compared.out, Catch::Contains("against S1") &&
+                                 Catch::Contains("different meters or ranges: independent"));
+    QFile file(QString::fromStdString(csvPath));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QList<QStringList> rows = cipherwatt::core::parseCsv(QString::fromUtf8(file.readAll()));
+    REQUIRE(rows.size() == 4);
+    const QStringList &header = rows[0];
+    const auto col = [&](const char *name) {
+        const qsizetype c = header.indexOf(QString::fromUtf8(name));
+        REQUIRE(c >= 0);
+        return c;
+    };
+    const qsizetype mean = col("net power mean [W]");
+    const qsizetype same = col("same meter as first session");
+    const qsizetype diff = col("net power difference from first session [W]");
+    const qsizetype diffLow = col("net power difference 95% low [W]");
+    const qsizetype diffHigh = col("net power difference 95% high [W]");
+    const qsizetype ratio = col("net power ratio to first session");
+    const qsizetype ratioLow = col("net power ratio 95% low");
+    const qsizetype ratioHigh = col("net power ratio 95% high");
+    const qsizetype significant = col("net power difference significant");
+    CHECK(rows[1][0] == "S1");
+    CHECK(rows[1][diff].isEmpty()); // the reference has no difference from itself
+    CHECK(rows[1][mean].toDouble() == Approx(mean1).epsilon(1e-6));
+    const double mean2 = netMean(showJson(db, "2"))[QStringLiteral("mean")].toDouble();
+    const double mean3 = netMean(showJson(db, "3"))[QStringLiteral("mean")].toDouble();
+    CHECK(rows[2][same] == "yes");
+    CHECK(rows[3][same] == "no");
+    for (const auto &[row, b] : {std::pair{2, mean2}, {3, mean3}}) {
+        const QStringList &r = rows[row];
+        CHECK(r[diff].toDouble() == Approx(b - mean1).margin(2e-6));
+        CHECK(r[ratio].toDouble() == Approx(b / mean1).epsilon(1e-5));
+        const double low = r[diffLow].toDouble();
+        const double high = r[diffHigh].toDouble();
+        CHECK(low < r[diff].toDouble());
+        CHECK(high > r[diff].toDouble());
+        const bool excludes1 = r[ratioLow].toDouble() > 1 || r[ratioHigh].toDouble() < 1;
+        CHECK(r[significant] == ((low > 0 || high < 0) && excludes1 ? "yes" : "no"));
+    }
+}
