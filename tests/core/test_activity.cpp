@@ -21,37 +21,18 @@
 #include <unistd.h>
 
 using namespace cipherwatt::core;
+using cipherwatt::test::hasFlag;
+using cipherwatt::test::localOptions;
+using cipherwatt::test::phaseKinds;
+using cipherwatt::test::phaseOf;
 using cipherwatt::test::TempDir;
 
 namespace {
-
-RunnerOptions options(const TempDir &dir)
-{
-    RunnerOptions o;
-    o.databasePath = QString::fromStdString((dir.path() / "sessions.sqlite").string());
-    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
-    return o;
-}
 
 SessionSettings settings(double baselineSeconds, double runSeconds)
 {
     return cipherwatt::test::thresholdSettings(QStringLiteral("chacha20/botan:encrypt"),
                                                baselineSeconds, runSeconds, 20);
-}
-
-const StoredPhase *phase(const SessionData &d, PhaseKind kind)
-{
-    for (const StoredPhase &p : d.phases) {
-        if (p.kind == kind)
-            return &p;
-    }
-    return nullptr;
-}
-
-bool hasFlag(const QList<Message> &flags, const char *id)
-{
-    return std::any_of(flags.begin(), flags.end(),
-                       [&](const Message &f) { return f.id() == QLatin1String(id); });
 }
 
 // A process's CPU time (utime + stime, proc(5)) in seconds, read by the test itself.
@@ -94,7 +75,7 @@ TEST_CASE("session: a busy program beside the DUT's worker in the baseline is fl
           "[session][activity]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     // One spinning shell: a program other than the worker that keeps a core busy.
     QProcess spinner;
     spinner.start(QStringLiteral("sh"),
@@ -124,7 +105,7 @@ TEST_CASE("session: a busy program beside the DUT's worker in the baseline is fl
     INFO(out.reason.toStdString());
     REQUIRE(out.status == SessionStatus::Complete);
     const SessionData d = cipherwatt::test::loadSession(opts.databasePath, out.session);
-    const StoredPhase *baseline = phase(d, PhaseKind::Baseline);
+    const StoredPhase *baseline = phaseOf(d, PhaseKind::Baseline);
     REQUIRE(baseline);
     REQUIRE(baseline->activity);
     const DutActivity &a = *baseline->activity;
@@ -164,7 +145,7 @@ TEST_CASE("session: other activity from a fake /proc, computed by hand", "[sessi
     // before the reading that must see it.
     TempDir dir;
     TempDir proc;
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.procRoot = QString::fromStdString(proc.path().string());
     // A: read when the baseline opens.
     writeProc(proc.path(), 1000, 10000, 50);
@@ -193,8 +174,8 @@ TEST_CASE("session: other activity from a fake /proc, computed by hand", "[sessi
     INFO(out.reason.toStdString());
     REQUIRE(out.status == SessionStatus::Complete);
     const SessionData d = cipherwatt::test::loadSession(opts.databasePath, out.session);
-    const StoredPhase *baseline = phase(d, PhaseKind::Baseline);
-    const StoredPhase *run = phase(d, PhaseKind::Run);
+    const StoredPhase *baseline = phaseOf(d, PhaseKind::Baseline);
+    const StoredPhase *run = phaseOf(d, PhaseKind::Run);
     REQUIRE(baseline);
     REQUIRE(run);
     REQUIRE(baseline->activity);
@@ -232,7 +213,7 @@ TEST_CASE("session: waiting for a quiet DUT is bounded and recorded", "[session]
     // 2 s the session waits that long, says so, and measures anyway.
     TempDir dir;
     TempDir proc;
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.procRoot = QString::fromStdString(proc.path().string());
     writeProc(proc.path(), 1000, 10000, 50);
     SessionSettings s = settings(1, 1);
@@ -260,7 +241,7 @@ TEST_CASE("session: waiting for a quiet DUT is bounded and recorded", "[session]
         }
     }
     CHECK(recorded);
-    CHECK(phase(d, PhaseKind::Baseline));
+    CHECK(phaseOf(d, PhaseKind::Baseline));
 
     // Quiet counters (nothing busy): the wait ends after 3 quiet seconds, recorded.
     TempDir dir2;

@@ -27,6 +27,7 @@ using namespace cipherwatt::core;
 using cipherwatt::instruments::findWt300Model;
 using cipherwatt::instruments::PowerAccuracy;
 using cipherwatt::instruments::Range;
+using cipherwatt::test::hasFlag;
 using cipherwatt::test::TempDir;
 
 namespace {
@@ -54,15 +55,6 @@ RunInput window(double start, double end)
     in.voltageRange = 300;
     in.currentRange = 0.5;
     return in;
-}
-
-bool hasFlag(const QList<Message> &flags, const char *id)
-{
-    for (const Message &f : flags) {
-        if (f.id() == QLatin1String(id))
-            return true;
-    }
-    return false;
 }
 
 RangeAdvisorInput advisorFor(const char *model, bool dc = false)

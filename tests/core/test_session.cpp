@@ -31,6 +31,10 @@
 using namespace cipherwatt::core;
 using cipherwatt::instruments::englishTexts;
 using cipherwatt::test::FakeSysfs;
+using cipherwatt::test::hasFlag;
+using cipherwatt::test::localOptions;
+using cipherwatt::test::phaseKinds;
+using cipherwatt::test::phaseOf;
 using cipherwatt::test::SimProcess;
 using cipherwatt::test::TempDir;
 
@@ -45,23 +49,6 @@ using cipherwatt::test::runSession;
 SessionSettings quickSettings(const QString &plan)
 {
     return cipherwatt::test::thresholdSettings(plan, 4.0, 5.0, 40);
-}
-
-RunnerOptions options(const TempDir &dir)
-{
-    RunnerOptions o;
-    o.databasePath = QString::fromStdString((dir.path() / "sessions.sqlite").string());
-    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
-    return o;
-}
-
-const StoredPhase *phaseOf(const SessionData &d, PhaseKind kind)
-{
-    for (const StoredPhase &p : d.phases) {
-        if (p.kind == kind)
-            return &p;
-    }
-    return nullptr;
 }
 
 // The flags that do not depend on what else the machine running the test is doing.
@@ -110,20 +97,12 @@ pid_t workerPid()
     return found;
 }
 
-QStringList phaseKinds(const SessionData &d)
-{
-    QStringList out;
-    for (const StoredPhase &p : d.phases)
-        out << phaseName(p.kind);
-    return out;
-}
-
 } // namespace
 
 TEST_CASE("session: the known net power of the scripted meter, within 0.5 %", "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     const Outcome out = runSession(
         quickSettings(QStringLiteral("aes-128-xts/openssl:encrypt,chacha20/botan:decrypt")), opts);
     INFO(out.reason.toStdString());
@@ -166,7 +145,7 @@ TEST_CASE("session: a warming DUT, its idle level followed by idle windows betwe
     // session); every run adds exactly 8.5 W. Idle windows of 2 s before the second and third
     // runs and a post-baseline put an idle window on both sides of every run.
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = cipherwatt::test::thresholdSettings(
         QStringLiteral("aes-128-xts/openssl:encrypt"), 4.0, 3.0, 25);
     s.meterResource = QStringLiteral("sim:" CIPHERWATT_TEST_DATA "/sim/warming.profile");
@@ -203,7 +182,7 @@ TEST_CASE("session: real CPU load, governor pinned and restored on a fake sysfs"
 {
     TempDir dir;
     FakeSysfs tree({0, 1});
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
     TempDir profileDir;
     const auto profile = profileDir.path() / "cpu.profile";
@@ -262,7 +241,7 @@ TEST_CASE("session: cancelling mid-run stops the run, restores, keeps the data",
 {
     TempDir dir;
     FakeSysfs tree({0});
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
     SessionSettings s =
         quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts/botan:encrypt"));
@@ -294,7 +273,7 @@ TEST_CASE("session: the meter dropping mid-run interrupts it, keeping what was m
           "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SimProcess sim({"--listen", "127.0.0.1:0", "--profile", kThresholdProfile.toStdString(),
                     "--fault", "drop@7"});
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
@@ -322,7 +301,7 @@ TEST_CASE("session: a meter link that drops and comes back is reconnected, the s
     // from anywhere. The DUT draws 4.0 W idle and 12.5 W busy throughout, so the run's net
     // power is 8.5 W whichever updates are missing (worker-threshold.profile).
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SimProcess sim({"--listen", "127.0.0.1:0", "--profile", kThresholdProfile.toStdString(),
                     "--fault", "dropfor@6:2"});
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
@@ -360,7 +339,7 @@ TEST_CASE("session: a worker crash costs its run, a new worker pins again and go
 {
     TempDir dir;
     FakeSysfs tree({0});
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
     // A wrapper that tells its PID and becomes the worker.
     const auto pidFile = dir.path() / "worker.pid";
@@ -414,7 +393,7 @@ TEST_CASE("session: a worker crash costs its run, a new worker pins again and go
 TEST_CASE("session: bad plans and unreachable meters fail before anything is stored", "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     const Outcome unknown = runSession(quickSettings(QStringLiteral("aes-999-xts")), opts);
     CHECK(unknown.status == SessionStatus::Failed);
     CHECK(unknown.reason.contains(QStringLiteral("unknown cipher 'aes-999-xts'; valid ids:")));
@@ -441,7 +420,7 @@ TEST_CASE("session: a plan the worker refuses fails before the baseline, naming 
           "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     // XTS needs at least one 16-byte block (IEEE 1619); the worker's loop counter has a limit.
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt,aes-128-xts:encrypt"));
     s.bufferSizes = {7};
@@ -465,7 +444,7 @@ TEST_CASE("session: a plan the worker refuses fails before the baseline, naming 
 TEST_CASE("session: a session in which every run failed is not complete", "[session]")
 {
     TempDir dir;
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     // An external program that fails: stored with its output, never measured.
     SessionSettings s = quickSettings(QStringLiteral("cmd:broken=/bin/sh -c 'exit 3'"));
     s.baselineSeconds = 2;
@@ -485,7 +464,7 @@ TEST_CASE("session: a frozen worker is declared lost in the watchdog's time, the
 {
     TempDir dir;
     FakeSysfs tree({0, 1});
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
     opts.watchdogSeconds = 3;
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
@@ -528,7 +507,7 @@ TEST_CASE("session: a frozen worker is declared lost in the watchdog's time, the
 TEST_CASE("session: stopping by a signal is interrupted, a second stop is at once", "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
     s.baselineSeconds = 2;
     s.runLength.seconds = 60;
@@ -571,7 +550,7 @@ TEST_CASE("session: stopping by a signal is interrupted, a second stop is at onc
 TEST_CASE("session: automatic run lengths span the updates asked for", "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = quickSettings(QStringLiteral("chacha20/botan:encrypt"));
     s.runLength.kind = RunLength::Kind::Automatic;
     s.minUpdates = 30;
@@ -607,7 +586,7 @@ TEST_CASE("session: external commands are timed, their output kept, failures not
           "[session]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = quickSettings(
         QStringLiteral("cmd:given:1000000=/bin/sleep 2,"
                        "cmd:printed=/bin/sh -c 'sleep 2; echo cipherwatt-bytes: 4096',"
@@ -649,7 +628,7 @@ TEST_CASE("session: plugin ciphers beside built-in ones, a crashing one costs on
           "[session][plugins]")
 {
     TempDir dir;
-    RunnerOptions opts = options(dir);
+    RunnerOptions opts = localOptions(dir.path());
     opts.localWorker.global = {
         QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_XTEA_PLUGIN),
         QStringLiteral("--plugin"), QStringLiteral(CIPHERWATT_CRASH_PLUGIN),

@@ -16,34 +16,13 @@
 #include <thread>
 
 using namespace cipherwatt::core;
+using cipherwatt::test::hasFlag;
+using cipherwatt::test::localOptions;
+using cipherwatt::test::phaseKinds;
+using cipherwatt::test::phaseOf;
 using cipherwatt::test::TempDir;
 
 namespace {
-
-RunnerOptions options(const TempDir &dir)
-{
-    RunnerOptions o;
-    o.databasePath = QString::fromStdString((dir.path() / "sessions.sqlite").string());
-    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
-    return o;
-}
-
-QStringList phaseKinds(const SessionData &d)
-{
-    QStringList out;
-    for (const StoredPhase &p : d.phases)
-        out << phaseName(p.kind);
-    return out;
-}
-
-const StoredPhase *phase(const SessionData &d, PhaseKind kind)
-{
-    for (const StoredPhase &p : d.phases) {
-        if (p.kind == kind)
-            return &p;
-    }
-    return nullptr;
-}
 
 QList<StoredEvent> events(const SessionData &d, const QString &kind)
 {
@@ -60,15 +39,6 @@ double seconds(const StoredPhase &p)
     return static_cast<double>(p.endNs - p.startNs) / 1e9;
 }
 
-bool hasFlag(const QList<Message> &flags, const char *id)
-{
-    for (const Message &f : flags) {
-        if (f.id() == QLatin1String(id))
-            return true;
-    }
-    return false;
-}
-
 } // namespace
 
 TEST_CASE("session idle: the wait for stable idle power ends when the settling DUT is stable",
@@ -80,7 +50,7 @@ TEST_CASE("session idle: the wait for stable idle power ends when the settling D
     // the wait ends there, well before its 60 s bound, and the baseline after it sees less
     // than 0.5 x exp(-9 / 3) = 0.025 W of the excess.
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s =
         cipherwatt::test::thresholdSettings(QStringLiteral("chacha20/botan:encrypt"), 3.0, 3.0, 20);
     s.meterResource = QStringLiteral("sim:" CIPHERWATT_TEST_DATA "/sim/settling.profile");
@@ -91,7 +61,7 @@ TEST_CASE("session idle: the wait for stable idle power ends when the settling D
     const SessionData d = cipherwatt::test::loadSession(opts.databasePath, out.session);
     CHECK(phaseKinds(d) == QStringList{"prepare", "stabilise", "baseline", "run"});
     CHECK(d.settings.waitForStableSeconds == 60.0);
-    const StoredPhase *wait = phase(d, PhaseKind::Stabilise);
+    const StoredPhase *wait = phaseOf(d, PhaseKind::Stabilise);
     REQUIRE(wait != nullptr);
     // At least the window's 3 s; ended by stability, not by the bound.
     CHECK(seconds(*wait) >= 3.0);
@@ -115,7 +85,7 @@ TEST_CASE("session idle: a wait for stable idle power that runs out is recorded 
     std::ofstream(profile) << "load threshold\nload_source worker\nthreshold_cores 0.1\n"
                               "idle_power 4.0\nbusy_power 12.5\nidle_drift 200\nnoise 0.005\n"
                               "seed 7\n";
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s =
         cipherwatt::test::thresholdSettings(QStringLiteral("chacha20/botan:encrypt"), 3.0, 3.0, 20);
     s.meterResource = QStringLiteral("sim:") + QString::fromStdString(profile.string());
@@ -125,7 +95,7 @@ TEST_CASE("session idle: a wait for stable idle power that runs out is recorded 
     REQUIRE(out.status == SessionStatus::Complete);
     const SessionData d = cipherwatt::test::loadSession(opts.databasePath, out.session);
     CHECK(phaseKinds(d) == QStringList{"prepare", "stabilise", "baseline", "run"});
-    const StoredPhase *wait = phase(d, PhaseKind::Stabilise);
+    const StoredPhase *wait = phaseOf(d, PhaseKind::Stabilise);
     REQUIRE(wait != nullptr);
     CHECK(seconds(*wait) >= 4.0);
     const QList<StoredEvent> stable = events(d, QStringLiteral("stable"));
@@ -142,7 +112,7 @@ TEST_CASE("session idle: settle pauses as idle windows follow a warming DUT", "[
     // A 2 s settle pause before every run is an idle window too; with the post-baseline, every
     // run has an idle window on both sides.
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = cipherwatt::test::thresholdSettings(
         QStringLiteral("aes-128-xts/openssl:encrypt"), 4.0, 3.0, 25);
     s.meterResource = QStringLiteral("sim:" CIPHERWATT_TEST_DATA "/sim/warming.profile");
@@ -179,7 +149,7 @@ TEST_CASE("session idle: the measuring program's own CPU use, per phase, flagged
     for (const bool busy : {true, false}) {
         INFO("busy " << busy);
         TempDir dir;
-        const RunnerOptions opts = options(dir);
+        const RunnerOptions opts = localOptions(dir.path());
         SessionSettings s = cipherwatt::test::thresholdSettings(
             QStringLiteral("chacha20/botan:encrypt"), 3.0, 3.0, 20);
         std::atomic<bool> burn{false};

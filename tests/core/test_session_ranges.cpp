@@ -17,26 +17,13 @@
 
 using namespace cipherwatt::core;
 using cipherwatt::instruments::Range;
+using cipherwatt::test::hasFlag;
+using cipherwatt::test::localOptions;
+using cipherwatt::test::phaseKinds;
+using cipherwatt::test::phaseOf;
 using cipherwatt::test::TempDir;
 
 namespace {
-
-RunnerOptions options(const TempDir &dir)
-{
-    RunnerOptions o;
-    o.databasePath = QString::fromStdString((dir.path() / "sessions.sqlite").string());
-    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
-    return o;
-}
-
-bool hasFlag(const QList<Message> &flags, const char *id)
-{
-    for (const Message &f : flags) {
-        if (f.id() == QLatin1String(id))
-            return true;
-    }
-    return false;
-}
 
 SessionSettings settings(double runSeconds = 3.0)
 {
@@ -50,7 +37,7 @@ TEST_CASE("session ranges: auto-range is refused with the fix named, nothing sto
           "[session][ranges]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = settings();
     s.currentRange = Range{true, 0.0};
     bool rejected = false;
@@ -71,7 +58,7 @@ TEST_CASE("session ranges: auto-range allowed flags every result, stored as aske
           "[session][ranges]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = settings();
     s.voltageRange = Range{true, 0.0};
     s.currentRange = Range{true, 0.0};
@@ -100,7 +87,7 @@ TEST_CASE("session ranges: the mode and fixed ranges are applied, read with ever
           "[session][ranges]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = settings();
     s.meterMode = cipherwatt::instruments::MeasurementMode::Dc;
     s.voltageRange = Range{false, 600};
@@ -135,7 +122,7 @@ TEST_CASE("session ranges: --ranges auto-fix fixes the advisor's ranges before t
           "[session][ranges]")
 {
     TempDir dir;
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = settings();
     s.runLength.kind = RunLength::Kind::Automatic;
     s.voltageRange = Range{true, 0.0};
@@ -177,7 +164,7 @@ TEST_CASE("session ranges: a range changed inside a run leaves that run out of t
         std::ofstream out(profile);
         out << base.rdbuf() << "\nfault irange@9:1\nfault irange@9.5:0.5\n";
     }
-    const RunnerOptions opts = options(dir);
+    const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = settings(3.0);
     s.meterResource = QStringLiteral("sim:") + QString::fromStdString(profile.string());
     s.repeats = 3;

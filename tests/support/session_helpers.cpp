@@ -4,6 +4,8 @@
 #include <QTimer>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 namespace cipherwatt::test {
 
 using namespace core;
@@ -22,6 +24,35 @@ SessionSettings thresholdSettings(const QString &plan, double baselineSeconds, d
     s.pinGovernor = false;
     s.cpu = 0;
     return s;
+}
+
+RunnerOptions localOptions(const std::filesystem::path &dir)
+{
+    RunnerOptions o;
+    o.databasePath = QString::fromStdString((dir / "sessions.sqlite").string());
+    o.localWorker.program = QStringLiteral(CIPHERWATT_BENCH_EXE);
+    return o;
+}
+
+QStringList phaseKinds(const SessionData &d)
+{
+    QStringList out;
+    for (const StoredPhase &p : d.phases)
+        out << phaseName(p.kind);
+    return out;
+}
+
+const StoredPhase *phaseOf(const SessionData &d, PhaseKind kind)
+{
+    const auto found = std::find_if(d.phases.begin(), d.phases.end(),
+                                    [&](const StoredPhase &p) { return p.kind == kind; });
+    return found == d.phases.end() ? nullptr : &*found;
+}
+
+bool hasFlag(const QList<Message> &flags, const char *id)
+{
+    return std::any_of(flags.begin(), flags.end(),
+                       [&](const Message &f) { return f.id() == QLatin1String(id); });
 }
 
 SessionOutcome runSession(const SessionSettings &settings, const RunnerOptions &options,

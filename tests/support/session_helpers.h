@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 
 namespace cipherwatt::test {
@@ -27,6 +28,15 @@ struct SessionOutcome
 // given, runs of `runSeconds`, the governor not pinned, runs on CPU 0.
 core::SessionSettings thresholdSettings(const QString &plan, double baselineSeconds,
                                         double runSeconds, int minUpdates);
+
+// Options for a session in `dir` (its database there) with the local worker of this build.
+core::RunnerOptions localOptions(const std::filesystem::path &dir);
+
+// What tests ask of a stored session: its phases' kinds in order ("prepare", "baseline", ...),
+// the first phase of a kind (null: none), whether a flag with the identifier is among `flags`.
+QStringList phaseKinds(const core::SessionData &d);
+const core::StoredPhase *phaseOf(const core::SessionData &d, core::PhaseKind kind);
+bool hasFlag(const QList<core::Message> &flags, const char *id);
 
 // Runs the session to its end (bounded by `limit`); `during` sees the runner before it starts.
 SessionOutcome runSession(const core::SessionSettings &settings, const core::RunnerOptions &options,
