@@ -1,6 +1,7 @@
 // The uncertainty budget of a net value and the idle level under a run (analysis.h; the model
 // and its sources: docs/method.md).
 
+#include "effective_dof.h"
 #include "messages.h"
 
 #include <cipherwatt/core/analysis.h>
@@ -66,17 +67,6 @@ std::optional<E> valueOf(const std::array<std::pair<E, const char *>, N> &table,
 double accuracyLimit(double value, const MeterAccuracy &accuracy, double range)
 {
     return (accuracy.ofReading * std::fabs(value) + accuracy.ofRange * range) / std::sqrt(3.0);
-}
-
-// Welch-Satterthwaite: u⁴ / Σ uᵢ⁴ / νᵢ over the terms with finite degrees of freedom.
-double effectiveDof(double u, const std::vector<std::pair<double, double>> &terms)
-{
-    double denominator = 0.0;
-    for (const auto &[ui, dof] : terms) {
-        if (std::isfinite(dof) && dof > 0.0 && ui > 0.0)
-            denominator += std::pow(ui, 4) / dof;
-    }
-    return denominator > 0.0 ? std::pow(u, 4) / denominator : kInfinity;
 }
 
 // One side of an interpolation: the window's mean with its standard error.

@@ -1,6 +1,7 @@
 // The mean over repeats and the comparison of two results (repeats.h; the model and its
 // sources: docs/method.md).
 
+#include "effective_dof.h"
 #include "messages.h"
 
 #include <cipherwatt/core/repeats.h>
@@ -20,17 +21,6 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // so that half an interval over it bounds the standard uncertainty from above.
 constexpr double kNormal95 = 1.959964;
 constexpr int kWholeUncertainty = -1; // a repeat without a budget: its whole u, as one term
-
-// Welch-Satterthwaite over (u, ν) terms: u⁴ / Σ uᵢ⁴/νᵢ over those with finite ν.
-double effectiveDof(double u, const std::vector<std::pair<double, double>> &terms)
-{
-    double denominator = 0.0;
-    for (const auto &[ui, dof] : terms) {
-        if (std::isfinite(dof) && dof > 0.0 && ui > 0.0)
-            denominator += std::pow(ui, 4) / dof;
-    }
-    return denominator > 0.0 ? std::pow(u, 4) / denominator : kInfinity;
-}
 
 // A term common to the repeats: the root mean square of the repeats' values of it, with the
 // fewest degrees of freedom any of them has.
