@@ -24,6 +24,15 @@ if(CIPHERWATT_AARCH64_WORKER AND NOT CMAKE_CROSSCOMPILING)
     endif()
     set(CIPHERWATT_AARCH64_BENCH "${CMAKE_BINARY_DIR}/aarch64-worker/ciphers/cipherwatt-bench")
     set(CIPHERWATT_AARCH64_XTEA "${CMAKE_BINARY_DIR}/aarch64-worker/ciphers/plugins/xtea/xtea.so")
+    # Its static twin (for Android phones over adb), linked from the same objects.
+    set(CIPHERWATT_AARCH64_STATIC_BENCH
+        "${CMAKE_BINARY_DIR}/aarch64-worker/ciphers/cipherwatt-bench-static")
+    # The host build's compiler launcher (ccache) serves the cross build too.
+    set(_launcher "")
+    if(CMAKE_CXX_COMPILER_LAUNCHER)
+        set(_launcher "-DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}"
+                      "-DCMAKE_C_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}")
+    endif()
     ExternalProject_Add(aarch64_worker
         SOURCE_DIR "${PROJECT_SOURCE_DIR}"
         BINARY_DIR "${CMAKE_BINARY_DIR}/aarch64-worker"
@@ -31,9 +40,13 @@ if(CIPHERWATT_AARCH64_WORKER AND NOT CMAKE_CROSSCOMPILING)
             "-DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/cmake/toolchains/aarch64-linux-gnu.cmake"
             "-DCIPHERWATT_ARM64_SYSROOT=${CIPHERWATT_ARM64_SYSROOT}"
             -DCMAKE_BUILD_TYPE=Release -DCIPHERWATT_BENCH_ONLY=ON -DCIPHERWATT_BUILD_TESTS=OFF
+            -DCIPHERWATT_STATIC_WORKER=ON ${_launcher}
         BUILD_ALWAYS ON
         INSTALL_COMMAND ""
-        BUILD_BYPRODUCTS "${CIPHERWATT_AARCH64_BENCH}" "${CIPHERWATT_AARCH64_XTEA}")
+        BUILD_BYPRODUCTS "${CIPHERWATT_AARCH64_BENCH}" "${CIPHERWATT_AARCH64_XTEA}"
+                         "${CIPHERWATT_AARCH64_STATIC_BENCH}")
+    # The static worker runs with qemu alone: no -L, no library path.
+    set(CIPHERWATT_QEMU_STATIC_COMMAND "${CIPHERWATT_QEMU_AARCH64}" -cpu cortex-a72)
     # Everything a test needs to run the aarch64 worker: qemu as a Pi 4 core, the cross libc
     # and the sysroot's libraries.
     set(CIPHERWATT_QEMU_COMMAND

@@ -48,6 +48,15 @@ bool plainGovernorName(const std::string &name)
     });
 }
 
+// `word` for a POSIX shell: in single quotes, each ' written as '\''.
+std::string shellQuoted(const std::string &word)
+{
+    std::string out = "'";
+    for (const char c : word)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 std::vector<std::string> lines(const std::string &text)
 {
     std::vector<std::string> out;
@@ -84,8 +93,9 @@ std::string withoutPrefix(std::string message)
 
 std::optional<GovernorHelper> parseGovernorHelper(std::string_view text)
 {
-    for (const GovernorHelper helper : {GovernorHelper::Auto, GovernorHelper::Sudo,
-                                        GovernorHelper::Pkexec, GovernorHelper::None}) {
+    for (const GovernorHelper helper :
+         {GovernorHelper::Auto, GovernorHelper::Sudo, GovernorHelper::Pkexec, GovernorHelper::Su,
+          GovernorHelper::None}) {
         if (text == governorHelperName(helper))
             return helper;
     }
@@ -101,6 +111,8 @@ std::string_view governorHelperName(GovernorHelper helper)
         return "sudo";
     case GovernorHelper::Pkexec:
         return "pkexec";
+    case GovernorHelper::Su:
+        return "su";
     case GovernorHelper::None:
         break;
     }
@@ -114,6 +126,8 @@ const char *governorMethodName(GovernorMethod method)
         return "sudo";
     case GovernorMethod::Pkexec:
         return "pkexec";
+    case GovernorMethod::Su:
+        return "su";
     case GovernorMethod::InProcess:
         break;
     }
@@ -139,6 +153,8 @@ GovernorAccess::Choice GovernorAccess::choose() const
         return {GovernorMethod::Sudo, "--governor-helper sudo"};
     case GovernorHelper::Pkexec:
         return {GovernorMethod::Pkexec, "--governor-helper pkexec"};
+    case GovernorHelper::Su:
+        return {GovernorMethod::Su, "--governor-helper su"};
     case GovernorHelper::None:
         return {GovernorMethod::InProcess, "--governor-helper none"};
     case GovernorHelper::Auto:
@@ -236,26 +252,36 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
                                const char *what)
 {
     const bool viaPkexec = method == GovernorMethod::Pkexec;
+    const bool viaSu = method == GovernorMethod::Su;
     const std::string helper = governorMethodName(method);
     const std::string self = selfPath();
-    CommandSpec spec;
-    // pkexec's own text agent would prompt on a terminal this worker does not own: without a
-    // polkit agent in the session it is a clear refusal instead.
-    spec.argv = viaPkexec ? std::vector<std::string>{"pkexec", "--disable-internal-agent"}
-                          : std::vector<std::string>{"sudo", "-n"};
-    spec.argv.push_back(self);
-    spec.argv.emplace_back("governor");
-    spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
-    spec.argv.emplace_back("--json");
+    std::vector<std::string> command{self, "governor"};
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    command.emplace_back("--json");
     // A fake tree (tests) is passed on; the real one is the helper's default, and as root for
     // another user the helper refuses both options anyway (privileged.h).
     if (std::filesystem::path(m_sysfsRoot).lexically_normal() != "/") {
-        spec.argv.emplace_back("--sysfs-root");
-        spec.argv.push_back(m_sysfsRoot);
+        command.emplace_back("--sysfs-root");
+        command.push_back(m_sysfsRoot);
     }
     if (!m_journal.empty()) {
-        spec.argv.emplace_back("--journal");
-        spec.argv.push_back(m_journal);
+        command.emplace_back("--journal");
+        command.push_back(m_journal);
+    }
+    CommandSpec spec;
+    if (viaSu) {
+        // Android's su (Magisk, SuperSU) takes one command line for root's shell: every word
+        // single-quoted, so none is taken apart there.
+        std::string line;
+        for (const std::string &word : command)
+            line += (line.empty() ? "" : " ") + shellQuoted(word);
+        spec.argv = {"su", "-c", line};
+    } else {
+        // pkexec's own text agent would prompt on a terminal this worker does not own: without
+        // a polkit agent in the session it is a clear refusal instead.
+        spec.argv = viaPkexec ? std::vector<std::string>{"pkexec", "--disable-internal-agent"}
+                              : std::vector<std::string>{"sudo", "-n"};
+        spec.argv.insert(spec.argv.end(), command.begin(), command.end());
     }
     spec.label = "governor helper";
     spec.timeoutSeconds = viaPkexec ? pkexecTimeoutSeconds : sudoTimeoutSeconds;
@@ -265,6 +291,9 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
     try {
         result = runCommand(spec);
     } catch (const CommandStartError &) {
+        if (viaSu)
+            throw CipherError(task + " needs root and there is no su here (is the device "
+                                     "rooted?)");
         if (viaPkexec)
             throw CipherError(task +
                               " needs root and pkexec is not installed here; install it "
@@ -312,7 +341,7 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
     const auto refusal = std::find_if(err.begin(), err.end(), [](const std::string &line) {
         return line.rfind("sudo:", 0) == 0;
     });
-    if (!viaPkexec && refusal != err.end()) {
+    if (!viaPkexec && !viaSu && refusal != err.end()) {
         std::string why = refusal->substr(5);
         why.erase(0, why.find_first_not_of(' '));
         throw CipherError(task + " needs root: sudo -n refused (" + why +

@@ -21,15 +21,17 @@ namespace cipherwatt::bench {
 
 // auto: no helper when root, when this user may write cpufreq or when there is none; else sudo
 // when the worker was started over SSH (no polkit agent can ask there), pkexec otherwise.
-// sudo, pkexec: always that helper (tests use fake ones). none: never.
-enum class GovernorHelper : std::uint8_t { Auto, Sudo, Pkexec, None };
+// sudo, pkexec: always that helper (tests use fake ones). su: `su -c '<command>'`, as a rooted
+// Android phone has it (Magisk, SuperSU), chosen by the host for an adb DUT it found rooted.
+// none: never.
+enum class GovernorHelper : std::uint8_t { Auto, Sudo, Pkexec, Su, None };
 
 std::optional<GovernorHelper> parseGovernorHelper(std::string_view text);
 std::string_view governorHelperName(GovernorHelper helper);
 
-enum class GovernorMethod : std::uint8_t { InProcess, Sudo, Pkexec };
+enum class GovernorMethod : std::uint8_t { InProcess, Sudo, Pkexec, Su };
 
-// "in-process", "sudo", "pkexec": the "method" of governor events and results.
+// "in-process", "sudo", "pkexec", "su": the "method" of governor events and results.
 const char *governorMethodName(GovernorMethod method);
 
 // The sudoers line that lets `user` run `executable governor ...` as root without a password.

@@ -38,11 +38,12 @@ commands:
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'
   serve [--sysfs-root <dir>] [--proc-root <dir>] [--journal <file>]
-      [--governor-helper auto|sudo|pkexec|none] [--single-instance | --instance-lock <file>]
+      [--governor-helper auto|sudo|pkexec|su|none] [--single-instance | --instance-lock <file>]
                             JSON commands on stdin, JSON Lines events on stdout; when this
                             user cannot write cpufreq the governor is pinned through
                             `sudo -n` (started over SSH) or `pkexec` (a local session)
-                            (auto); one serve per user and machine with --single-instance
+                            (auto), or `su -c` (a rooted Android phone, chosen by the host);
+                            one serve per user and machine with --single-instance
                             (an older one is ended first); --proc-root (default /proc)
                             is where `activity` reads stat and self/stat (tests)
   governor show|set|restore [--sysfs-root <dir>] [--journal <file>] [--json]

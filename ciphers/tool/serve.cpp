@@ -486,7 +486,7 @@ int commandServe(std::vector<std::string> args)
     if (auto helper = opts.value("--governor-helper")) {
         const auto parsed = parseGovernorHelper(*helper);
         if (!parsed)
-            throw UsageError("--governor-helper: must be auto, sudo, pkexec or none, got '" +
+            throw UsageError("--governor-helper: must be auto, sudo, pkexec, su or none, got '" +
                              *helper + "'");
         options.helper = *parsed;
     }

@@ -4,7 +4,7 @@
 // fake sets PKEXEC_UID as the real pkexec does, and the helper then refuses that tree. Also:
 // pkexec missing, dismissed (exit 126) or refusing (exit 127) is one clear error, nothing is
 // left pinned and nothing pretends to be; and `auto` picks pkexec in a local session, sudo over
-// SSH.
+// SSH. The same for `su -c` (a rooted Android phone, as Magisk's su takes one command line).
 
 #include "fake_sysfs.h"
 #include "process.h"
@@ -98,6 +98,17 @@ public:
         writeScript(path() / "pkexec", "#!/bin/sh\n{ echo \"$*\" >> '" + log().string() +
                                            "'; } 2>/dev/null\necho '" + line + "' >&2\nexit " +
                                            std::to_string(exitCode) + "\n");
+    }
+
+    // A rooted phone's su: `su -c <command line>` runs the line with the device's shell.
+    void rootedSu() const
+    {
+        writeScript(path() / "su", "#!/bin/sh\n"
+                                   "printf '%s\\n' \"$*\" >> '" +
+                                       log().string() +
+                                       "'\n"
+                                       "[ \"$1\" = -c ] && [ $# -eq 2 ] || exit 99\n"
+                                       "exec /bin/sh -c \"$2\"\n");
     }
 
 private:
@@ -352,4 +363,55 @@ TEST_CASE("serve --governor-helper auto: pkexec in a local session, sudo over SS
                                      "is required)"));
         checkNothingPinned(worker, tree);
     }
+}
+
+TEST_CASE("serve --governor-helper su pins and restores through su -c, every word quoted",
+          "[serve][governor][su]")
+{
+    // A tree whose path the device's shell would take apart if a word were not quoted.
+    TempDir dir;
+    FakeSysfs tree({0});
+    const fs::path root = dir.path() / "it's $(touch su-trap) `x` & *";
+    fs::create_directory_symlink(tree.root(), root);
+    const FakeBin bin;
+    bin.rootedSu();
+    Child worker(
+        {CIPHERWATT_BENCH_EXE, "serve", "--sysfs-root", root.string(), "--governor-helper", "su"},
+        {bin.pathVariable()});
+    const Json hello = waitFor(worker, "hello");
+    CHECK(hello["governor_helper"] ==
+          Json{{"option", "su"}, {"method", "su"}, {"reason", "--governor-helper su"}});
+    worker.writeLine(R"({"cmd":"governor","id":1,"action":"pin"})");
+    const Json pinned = waitFor(worker, "governor");
+    CHECK(pinned["method"] == "su");
+    CHECK(pinned["result"]["method"] == "su");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "performance");
+    worker.closeStdin();
+    const Json restored = waitFor(worker, "governor");
+    CHECK(restored["result"]["method"] == "su");
+    CHECK(worker.wait(10s) == 0);
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+
+    // POSIX single quotes, a ' written as '\'' (the shell's own rule, XCU 2.2.2).
+    const std::string self = fs::canonical(CIPHERWATT_BENCH_EXE).string();
+    const std::string quotedRoot =
+        "'" + dir.path().string() + "/it'\\''s $(touch su-trap) `x` & *'";
+    CHECK(readWhole(bin.log()) ==
+          "-c '" + self + "' 'governor' 'set' '--governor' 'performance' '--json' '--sysfs-root' " +
+              quotedRoot + "\n-c '" + self + "' 'governor' 'restore' '--json' '--sysfs-root' " +
+              quotedRoot + "\n");
+    CHECK_FALSE(fs::exists(fs::current_path() / "su-trap"));
+}
+
+TEST_CASE("serve --governor-helper su without su (a phone that is not rooted) is one clear "
+          "error and nothing is pinned",
+          "[serve][governor][su]")
+{
+    FakeSysfs tree({0});
+    const FakeBin bin;
+    Child worker(serve(tree, {"--governor-helper", "su"}), {"PATH=" + bin.path().string()});
+    const std::string message = pinError(worker)["message"];
+    CHECK(message == "governor pinning needs root and there is no su here (is the device "
+                     "rooted?)");
+    checkNothingPinned(worker, tree);
 }
