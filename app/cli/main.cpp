@@ -87,6 +87,10 @@ commands:
   --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
+  --plan-preset second-paper
+                          the second paper's ciphers (AES, Blowfish, RC4, RC6, XXTEA: encrypt,
+                          decrypt; X25519: keygen, agree), 100/500/1500 kB, 5 repeats; --plan,
+                          --buffer and --repeats given as well win
   --command-timeout <s>   an external program is killed after this long (default 3600)
   --watchdog <s>          a worker silent this long during a run is declared lost: the session
                           ends interrupted, the governor is put back (default 10; other

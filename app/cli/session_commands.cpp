@@ -8,6 +8,7 @@
 
 #include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
 #include <cipherwatt/core/storage.h>
@@ -58,7 +59,26 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     s.notes = opts.value(QStringLiteral("--notes")).value_or(QString());
     s.meterResource = opts.value(QStringLiteral("--meter")).value_or(QStringLiteral("auto"));
     s.dutResource = opts.value(QStringLiteral("--dut")).value_or(QStringLiteral("local"));
-    s.planSpec = opts.required(QStringLiteral("--plan"));
+    // A paper's plan by name: its ciphers, sizes and repeats, each unless given on its own.
+    const PlanPreset *preset = nullptr;
+    if (auto name = opts.value(QStringLiteral("--plan-preset"))) {
+        preset = findPlanPreset(*name);
+        if (preset == nullptr) {
+            QStringList names;
+            for (const PlanPreset &p : planPresets())
+                names << QLatin1String(p.name);
+            throw UsageError(QStringLiteral("--plan-preset: no preset '%1' (there is %2)")
+                                 .arg(*name, names.join(QStringLiteral(", "))));
+        }
+    }
+    const auto plan = opts.value(QStringLiteral("--plan"));
+    s.planSpec = plan     ? *plan
+                 : preset ? QString::fromLatin1(preset->plan)
+                          : opts.required(QStringLiteral("--plan"));
+    if (preset) {
+        s.bufferSizes = preset->bufferSizes;
+        s.repeats = preset->repeats;
+    }
     if (auto element = opts.value(QStringLiteral("--element")))
         s.dutElement = static_cast<int>(parseWhole(QStringLiteral("--element"), *element, 1, 3));
     // The meter's set-up, with `meter`'s syntax (issue 17).

@@ -233,4 +233,32 @@ std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
     return runs;
 }
 
+std::span<const PlanPreset> planPresets()
+{
+    // The second paper (Nexus 5): AES, Blowfish, RC4, RC6, Curve25519 and XXTEA on files of
+    // 100, 500 and 1500 kB (kB = 1000 B, as the paper counts), encryption, decryption and key
+    // generation measured separately, five repeats. Key generation is an operation of key
+    // agreement only (a Curve25519 key pair); a symmetric cipher's key is random bytes, not an
+    // operation the worker measures.
+    static const std::vector<PlanPreset> presets{
+        {"second-paper",
+         "aes-128-cbc:encrypt+decrypt,blowfish-128-cbc:encrypt+decrypt,rc4-128:encrypt+decrypt,"
+         "rc6-128-cbc:encrypt+decrypt,xxtea-128-wide:encrypt+decrypt,x25519:keygen+agree",
+         {100000, 500000, 1500000},
+         5,
+         "the second paper's set: AES, Blowfish, RC4, RC6, XXTEA (encrypt, decrypt) and X25519 "
+         "(keygen, agree); 100/500/1500 kB; 5 repeats"},
+    };
+    return presets;
+}
+
+const PlanPreset *findPlanPreset(const QString &name)
+{
+    for (const PlanPreset &p : planPresets()) {
+        if (name == QLatin1String(p.name))
+            return &p;
+    }
+    return nullptr;
+}
+
 } // namespace cipherwatt::core

@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QProcess>
+#include <QSet>
 #include <catch2/catch.hpp>
 
 using namespace cipherwatt::core;
@@ -142,4 +144,51 @@ TEST_CASE("plan: external commands are split like a shell would, never given to 
 
     const auto runs = expandPlan(*plan, catalogue(), {16, 4096}, 2);
     CHECK(runs.size() == 2 * (1 + 2 + 1)); // commands ignore buffer sizes
+}
+
+TEST_CASE("plan: the second paper's preset is its ciphers, sizes, operations and repeats, all in "
+          "the worker's catalogue",
+          "[plan]")
+{
+    // The issue's summary of the paper: AES, Blowfish, RC4, RC6, Curve25519 and XXTEA on
+    // 100/500/1500 kB files, encryption, decryption and key generation separately, five repeats.
+    const PlanPreset *preset = findPlanPreset(QStringLiteral("second-paper"));
+    REQUIRE(preset != nullptr);
+    CHECK(findPlanPreset(QStringLiteral("no-such-paper")) == nullptr);
+    CHECK(preset->bufferSizes == std::vector<std::size_t>{100000, 500000, 1500000});
+    CHECK(preset->repeats == 5);
+    QProcess worker;
+    worker.start(QStringLiteral(CIPHERWATT_BENCH_EXE),
+                 {QStringLiteral("list"), QStringLiteral("--json")});
+    REQUIRE(worker.waitForFinished(30000));
+    const auto real = parseCatalogueJson(worker.readAllStandardOutput());
+    REQUIRE(real);
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), *real);
+    INFO((entries ? QString() : entries.error().message.english()).toStdString());
+    REQUIRE(entries);
+    QSet<QString> ciphers;
+    int symmetric = 0;
+    int agreement = 0;
+    for (const PlanEntry &e : *entries) {
+        ciphers << e.cipher;
+        if (e.cipher == QLatin1String("x25519")) {
+            CHECK(
+                (e.operation == QLatin1String("keygen") || e.operation == QLatin1String("agree")));
+            ++agreement;
+        } else {
+            CHECK((e.operation == QLatin1String("encrypt") ||
+                   e.operation == QLatin1String("decrypt")));
+            ++symmetric;
+        }
+    }
+    CHECK(ciphers == QSet<QString>{QStringLiteral("aes-128-cbc"),
+                                   QStringLiteral("blowfish-128-cbc"), QStringLiteral("rc4-128"),
+                                   QStringLiteral("rc6-128-cbc"), QStringLiteral("xxtea-128-wide"),
+                                   QStringLiteral("x25519")});
+    // Every backend the DUT has, per cipher: at least one each for keygen and agree.
+    CHECK(agreement >= 2);
+    CHECK(symmetric >= 10);
+    // Each symmetric entry at every size, key agreement once, all five times.
+    const auto runs = expandPlan(*entries, *real, preset->bufferSizes, preset->repeats);
+    CHECK(runs.size() == static_cast<std::size_t>(5 * (symmetric * 3 + agreement)));
 }

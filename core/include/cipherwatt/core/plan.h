@@ -9,6 +9,7 @@
 
 #include <QStringList>
 
+#include <span>
 #include <vector>
 
 namespace cipherwatt::core {
@@ -54,5 +55,19 @@ struct PlannedRun
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats);
+
+// A paper's plan by name (README, "Android DUTs"): its ciphers and operations, buffer sizes
+// and repeats, for `cipherwatt-cli run --plan-preset <name>`.
+struct PlanPreset
+{
+    const char *name;                     // "second-paper"
+    const char *plan;                     // a plan spec, as above
+    std::vector<std::size_t> bufferSizes; // bytes
+    int repeats = 1;
+    const char *what; // one line for the command line's help (English, as its other help)
+};
+std::span<const PlanPreset> planPresets();
+// The preset named `name`, or null.
+const PlanPreset *findPlanPreset(const QString &name);
 
 } // namespace cipherwatt::core
