@@ -61,6 +61,8 @@ packages=(
     pkexec
     # the Raspberry Pi 4 (aarch64) worker: cross compiler and qemu user-mode emulation
     crossbuild-essential-arm64 qemu-user
+    # Android DUTs: adb reaches the phone (the tests use a fake adb instead)
+    adb
     # the Cortex-M firmware: bare-metal cross compiler, its C library, and the emulated board
     # (mps2-an385) the tests run it on
     gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm

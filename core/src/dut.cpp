@@ -233,6 +233,7 @@ Dut::Dut(LinkFactory factory, QObject *parent)
             });
             connect(m_link, &WorkerLink::diagnostic, this, &Dut::diagnostic);
             connect(m_link, &WorkerLink::note, this, &Dut::note);
+            connect(m_link, &WorkerLink::deviceProperties, this, &Dut::deviceProperties);
             connect(m_link, &WorkerLink::failed, this, &Dut::failed);
             connect(m_link, &WorkerLink::crashed, this, &Dut::crashed);
             connect(m_link, &WorkerLink::finished, this, &Dut::finished);

@@ -8,8 +8,8 @@ namespace cipherwatt::core {
 
 std::span<const DutKind> dutKinds()
 {
-    static const std::vector<DutKind> kinds{localDutKind(), sshDutKind(), serialDutKind(),
-                                            tcpDutKind()};
+    static const std::vector<DutKind> kinds{localDutKind(), sshDutKind(), adbDutKind(),
+                                            serialDutKind(), tcpDutKind()};
     return kinds;
 }
 

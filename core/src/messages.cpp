@@ -1,6 +1,7 @@
 #include "messages.h"
 
 #include "messages_activity.h"
+#include "messages_adb.h"
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>
@@ -246,6 +247,38 @@ void registerMessageCatalogue()
         &msg::kOutputIsBlockDevice,
         &msg::kOutputIsSocket,
         &msg::kOtherItems,
+        &msg::kDutKindAdb,
+        &msg::kDutKindAdbHelp,
+        &msg::kDutFieldSerial,
+        &msg::kDutFieldSerialHelp,
+        &msg::kDutFieldAdbWorker,
+        &msg::kDutFieldAdbWorkerHelp,
+        &msg::kAdbBadSerial,
+        &msg::kAdbNoPlugins,
+        &msg::kAdbCannotRun,
+        &msg::kAdbTimedOut,
+        &msg::kAdbFailed,
+        &msg::kAdbNoDevice,
+        &msg::kAdbSeveralDevices,
+        &msg::kAdbNotReady,
+        &msg::kAdbNoProperties,
+        &msg::kAdbNoLocalWorker,
+        &msg::kAdbWrongAbi,
+        &msg::kAdbUnknownAbi,
+        &msg::kAdbChecksum,
+        &msg::kAdbPushedMismatch,
+        &msg::kAdbWorkerVersion,
+        &msg::kAdbPushed,
+        &msg::kAdbFound,
+        &msg::kAdbDevice,
+        &msg::kAdbNotRooted,
+        &msg::kAdbRooted,
+        &msg::kAdbLoad,
+        &msg::kAdbLoadQuiet,
+        &msg::kAdbCannotStartWorker,
+        &msg::kAdbLinkLost,
+        &msg::kAdbShellKilled,
+        &msg::kAdbShellExit,
         &msg::kMcuNoWorkerOption,
         &msg::kDutKindSerial,
         &msg::kDutKindSerialHelp,

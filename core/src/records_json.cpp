@@ -329,6 +329,12 @@ QJsonObject toJson(const DutSetup &d)
     }
     if (!d.linkNotes.isEmpty())
         json.insert(QStringLiteral("link_notes"), QJsonArray::fromStringList(d.linkNotes));
+    if (!d.device.isEmpty()) {
+        QJsonObject device;
+        for (auto it = d.device.begin(); it != d.device.end(); ++it)
+            device.insert(it.key(), it.value());
+        json.insert(QStringLiteral("device"), device);
+    }
     if (d.selfTest)
         json.insert(QStringLiteral("self_test"),
                     toQt(protocol::toJson(protocol::EventBody(toProtocol(*d.selfTest)))));
@@ -375,6 +381,9 @@ DutSetup dutSetupFromJson(const QJsonObject &json)
         d.port = j.value(QStringLiteral("port")).toInt();
         d.user = j.value(QStringLiteral("user")).toString();
         d.linkNotes = stringsOf(j.value(QStringLiteral("link_notes")));
+        const QJsonObject device = j.value(QStringLiteral("device")).toObject();
+        for (auto it = device.begin(); it != device.end(); ++it)
+            d.device.insert(it.key(), it.value().toString());
         if (j.contains(QStringLiteral("self_test")))
             d.selfTest = fromProtocolJson<SelfTest>(
                 j.value(QStringLiteral("self_test")).toObject(),

@@ -135,6 +135,8 @@ void SessionRunner::startDut()
         m_dutSetup.linkNotes << text.english();
         emit note(Message(msg::kDutMessage).arg(text));
     });
+    connect(m_dut, &Dut::deviceProperties, this,
+            [this](const QMap<QString, QString> &properties) { m_dutSetup.device = properties; });
     connect(m_dut, &Dut::diagnostic, this, [this](const QString &text) {
         heard();
         qCInfo(lcRunner) << "worker:" << text;
@@ -181,6 +183,14 @@ void SessionRunner::onDutReady(const WorkerHello &hello, qint64 hostNs)
                         .arg(where, hello.system.cpuModel)
                         .arg(hello.system.logicalCores)
                         .arg(hello.system.architecture);
+    // An Android device: its model and Android version before the CPU (the CPU line of a
+    // phone is often only "AArch64 Processor").
+    if (const QString model = d.device.value(QStringLiteral("model")); !model.isEmpty())
+        d.description =
+            QStringLiteral("%1: %2, Android %3: %4 (%5 cores, %6)")
+                .arg(where, model, d.device.value(QStringLiteral("android")), hello.system.cpuModel)
+                .arg(hello.system.logicalCores)
+                .arg(hello.system.architecture);
     // Who and where, never how: no key, passphrase or password is recorded.
     if (resource && resource->kind == DutResource::Kind::Ssh) {
         d.host = resource->host;

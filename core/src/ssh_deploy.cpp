@@ -90,15 +90,6 @@ Message uploadedHow(SshConnection::UploadMethod method)
                                                                : msg::kSshUploadedOverSftp);
 }
 
-Result<QString> localSha256(const QString &file)
-{
-    QFile in(file);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!in.open(QIODevice::ReadOnly) || !hash.addData(&in))
-        return Error{ErrorCode::NotFound, Message(msg::kSshCannotRead).arg(file, in.errorString())};
-    return QString::fromLatin1(hash.result().toHex());
-}
-
 struct Probe
 {
     QString architecture;
@@ -148,6 +139,15 @@ QString expandHome(const QString &path, const QString &home)
 }
 
 } // namespace
+
+Result<QString> localSha256(const QString &file)
+{
+    QFile in(file);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!in.open(QIODevice::ReadOnly) || !hash.addData(&in))
+        return Error{ErrorCode::NotFound, Message(msg::kSshCannotRead).arg(file, in.errorString())};
+    return QString::fromLatin1(hash.result().toHex());
+}
 
 Result<QStringList> elfMachineNames(const QString &file)
 {

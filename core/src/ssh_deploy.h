@@ -29,4 +29,7 @@ Result<QString> deployPlugin(SshConnection &connection, const RemoteWorker &work
 // the file is not an ELF executable of a machine this table knows.
 Result<QStringList> elfMachineNames(const QString &file);
 
+// The SHA-256 of a local file, in lower-case hex (also the adb DUT's, adb_device.cpp).
+Result<QString> localSha256(const QString &file);
+
 } // namespace cipherwatt::core::detail

@@ -139,7 +139,10 @@ TEST_CASE("run refuses bad input before storing anything", "[cli]")
           {"--plan", "chacha20", "--paper-method"},
           {"--plan", "chacha20", "--plugin", "/nonexistent/plugin.so"},
           {"--plan", "chacha20", "--isa", "mmx"},
-          {"--plan", "chacha20", "--command-timeout", "0"}}) {
+          {"--plan", "chacha20", "--command-timeout", "0"},
+          {"--plan-preset", "first-paper"},
+          {"--plan", "chacha20", "--dut", "adb:0a1b;reboot"},
+          {"--plan", "chacha20", "--dut", "adb", "--plugin", CIPHERWATT_XTEA_PLUGIN}}) {
         const auto r = with(bad);
         INFO(r.err);
         CHECK(r.exitCode == 1);

@@ -1,5 +1,6 @@
 #include "widgets/resource_form.h"
 
+#include <cipherwatt/core/adb.h>
 #include <cipherwatt/instruments/usbtmc.h>
 
 #include <QCheckBox>
@@ -8,12 +9,14 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSerialPortInfo>
 #include <QSettings>
 #include <QSpinBox>
+#include <QtConcurrent>
 
 namespace cipherwatt::gui {
 
@@ -130,7 +133,11 @@ QWidget *ResourceForm::makeField(const ResourceKind &kind, const ResourceField &
     if (field.source != ResourceField::Source::None) {
         auto *box = new QComboBox(parent);
         box->setEditable(field.source == ResourceField::Source::SerialPorts);
-        connect(box, &QComboBox::currentIndexChanged, this, &ResourceForm::changed);
+        connect(box, &QComboBox::currentIndexChanged, this, [this, box](int index) {
+            if (index >= 0)
+                box->setProperty("wanted", box->currentData());
+            emit changed();
+        });
         w = box;
     } else if (field.type == ResourceField::Type::Integer) {
         auto *spin = new QSpinBox(parent);
@@ -179,6 +186,9 @@ void ResourceForm::fillDevices(QComboBox *box, ResourceField::Source source)
     } else if (source == ResourceField::Source::SerialPorts) {
         for (const QSerialPortInfo &port : QSerialPortInfo::availablePorts())
             box->addItem(port.systemLocation(), port.systemLocation());
+    } else if (source == ResourceField::Source::AdbDevices) {
+        fillAdbDevices(box, current);
+        return;
     }
     if (!current.isEmpty()) {
         const int at = box->findData(current);
@@ -187,6 +197,43 @@ void ResourceForm::fillDevices(QComboBox *box, ResourceField::Source source)
         else if (box->isEditable())
             box->setCurrentText(current);
     }
+}
+
+void ResourceForm::fillAdbDevices(QComboBox *box, const QString &current)
+{
+    const QString only = tr("The only device attached");
+    box->addItem(only, QString());
+    // adb may have to start its server first, which takes seconds: asked off the GUI thread.
+    using Devices = core::Result<std::vector<core::AdbDevice>>;
+    auto *watcher = new QFutureWatcher<Devices>(box);
+    connect(watcher, &QFutureWatcher<Devices>::finished, box, [this, box, watcher, current, only] {
+        const Devices devices = watcher->result();
+        watcher->deleteLater();
+        // The device chosen before (or restored from the settings), also when it is not
+        // attached now: never silently another one.
+        const QString wanted = box->property("wanted").toString().isEmpty()
+                                   ? current
+                                   : box->property("wanted").toString();
+        box->clear();
+        box->addItem(only, QString());
+        const std::vector<core::AdbDevice> none;
+        if (!devices)
+            box->setToolTip(devices.error().message.translated());
+        for (const core::AdbDevice &d : devices ? *devices : none) {
+            QString model = d.model;
+            model.replace(QLatin1Char('_'), QLatin1Char(' '));
+            box->addItem(
+                tr("%1 — serial %2 (%3)")
+                    .arg(model.isEmpty() ? tr("Android device") : model, d.serial, d.state),
+                d.serial);
+        }
+        if (!wanted.isEmpty() && box->findData(wanted) < 0)
+            box->addItem(tr("serial %1 (not attached)").arg(wanted), wanted);
+        if (const int at = box->findData(wanted); at >= 0)
+            box->setCurrentIndex(at);
+        emit changed();
+    });
+    watcher->setFuture(QtConcurrent::run([] { return core::listAdbDevices(); }));
 }
 
 void ResourceForm::refreshDevices()
@@ -239,6 +286,8 @@ void ResourceForm::setValue(const FieldWidget &f, const QString &value)
             box->setCurrentIndex(at);
         else if (box->isEditable())
             box->setCurrentText(value);
+        // A list still being filled (adb's devices) picks it when it is there.
+        box->setProperty("wanted", value);
     } else if (auto *spin = qobject_cast<QSpinBox *>(f.widget)) {
         spin->setValue(value.toInt());
     } else if (auto *check = qobject_cast<QCheckBox *>(f.widget)) {

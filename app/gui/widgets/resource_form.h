@@ -71,6 +71,8 @@ private:
     QString valueOf(const FieldWidget &f) const;
     void setValue(const FieldWidget &f, const QString &value);
     void fillDevices(QComboBox *box, instruments::ResourceField::Source source);
+    // The devices `adb devices -l` lists, filled in when adb has answered.
+    void fillAdbDevices(QComboBox *box, const QString &current);
 
     std::span<const instruments::ResourceKind> m_kinds;
     QString m_role;

@@ -8,6 +8,7 @@
 #include <cipherwatt/core/error.h>
 #include <cipherwatt/core/worker_events.h>
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -52,8 +53,11 @@ signals:
     void lineReceived(const QByteArray &line);
     // A line longer than the protocol allows (protocol::kMaxLineBytes) was dropped.
     void lineTooLong();
-    void diagnostic(const QString &text);                 // the worker's stderr
-    void note(const cipherwatt::core::Message &text);     // what the link did (uploaded the worker)
+    void diagnostic(const QString &text);             // the worker's stderr
+    void note(const cipherwatt::core::Message &text); // what the link did (uploaded the worker)
+    // What the link learnt of the device before the worker ran (an Android device's model,
+    // Android version, ABI and kernel; adb.h): recorded with the DUT, never anything secret.
+    void deviceProperties(const QMap<QString, QString> &properties);
     void failed(const cipherwatt::core::Message &reason); // could not start
     // The worker process died from a signal (a crash in cipher code, a plugin's bug), as
     // opposed to the link breaking; followed by finished().
@@ -139,6 +143,7 @@ signals:
     void protocolError(const cipherwatt::core::Message &why);
     void diagnostic(const QString &text);
     void note(const cipherwatt::core::Message &text);
+    void deviceProperties(const QMap<QString, QString> &properties);
     void failed(const cipherwatt::core::Message &reason);
     void crashed();
     void finished(const cipherwatt::core::Message &reason, bool clean);

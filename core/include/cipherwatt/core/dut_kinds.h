@@ -66,6 +66,7 @@ Result<Dut::LinkFactory> makeDutLink(const QString &resource, const ResourceValu
 // The kinds' declarations, where they live beside their links.
 DutKind localDutKind();
 DutKind sshDutKind();
+DutKind adbDutKind();    // an Android device over adb (adb.h)
 DutKind serialDutKind(); // a microcontroller with the CipherWatt firmware (mcu.h)
 DutKind tcpDutKind();
 

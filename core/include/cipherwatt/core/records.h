@@ -14,6 +14,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QPair>
 #include <QString>
 #include <QStringList>
@@ -192,6 +193,9 @@ struct DutSetup
     int port = 0;
     QString user;
     QStringList linkNotes;
+    // What the link read of the device itself (an Android device: model, manufacturer,
+    // android, sdk, abi, abilist, hardware, platform, kernel, serial; adb.h).
+    QMap<QString, QString> device;
     std::optional<SelfTest> selfTest;
     std::optional<Pinning> pinning;
     std::optional<GovernorRestore> restore;

@@ -39,7 +39,7 @@ struct ResourceField
         Flag,    // an option that is on or off ("1" or "")
     };
     // Where a form finds the values to offer.
-    enum class Source : std::uint8_t { None, UsbtmcMeters, SerialPorts };
+    enum class Source : std::uint8_t { None, UsbtmcMeters, SerialPorts, AdbDevices };
 
     const char *name; // "host": the key of ResourceValues and of saved settings
     Type type = Type::Text;
