@@ -140,14 +140,20 @@ TEST_CASE("run refuses bad input before storing anything", "[cli]")
           {"--plan", "chacha20", "--plugin", "/nonexistent/plugin.so"},
           {"--plan", "chacha20", "--isa", "mmx"},
           {"--plan", "chacha20", "--command-timeout", "0"},
-          {"--plan-preset", "first-paper"},
-          {"--plan", "chacha20", "--dut", "adb:0a1b;reboot"},
-          {"--plan", "chacha20", "--dut", "adb", "--plugin", CIPHERWATT_XTEA_PLUGIN}}) {
+          {"--plan-preset", "first-paper"}}) {
         const auto r = with(bad);
         INFO(r.err);
         CHECK(r.exitCode == 1);
         CHECK(lines(r.err) == 1);
     }
+    // An adb DUT's serial and plugins are refused by its kind, after the meter said what it is.
+    const auto badSerial = with({"--plan", "chacha20", "--dut", "adb:0a1b;reboot"});
+    CHECK(badSerial.exitCode == 1);
+    CHECK_THAT(badSerial.err, Catch::Contains("adb serial \"0a1b;reboot\": use letters"));
+    const auto adbPlugin =
+        with({"--plan", "chacha20", "--dut", "adb", "--plugin", CIPHERWATT_XTEA_PLUGIN});
+    CHECK(adbPlugin.exitCode == 1);
+    CHECK_THAT(adbPlugin.err, Catch::Contains("plugins are not pushed to an Android device"));
     const auto notLoaded = with({"--plan", "xtea-128-cbc/plugin:xtea"});
     CHECK(notLoaded.exitCode == 1);
     CHECK_THAT(notLoaded.err, Catch::Contains("no plugin 'xtea' is loaded on this DUT"));
