@@ -79,8 +79,7 @@ TEST_CASE("connections: an Android DUT is picked from adb's device list and chec
     REQUIRE(waitUntil([&] { return serial->count() == 3; }, 20000));
     CHECK(serial->itemText(0) == QStringLiteral("The only device attached"));
     CHECK(serial->itemText(1) == QStringLiteral("Nexus 5 — serial 0a1b2c3d (device)"));
-    CHECK(serial->itemText(2) ==
-          QStringLiteral("Android device — serial emulator-5554 (unauthorized)"));
+    CHECK(serial->itemText(2) == QStringLiteral("Nexus 5 — serial emulator-5554 (unauthorized)"));
     CHECK(panel.dutResource() == QStringLiteral("adb"));
     serial->setCurrentIndex(1);
     CHECK(panel.dutResource() == QStringLiteral("adb:0a1b2c3d"));
