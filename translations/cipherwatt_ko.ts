@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
+    <name>cipherwatt::core::Adb</name>
+    <message>
+        <source>cannot run adb (%1): install the adb package (packaging/install-deps.sh)</source>
+        <translation>adb를 실행할 수 없습니다(%1): adb 패키지를 설치하세요(packaging/install-deps.sh)</translation>
+    </message>
+    <message>
+        <source>adb %1 gave no answer within %2 s</source>
+        <translation>adb %1이(가) %2초 안에 응답하지 않았습니다</translation>
+    </message>
+    <message>
+        <source>adb %1 failed (exit status %2): %3</source>
+        <translation>adb %1 실패(종료 상태 %2): %3</translation>
+    </message>
+    <message>
+        <source>no Android device is attached (adb devices -l lists none ready): plug it in and allow USB debugging on its screen</source>
+        <translation>연결된 Android 기기가 없습니다(adb devices -l에 준비된 기기가 없음): 기기를 연결하고 화면에서 USB 디버깅을 허용하세요</translation>
+    </message>
+    <message>
+        <source>several Android devices are attached (%1): name one as adb:&lt;serial&gt;</source>
+        <translation>Android 기기가 여러 대 연결되어 있습니다(%1): adb:&lt;시리얼&gt;로 하나를 지정하세요</translation>
+    </message>
+    <message>
+        <source>Android device %1 is %2, not ready: allow USB debugging on its screen, or plug it in again</source>
+        <translation>Android 기기 %1의 상태가 %2(으)로 준비되지 않았습니다: 화면에서 USB 디버깅을 허용하거나 다시 연결하세요</translation>
+    </message>
+    <message>
+        <source>Android device %1 did not tell its ABI (getprop ro.product.cpu.abi)</source>
+        <translation>Android 기기 %1이(가) ABI를 알려 주지 않았습니다(getprop ro.product.cpu.abi)</translation>
+    </message>
+    <message>
+        <source>no cipherwatt-bench to push to the device: build it (the static aarch64 worker for an ARM phone, README &quot;Android DUTs&quot;) and name it with --adb-worker</source>
+        <translation>기기에 올릴 cipherwatt-bench가 없습니다: 빌드한 뒤(ARM 휴대폰이면 정적 aarch64 워커, README &quot;Android DUTs&quot;) --adb-worker로 지정하세요</translation>
+    </message>
+    <message>
+        <source>Android device %1 has the ABI %2, but %3 is built for %4: push a worker built for %2 (--adb-worker; the preset aarch64-static for arm64-v8a)</source>
+        <translation>Android 기기 %1의 ABI는 %2인데 %3은(는) %4용으로 빌드되었습니다: %2용으로 빌드한 워커를 올리세요(--adb-worker, arm64-v8a면 프리셋 aarch64-static)</translation>
+    </message>
+    <message>
+        <source>Android device %1 has the ABI %2, which CipherWatt has no worker for</source>
+        <translation>Android 기기 %1의 ABI는 %2이며, CipherWatt에는 이 ABI용 워커가 없습니다</translation>
+    </message>
+    <message>
+        <source>cannot checksum %1 on the device (sha256sum: %2)</source>
+        <translation>기기에서 %1의 체크섬을 구할 수 없습니다(sha256sum: %2)</translation>
+    </message>
+    <message>
+        <source>the worker pushed to %1 has SHA-256 %2 on the device, not %3: the copy is removed; plug the device in again and retry</source>
+        <translation>%1에 올린 워커의 SHA-256이 기기에서 %3이(가) 아니라 %2입니다: 사본을 지웠습니다. 기기를 다시 연결하고 다시 시도하세요</translation>
+    </message>
+    <message>
+        <source>the worker on the device does not run: %1 --version said &quot;%2&quot; (exit status %3), not cipherwatt-bench %4</source>
+        <translation>기기의 워커가 실행되지 않습니다: %1 --version의 출력이 cipherwatt-bench %4이(가) 아니라 &quot;%2&quot;입니다(종료 상태 %3)</translation>
+    </message>
+    <message>
+        <source>worker %1 pushed to %2 (SHA-256 %3, checked on the device)</source>
+        <translation>워커 %1을(를) %2에 올렸습니다(SHA-256 %3, 기기에서 확인함)</translation>
+    </message>
+    <message>
+        <source>worker already on the device at %1 (SHA-256 %2, checked on the device)</source>
+        <translation>워커가 이미 기기의 %1에 있습니다(SHA-256 %2, 기기에서 확인함)</translation>
+    </message>
+    <message>
+        <source>Android device %1: %2, Android %3 (SDK %4), ABI %5, kernel %6</source>
+        <translation>Android 기기 %1: %2, Android %3(SDK %4), ABI %5, 커널 %6</translation>
+    </message>
+    <message>
+        <source>Android device %1 is not rooted (%2): the worker runs unprivileged, so the governor is pinned only where the shell user may write cpufreq (the session records whether it was)</source>
+        <translation>Android 기기 %1은(는) 루팅되지 않았습니다(%2): 워커가 권한 없이 실행되므로 shell 사용자가 cpufreq에 쓸 수 있을 때만 거버너가 고정됩니다(고정 여부는 세션에 기록됩니다)</translation>
+    </message>
+    <message>
+        <source>Android device %1 is rooted: the worker pins and restores the governor through su (--governor-helper su)</source>
+        <translation>Android 기기 %1은(는) 루팅되어 있습니다: 워커가 su로 거버너를 고정하고 되돌립니다(--governor-helper su)</translation>
+    </message>
+    <message>
+        <source>before the baseline, Android device %1 showed load %2 (1 min) and these wake locks held: %3</source>
+        <translation>기준선 전에 Android 기기 %1의 부하는 %2(1분)였고, 다음 웨이크 락이 잡혀 있었습니다: %3</translation>
+    </message>
+    <message>
+        <source>before the baseline, Android device %1 showed load %2 (1 min) and no wake lock held</source>
+        <translation>기준선 전에 Android 기기 %1의 부하는 %2(1분)였고, 잡힌 웨이크 락은 없었습니다</translation>
+    </message>
+    <message>
+        <source>cannot start adb shell for the worker: %1</source>
+        <translation>워커용 adb shell을 시작할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>the adb link to %1 was lost (%2): was the USB cable unplugged? The worker on the device stops and restores its governor when its input closes</source>
+        <translation>%1과(와)의 adb 연결이 끊겼습니다(%2): USB 케이블이 빠졌나요? 기기의 워커는 입력이 닫히면 멈추고 거버너를 되돌립니다</translation>
+    </message>
+    <message>
+        <source>adb shell was killed</source>
+        <translation>adb shell이 강제 종료되었습니다</translation>
+    </message>
+    <message>
+        <source>adb shell ended with exit status %1</source>
+        <translation>adb shell이 종료 상태 %1(으)로 끝났습니다</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::core::Analysis</name>
     <message>
         <source>short run: %1 updates, at least %2 needed</source>
@@ -356,6 +455,38 @@
     <message>
         <source>%1: a microcontroller runs the CipherWatt firmware, not the worker: %2 does not apply (its ciphers are the firmware&apos;s)</source>
         <translation>%1: 마이크로컨트롤러는 워커가 아니라 CipherWatt 펌웨어를 실행합니다. %2은(는) 적용되지 않습니다 (암호는 펌웨어의 것입니다)</translation>
+    </message>
+    <message>
+        <source>Android device (adb)</source>
+        <translation>Android 기기 (adb)</translation>
+    </message>
+    <message>
+        <source>An Android phone or board on USB debugging: the worker (a static build for its ABI) is pushed to /data/local/tmp and runs through adb shell (README, &quot;Android DUTs&quot;). Without a serial, the only device attached.</source>
+        <translation>USB 디버깅이 켜진 Android 휴대폰이나 보드: 워커(그 ABI용 정적 빌드)를 /data/local/tmp에 올리고 adb shell로 실행합니다(README, &quot;Android DUTs&quot;). 시리얼이 없으면 연결된 유일한 기기를 씁니다.</translation>
+    </message>
+    <message>
+        <source>Device serial:</source>
+        <translation>기기 시리얼:</translation>
+    </message>
+    <message>
+        <source>The serial `adb devices -l` lists; empty for the only device attached.</source>
+        <translation>`adb devices -l`이 보여 주는 시리얼. 비워 두면 연결된 유일한 기기를 씁니다.</translation>
+    </message>
+    <message>
+        <source>Worker to push:</source>
+        <translation>올릴 워커:</translation>
+    </message>
+    <message>
+        <source>The cipherwatt-bench pushed to the device, built for its ABI (the static aarch64 worker for a 64-bit ARM phone); empty for this computer&apos;s own.</source>
+        <translation>기기에 올릴 cipherwatt-bench. 그 ABI용으로 빌드된 것이어야 합니다(64비트 ARM 휴대폰이면 정적 aarch64 워커). 비워 두면 이 컴퓨터의 워커를 씁니다.</translation>
+    </message>
+    <message>
+        <source>adb serial &quot;%1&quot;: use letters, digits and . _ : - only (at most 64), starting with a letter or digit</source>
+        <translation>adb 시리얼 &quot;%1&quot;: 문자, 숫자와 . _ : - 만 쓸 수 있고(최대 64자), 문자나 숫자로 시작해야 합니다</translation>
+    </message>
+    <message>
+        <source>%1: plugins are not pushed to an Android device (--plugin %2); measure the built-in ciphers there</source>
+        <translation>%1: 플러그인은 Android 기기에 올리지 않습니다(--plugin %2). 그 기기에서는 내장 암호를 측정하세요</translation>
     </message>
 </context>
 <context>
@@ -3395,6 +3526,22 @@ Failed: %2</source>
     <message>
         <source>the file %1 does not exist</source>
         <translation>파일 %1이(가) 없음</translation>
+    </message>
+    <message>
+        <source>The only device attached</source>
+        <translation>연결된 유일한 기기</translation>
+    </message>
+    <message>
+        <source>%1 — serial %2 (%3)</source>
+        <translation>%1 — 시리얼 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Android device</source>
+        <translation>Android 기기</translation>
+    </message>
+    <message>
+        <source>serial %1 (not attached)</source>
+        <translation>시리얼 %1 (연결 안 됨)</translation>
     </message>
 </context>
 <context>
