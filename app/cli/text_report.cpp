@@ -268,6 +268,10 @@ QString sessionText(const SessionData &d)
         field("Ended:", fmt::dateTime(d.endedUtc));
     if (!s.operatorName.isEmpty())
         field("Operator:", s.operatorName);
+    if (!s.bench.isEmpty())
+        field("Bench:", s.host.isEmpty() || s.host == s.bench
+                            ? s.bench
+                            : QStringLiteral("%1 (host %2)").arg(s.bench, s.host));
     if (!s.tags.isEmpty())
         field("Tags:", s.tags.join(QStringLiteral(", ")));
     if (!s.notes.isEmpty())
@@ -340,6 +344,9 @@ QJsonObject summaryJson(const SessionSummary &s)
     return {{QStringLiteral("id"), s.id},
             {QStringLiteral("label"), s.label},
             {QStringLiteral("operator"), s.operatorName},
+            {QStringLiteral("bench"), s.bench},
+            {QStringLiteral("host"), s.host},
+            {QStringLiteral("uid"), s.uid},
             {QStringLiteral("notes"), s.notes},
             {QStringLiteral("tags"), QJsonArray::fromStringList(s.tags)},
             {QStringLiteral("status"), statusName(s.status)},

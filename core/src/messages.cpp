@@ -1,6 +1,7 @@
 #include "messages.h"
 
 #include "messages_activity.h"
+#include "messages_database.h"
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>
@@ -236,8 +237,18 @@ void registerMessageCatalogue()
         &msg::kProgramEnded,
         &msg::kRunEndedWithProgram,
         &msg::kNoSuchFolder,
-        &msg::kDatabaseUrl,
         &msg::kNoFolder,
+        &msg::kDatabaseScheme,
+        &msg::kPgBadUri,
+        &msg::kPgPassword,
+        &msg::kPgNoDatabase,
+        &msg::kPgParameter,
+        &msg::kPgParameterValue,
+        &msg::kPgNoDriver,
+        &msg::kPgCannotConnect,
+        &msg::kLabConnectionLost,
+        &msg::kLabConnectionBack,
+        &msg::kLabSessionLocal,
         &msg::kNoSuchSession,
         &msg::kEmptyLabel,
         &msg::kSessionRunning,

@@ -834,11 +834,6 @@ inline constexpr MessageTemplate kNoSuchFolder{
     "core.storage.no-such-folder", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
                       "database %1: the folder %2 does not exist (create it first)")};
-inline constexpr MessageTemplate kDatabaseUrl{
-    "core.storage.database-url", "cipherwatt::core::Storage",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
-                      "database %1: %2 databases are not supported by this build; give the path "
-                      "of a SQLite file")};
 inline constexpr MessageTemplate kNoFolder{
     "core.storage.no-folder", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: cannot create the folder")};

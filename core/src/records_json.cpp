@@ -183,6 +183,8 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("allow_auto_range"), true);
     if (s.rangesAutoFix)
         json.insert(QStringLiteral("ranges"), QStringLiteral("auto-fix"));
+    if (!s.bench.isEmpty()) // written by schema 4's programs, absent before
+        json.insert(QStringLiteral("bench"), s.bench);
     return json;
 }
 
@@ -191,6 +193,7 @@ SessionSettings settingsFromJson(const QJsonObject &j)
     SessionSettings s;
     s.label = j.value(QStringLiteral("label")).toString();
     s.operatorName = j.value(QStringLiteral("operator")).toString();
+    s.bench = j.value(QStringLiteral("bench")).toString();
     s.notes = j.value(QStringLiteral("notes")).toString();
     s.tags = stringsOf(j.value(QStringLiteral("tags")));
     s.meterResource = j.value(QStringLiteral("meter")).toString(s.meterResource);

@@ -75,6 +75,7 @@ struct SessionSettings
 {
     QString label;
     QString operatorName;
+    QString bench; // the bench's label in a lab; empty: the host name
     QString notes;
     QStringList tags;
 
