@@ -1,5 +1,7 @@
 #include "recorder.h"
 
+#include "numbers.h"
+
 #include <cipherwatt/core/dut.h>
 
 #include <QDateTime>
@@ -8,12 +10,6 @@
 #include <limits>
 
 namespace cipherwatt::core {
-
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-} // namespace
 
 SessionRecorder::SessionRecorder(QObject *parent)
     : QObject(parent)

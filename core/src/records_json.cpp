@@ -1,3 +1,4 @@
+#include "numbers.h"
 #include "worker_records.h"
 
 #include <cipherwatt/core/records_json.h>
@@ -9,8 +10,6 @@
 namespace cipherwatt::core {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QJsonValue number(double v)
 {

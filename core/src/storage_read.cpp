@@ -1,6 +1,7 @@
 // Reading and editing stored sessions.
 
 #include "messages.h"
+#include "numbers.h"
 #include "storage_sql.h"
 
 #include <cipherwatt/core/records_json.h>
@@ -138,7 +139,6 @@ Result<SessionData> Storage::load(qint64 session)
     q.addBindValue(session);
     if (!q.exec())
         return sqlError(QStringLiteral("samples"), q.lastError().text());
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     while (q.next()) {
         StoredSample s;
         s.tNs = q.value(0).toLongLong();
