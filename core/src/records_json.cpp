@@ -83,6 +83,12 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("settle_is_idle"), true);
     if (s.waitForStableSeconds > 0)
         json.insert(QStringLiteral("wait_for_stable_seconds"), s.waitForStableSeconds);
+    // The run order: a session in today's order reads as before. A seed is at most 2^53 - 1,
+    // exact as a JSON number.
+    if (s.runOrder != RunOrder::Interleaved)
+        json.insert(QStringLiteral("run_order"), runOrderName(s.runOrder));
+    if (s.runOrderSeed)
+        json.insert(QStringLiteral("run_order_seed"), static_cast<qint64>(*s.runOrderSeed));
     // Written for the correlated model only: without it a session reads as conservative, the
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
@@ -122,6 +128,11 @@ SessionSettings settingsFromJson(const QJsonObject &j)
             s.bufferSizes.push_back(static_cast<std::size_t>(b.toInteger()));
     }
     s.repeats = j.value(QStringLiteral("repeats")).toInt(s.repeats);
+    s.runOrder = runOrderFromName(j.value(QStringLiteral("run_order")).toString())
+                     .value_or(RunOrder::Interleaved);
+    if (j.value(QStringLiteral("run_order_seed")).isDouble())
+        s.runOrderSeed =
+            static_cast<std::uint64_t>(j.value(QStringLiteral("run_order_seed")).toInteger());
     const QJsonObject length = j.value(QStringLiteral("run_length")).toObject();
     if (length.contains(QStringLiteral("iterations"))) {
         s.runLength.kind = RunLength::Kind::Iterations;

@@ -7,6 +7,7 @@
 #include "numbers.h"
 #include "worker_records.h"
 
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/records_json.h>
 #include <cipherwatt/protocol/codec.h>
 
