@@ -3041,6 +3041,10 @@ Failed: %2</source>
             <numerusform>%1 · 최소 %2 (길이를 모르는 실행 %n회)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>, plus up to %1 waiting for the DUT before the baseline</source>
+        <translation>, 기준선 전 DUT 대기 최대 %1 추가</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MessageBar</name>

@@ -35,8 +35,7 @@ TEST_CASE("session order: a random order's seed is stored, and the seed gives th
     TempDir dir;
     const RunnerOptions opts = localOptions(dir.path());
     SessionSettings s = cipherwatt::test::thresholdSettings(
-        QStringLiteral("aes-128-xts/openssl:encrypt+decrypt,chacha20/botan:encrypt"), 2.0, 1.0,
-        10);
+        QStringLiteral("aes-128-xts/openssl:encrypt+decrypt,chacha20/botan:encrypt"), 2.0, 1.0, 10);
     s.repeats = 2;
     s.runOrder = RunOrder::Randomised;
 
