@@ -511,6 +511,14 @@
         <source>unclosed %1 in &quot;%2&quot;</source>
         <translation>&quot;%2&quot;에 닫히지 않은 %1</translation>
     </message>
+    <message>
+        <source>--order: &apos;%1&apos;; give interleaved, sequential, random or random:&lt;seed&gt;</source>
+        <translation>--order: &apos;%1&apos;; interleaved, sequential, random 또는 random:&lt;시드&gt; 중 하나를 지정하십시오</translation>
+    </message>
+    <message>
+        <source>--order: the seed &apos;%1&apos; must be a whole number from 0 to %2</source>
+        <translation>--order: 시드 &apos;%1&apos;은(는) 0에서 %2 사이의 정수여야 합니다</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::RangeAdvisor</name>
@@ -3093,6 +3101,10 @@ Failed: %2</source>
         <source>Not a postgresql:// URI: %1</source>
         <translation>postgresql:// URI가 아님: %1</translation>
     </message>
+    <message>
+        <source>, plus up to %1 waiting for the DUT before the baseline</source>
+        <translation>, 기준선 전 DUT 대기 최대 %1 추가</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MessageBar</name>
@@ -4052,6 +4064,26 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Waits until the idle power&apos;s trend over the last baseline-length window stays within the drift threshold of its mean (in the spirit of IEC 62301&apos;s stability rule); if it never does, the session goes on and is flagged.</source>
         <translation>최근 기준선 길이 구간의 유휴 전력 추세가 평균의 드리프트 임계값 이내가 될 때까지 기다립니다 (IEC 62301 안정성 규칙의 취지). 끝내 안정되지 않으면 세션은 계속되고 플래그가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>Interleaved: every run, then every run again</source>
+        <translation>교차: 모든 실행을 한 번씩, 그다음 다시 모든 실행</translation>
+    </message>
+    <message>
+        <source>Sequential: each run&apos;s repeats back to back</source>
+        <translation>순차: 각 실행의 반복을 연달아</translation>
+    </message>
+    <message>
+        <source>Random within each pass (seed stored)</source>
+        <translation>각 회차 내 무작위 (시드 저장)</translation>
+    </message>
+    <message>
+        <source>A random order keeps a DUT&apos;s drift from lining up with one cipher or buffer size; the seed is stored with the session, and the same seed gives the same order.</source>
+        <translation>무작위 순서는 DUT의 드리프트가 특정 암호나 버퍼 크기와 겹치지 않게 합니다. 시드는 세션과 함께 저장되며, 같은 시드는 같은 순서를 만듭니다.</translation>
+    </message>
+    <message>
+        <source>Run order:</source>
+        <translation>실행 순서:</translation>
     </message>
 </context>
 <context>

@@ -103,6 +103,9 @@ commands:
                           run length (default: automatic, at least --min-updates updates)
   --min-updates <n>       meter updates a run must span (default 100 = 10 s)
   --repeats <n>           repeats of every run (default 1)
+  --order <order>         the order of the runs: interleaved (every run, then every run again;
+                          the default), sequential (each run's repeats back to back), random or
+                          random:<seed> (shuffled within each pass, from a seed that is stored)
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end

@@ -9,6 +9,7 @@
 #include <cipherwatt/core/copy.h>
 #include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
 #include <cipherwatt/core/storage.h>
@@ -108,6 +109,13 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
                                         "--voltage-range or --current-range"));
     if (auto repeats = opts.value(QStringLiteral("--repeats")))
         s.repeats = static_cast<int>(parseWhole(QStringLiteral("--repeats"), *repeats, 1, 1000));
+    if (auto order = opts.value(QStringLiteral("--order"))) {
+        auto spec = parseRunOrder(*order);
+        if (!spec)
+            throw UsageError(spec.error().message.english());
+        s.runOrder = spec->order;
+        s.runOrderSeed = spec->seed;
+    }
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
     if (auto between = opts.value(QStringLiteral("--idle-between")))

@@ -5,6 +5,7 @@
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/records_json.h>
 #include <cipherwatt/core/results.h>
 
@@ -305,6 +306,8 @@ QString sessionText(const SessionData &d)
         field("CPU pinning:", d.settings.cpu >= 0
                                   ? QStringLiteral("runs on CPU %1").arg(d.settings.cpu)
                                   : QStringLiteral("none"));
+    if (d.settings.repeats > 1 || d.settings.runOrder != RunOrder::Interleaved)
+        field("Run order:", runOrderText(d.settings.runOrder, d.settings.runOrderSeed));
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;

@@ -126,6 +126,8 @@ void registerMessageCatalogue()
         &msg::kStatusCancelled,
         &msg::kStatusInterrupted,
         &msg::kPlan,
+        &msg::kRunOrderUnknown,
+        &msg::kRunOrderSeed,
         &msg::kPlanUnclosedQuote,
         &msg::kPlanCommandForm,
         &msg::kPlanCommandLabel,

@@ -1,6 +1,7 @@
 #include "recorder.h"
 
 #include "messages_database.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/copy.h>
 #include <cipherwatt/core/dut.h>
@@ -13,12 +14,6 @@
 #include <limits>
 
 namespace cipherwatt::core {
-
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-} // namespace
 
 SessionRecorder::SessionRecorder(QObject *parent)
     : QObject(parent)

@@ -1,6 +1,7 @@
 // Reading and editing stored sessions.
 
 #include "messages.h"
+#include "numbers.h"
 #include "storage_sql.h"
 
 #include <cipherwatt/core/records_json.h>
@@ -167,7 +168,6 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
     q.addBindValue(samples);
     if (!q.exec())
         return sqlError(QStringLiteral("samples"), q.lastError().text());
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     while (q.next()) {
         StoredSample s;
         s.tNs = q.value(0).toLongLong();
