@@ -51,3 +51,17 @@ endif()
 if(CIPHERWATT_WARNINGS_AS_ERRORS)
     target_compile_options(cipherwatt_warnings INTERFACE -Werror)
 endif()
+
+# Unity builds for the Qt side's targets (CIPHERWATT_UNITY_BUILD): every file of a target compiled
+# in batches of eight. Names local to a file (anonymous namespaces, file-scope statics) must then
+# be unique within the target: every build lists the target's sources in unity-sources/, and
+# the test "build: no file-local name is declared twice in a unity-built target" runs
+# scripts/check-unity-names.py over them. The cipher library is left out (its sources carry
+# per-file instruction-set flags).
+function(cipherwatt_unity_build target)
+    if(CIPHERWATT_UNITY_BUILD)
+        set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    endif()
+    file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/unity-sources/${target}.txt"
+         CONTENT "$<TARGET_PROPERTY:${target},SOURCE_DIR>\n$<JOIN:$<TARGET_PROPERTY:${target},SOURCES>,\n>\n")
+endfunction()

@@ -34,6 +34,8 @@ main_packages=(
     # Qt's own translations (qtbase_ko.qm: standard buttons and dialogs in the Korean window)
     qt6-translations-l10n
     qt6-serialport-dev qt6-svg-dev libqt6sql6-sqlite libgl1-mesa-dev
+    # Qt's PostgreSQL driver: a shared lab database (--db postgresql://...)
+    libqt6sql6-psql
     libqcustomplot-dev libqcustomplot2.1-qt6
     # crypto backends (and their command-line tools, used by the benchmark comparison)
     libbotan-2-dev botan libssl-dev openssl nlohmann-json3-dev
@@ -49,6 +51,9 @@ packages=(
     poppler-utils
     # source hygiene: the format check of the test suite, scripts/tidy.sh
     clang-format clang-tidy
+    # storage tests: a real PostgreSQL server in a temporary directory (initdb, pg_ctl, psql,
+    # pg_dump)
+    postgresql
     # SSH DUT tests: a real sshd on 127.0.0.1, and ssh-keygen/ssh-agent for throwaway keys
     openssh-server openssh-client
     # tests (clang and its runtime for the libFuzzer preset; umockdev emulates the meter's USB

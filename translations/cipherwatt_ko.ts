@@ -642,6 +642,14 @@
         <source>unclosed %1 in &quot;%2&quot;</source>
         <translation>&quot;%2&quot;에 닫히지 않은 %1</translation>
     </message>
+    <message>
+        <source>--order: &apos;%1&apos;; give interleaved, sequential, random or random:&lt;seed&gt;</source>
+        <translation>--order: &apos;%1&apos;; interleaved, sequential, random 또는 random:&lt;시드&gt; 중 하나를 지정하십시오</translation>
+    </message>
+    <message>
+        <source>--order: the seed &apos;%1&apos; must be a whole number from 0 to %2</source>
+        <translation>--order: 시드 &apos;%1&apos;은(는) 0에서 %2 사이의 정수여야 합니다</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::RangeAdvisor</name>
@@ -1278,10 +1286,6 @@
         <translation>데이터베이스 %1: 폴더 %2이(가) 없습니다 (먼저 만드십시오)</translation>
     </message>
     <message>
-        <source>database %1: %2 databases are not supported by this build; give the path of a SQLite file</source>
-        <translation>데이터베이스 %1: 이 빌드는 %2 데이터베이스를 지원하지 않습니다. SQLite 파일의 경로를 지정하십시오</translation>
-    </message>
-    <message>
         <source>cannot write %1: it is a directory; name a file in it</source>
         <translation>%1에 쓸 수 없음: 디렉터리입니다. 그 안의 파일 이름을 지정하십시오</translation>
     </message>
@@ -1292,6 +1296,50 @@
     <message>
         <source>cannot write %1: it is a socket</source>
         <translation>%1에 쓸 수 없음: 소켓입니다</translation>
+    </message>
+    <message>
+        <source>database %1: %2 databases are not supported; give the path of a SQLite file or a postgresql:// URI</source>
+        <translation>데이터베이스 %1: %2 데이터베이스는 지원하지 않음. SQLite 파일 경로나 postgresql:// URI를 지정하십시오</translation>
+    </message>
+    <message>
+        <source>database %1: not a valid PostgreSQL URI (postgresql://user@host:port/database)</source>
+        <translation>데이터베이스 %1: 올바른 PostgreSQL URI가 아님 (postgresql://user@host:port/database)</translation>
+    </message>
+    <message>
+        <source>database %1: a password in the URI is not accepted (it would be stored and shown): put it in ~/.pgpass, a service file or PGPASSWORD</source>
+        <translation>데이터베이스 %1: URI 안의 비밀번호는 받지 않음 (저장되고 표시될 수 있음). ~/.pgpass, 서비스 파일 또는 PGPASSWORD에 두십시오</translation>
+    </message>
+    <message>
+        <source>database %1: name the database (postgresql://user@host:port/database)</source>
+        <translation>데이터베이스 %1: 데이터베이스 이름을 지정하십시오 (postgresql://user@host:port/database)</translation>
+    </message>
+    <message>
+        <source>database %1: unknown parameter &apos;%2&apos; (known: sslmode, connect_timeout, service)</source>
+        <translation>데이터베이스 %1: 알 수 없는 매개변수 &apos;%2&apos; (사용 가능: sslmode, connect_timeout, service)</translation>
+    </message>
+    <message>
+        <source>database %1: %2=&apos;%3&apos; is not valid (%4)</source>
+        <translation>데이터베이스 %1: %2=&apos;%3&apos;은(는) 올바르지 않음 (%4)</translation>
+    </message>
+    <message>
+        <source>database %1: Qt&apos;s PostgreSQL driver (QPSQL) is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>데이터베이스 %1: Qt의 PostgreSQL 드라이버(QPSQL)가 설치되지 않음 (Debian: libqt6sql6-psql)</translation>
+    </message>
+    <message>
+        <source>database %1: cannot connect: %2</source>
+        <translation>데이터베이스 %1: 연결할 수 없음: %2</translation>
+    </message>
+    <message>
+        <source>the lab database %1 stopped answering (%2): the updates are kept in the local journal %3 and sent when it answers again</source>
+        <translation>연구실 데이터베이스 %1이(가) 응답하지 않음 (%2): 측정값은 로컬 저널 %3에 보관되며 다시 응답하면 전송됨</translation>
+    </message>
+    <message>
+        <source>the lab database answers again: %1 updates kept in the journal meanwhile were sent</source>
+        <translation>연구실 데이터베이스가 다시 응답함: 그동안 저널에 보관된 측정값 %1개를 전송함</translation>
+    </message>
+    <message>
+        <source>the lab database %1 did not answer again: the session is complete in the local journal %2; &apos;cipherwatt-cli sync --db %1&apos; sends it</source>
+        <translation>연구실 데이터베이스 %1이(가) 다시 응답하지 않음: 세션은 로컬 저널 %2에 완전히 저장됨. &apos;cipherwatt-cli sync --db %1&apos;로 전송하십시오</translation>
     </message>
 </context>
 <context>
@@ -3164,6 +3212,30 @@ Failed: %2</source>
             <numerusform>%1 · 최소 %2 (길이를 모르는 실행 %n회)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Connect to &amp;Lab Database…</source>
+        <translation>연구실 데이터베이스에 연결(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Use a shared PostgreSQL database (postgresql://user@host/database)</source>
+        <translation>공유 PostgreSQL 데이터베이스 사용 (postgresql://user@host/database)</translation>
+    </message>
+    <message>
+        <source>Lab Database</source>
+        <translation>연구실 데이터베이스</translation>
+    </message>
+    <message>
+        <source>PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]); the password is read from ~/.pgpass:</source>
+        <translation>PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]). 비밀번호는 ~/.pgpass에서 읽음:</translation>
+    </message>
+    <message>
+        <source>Not a postgresql:// URI: %1</source>
+        <translation>postgresql:// URI가 아님: %1</translation>
+    </message>
+    <message>
+        <source>, plus up to %1 waiting for the DUT before the baseline</source>
+        <translation>, 기준선 전 DUT 대기 최대 %1 추가</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MessageBar</name>
@@ -4139,6 +4211,26 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Waits until the idle power&apos;s trend over the last baseline-length window stays within the drift threshold of its mean (in the spirit of IEC 62301&apos;s stability rule); if it never does, the session goes on and is flagged.</source>
         <translation>최근 기준선 길이 구간의 유휴 전력 추세가 평균의 드리프트 임계값 이내가 될 때까지 기다립니다 (IEC 62301 안정성 규칙의 취지). 끝내 안정되지 않으면 세션은 계속되고 플래그가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>Interleaved: every run, then every run again</source>
+        <translation>교차: 모든 실행을 한 번씩, 그다음 다시 모든 실행</translation>
+    </message>
+    <message>
+        <source>Sequential: each run&apos;s repeats back to back</source>
+        <translation>순차: 각 실행의 반복을 연달아</translation>
+    </message>
+    <message>
+        <source>Random within each pass (seed stored)</source>
+        <translation>각 회차 내 무작위 (시드 저장)</translation>
+    </message>
+    <message>
+        <source>A random order keeps a DUT&apos;s drift from lining up with one cipher or buffer size; the seed is stored with the session, and the same seed gives the same order.</source>
+        <translation>무작위 순서는 DUT의 드리프트가 특정 암호나 버퍼 크기와 겹치지 않게 합니다. 시드는 세션과 함께 저장되며, 같은 시드는 같은 순서를 만듭니다.</translation>
+    </message>
+    <message>
+        <source>Run order:</source>
+        <translation>실행 순서:</translation>
     </message>
 </context>
 <context>

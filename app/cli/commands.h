@@ -14,6 +14,10 @@ int meterCommand(const QStringList &args);
 int sessionCommand(const QString &command, const QStringList &args);
 // export, compare
 int exportCommand(const QString &command, const QStringList &args);
+// copy --from <db> --to <db> [<id>...]
+int copyCommand(const QStringList &args);
+// sync --db <uri>
+int syncCommand(const QStringList &args);
 
 // One line on stderr, prefixed with the program name.
 void printError(const QString &message);

@@ -49,8 +49,8 @@ QString usage()
 commands:
   run --label <text> --plan <spec> [--meter <res>] [--dut <res>] [--db <path>] [options]
                                 measure a session (see below)
-  sessions [--db <path>] [--json]
-                                the stored sessions
+  sessions [--db <path>] [--bench <label>] [--operator <name>] [--json]
+                                the stored sessions (of one bench, one operator)
   show <id> [--db <path>] [--json]
                                 one session: set-up, baseline, results, flags
   export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
@@ -59,6 +59,13 @@ commands:
   compare <id> <id>... [--db <path>] [--pdf <file>] [--csv <file>]
                                 later sessions against the first: differences
                                 and ratios with 95 % intervals; PDF and CSV
+  copy --from <db> --to <db> [<id>...]
+                                sessions (all, or those given) from one database into
+                                another, e.g. a bench's file into the lab's PostgreSQL
+                                database; a session already there is not copied again
+  sync --db <uri>               send what this machine's journal of a lab database holds
+                                that the database lacks (a session measured while the
+                                database did not answer)
   meter probe <resource>        identity, configuration and a few samples of a meter
   meter log <resource> --seconds <s> --csv <file>
                                 log every update of a meter into a CSV file
@@ -100,6 +107,9 @@ commands:
                           run length (default: automatic, at least --min-updates updates)
   --min-updates <n>       meter updates a run must span (default 100 = 10 s)
   --repeats <n>           repeats of every run (default 1)
+  --order <order>         the order of the runs: interleaved (every run, then every run again;
+                          the default), sequential (each run's repeats back to back), random or
+                          random:<seed> (shuffled within each pass, from a seed that is stored)
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end
@@ -120,7 +130,11 @@ commands:
   --governor performance|none  [--fix-frequency] [--no-turbo]
   --cpu <n>|none          the CPU the runs are pinned to (default 0)
   --label <text> [--tag <t>]... [--operator <name>] [--notes <text>] [--json]
-  --db <path>             default ~/.local/share/cipherwatt/sessions.sqlite
+  --bench <label>         the bench this session was measured on (default: the host name)
+  --db <path>|<uri>       a SQLite file (default ~/.local/share/cipherwatt/sessions.sqlite) or
+                          a shared database, postgresql://<user>@<host>[:<port>]/<database>
+                          [?sslmode=<mode>&connect_timeout=<s>&service=<name>]; the password
+                          comes from ~/.pgpass, the service file or PGPASSWORD, never the URI
   --worker <path>         the local cipherwatt-bench (default: beside this program, or PATH)
   --plugin <file.so>      load a cipher plugin into the local worker (repeatable); its
                           ciphers are on the backend plugin:<name>
@@ -230,6 +244,10 @@ int main(int argc, char *argv[])
         if (command == QLatin1String("run") || command == QLatin1String("sessions") ||
             command == QLatin1String("show"))
             return sessionCommand(command, args);
+        if (command == QLatin1String("copy"))
+            return copyCommand(args);
+        if (command == QLatin1String("sync"))
+            return syncCommand(args);
         if (reports)
             return exportCommand(command, args);
         throw UsageError(

@@ -6,6 +6,7 @@
 #include "terminal.h"
 #include "text_report.h"
 
+#include <cipherwatt/core/copy.h>
 #include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/plan.h>
@@ -56,6 +57,7 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         throw UsageError(QStringLiteral("--label: must not be empty"));
     s.tags = opts.values(QStringLiteral("--tag"));
     s.operatorName = opts.value(QStringLiteral("--operator")).value_or(QString());
+    s.bench = opts.value(QStringLiteral("--bench")).value_or(QString()).trimmed();
     s.notes = opts.value(QStringLiteral("--notes")).value_or(QString());
     s.meterResource = opts.value(QStringLiteral("--meter")).value_or(QStringLiteral("auto"));
     s.dutResource = opts.value(QStringLiteral("--dut")).value_or(QStringLiteral("local"));
@@ -126,6 +128,13 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
                                         "--voltage-range or --current-range"));
     if (auto repeats = opts.value(QStringLiteral("--repeats")))
         s.repeats = static_cast<int>(parseWhole(QStringLiteral("--repeats"), *repeats, 1, 1000));
+    if (auto order = opts.value(QStringLiteral("--order"))) {
+        auto spec = parseRunOrder(*order);
+        if (!spec)
+            throw UsageError(spec.error().message.english());
+        s.runOrder = spec->order;
+        s.runOrderSeed = spec->seed;
+    }
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
     if (auto between = opts.value(QStringLiteral("--idle-between")))
@@ -387,6 +396,15 @@ private:
         int code = status == SessionStatus::Complete ? ExitOk : ExitFailure;
         if (m_runner.sessionId() > 0) {
             auto storage = Storage::open(m_databasePath);
+            if (!storage) {
+                // A lab database that went away: the session is in the local journal.
+                printError(storage.error().message);
+                if (auto location = parseDatabase(m_databasePath);
+                    location && location->isPostgres())
+                    printNote(QStringLiteral("the session is kept in the local journal %1; "
+                                             "'cipherwatt-cli sync --db %2' sends it")
+                                  .arg(journalPath(m_databasePath), m_databasePath));
+            }
             if (storage) {
                 auto data = (*storage)->load(m_runner.sessionId());
                 if (data && m_json)
@@ -457,13 +475,16 @@ Result<std::unique_ptr<Storage>> openDatabase(Options &opts)
 int sessions(Options &opts)
 {
     const bool json = opts.flag(QStringLiteral("--json"));
+    SessionFilter filter;
+    filter.bench = opts.value(QStringLiteral("--bench")).value_or(QString());
+    filter.operatorName = opts.value(QStringLiteral("--operator")).value_or(QString());
     auto storage = openDatabase(opts);
     opts.finish();
     if (!storage) {
         printError(storage.error().message);
         return ExitFailure;
     }
-    auto list = (*storage)->sessions();
+    auto list = (*storage)->sessions(filter);
     if (!list) {
         printError(list.error().message);
         return ExitFailure;
@@ -484,12 +505,16 @@ int sessions(Options &opts)
                             QString::number(s.runs),
                             s.simulated ? QStringLiteral("SIMULATED") : QStringLiteral("real"),
                             s.dut,
+                            s.bench,
+                            s.operatorName,
                             s.tags.join(QStringLiteral(", "))};
     }
     out() << formatTable({QStringLiteral("id"), QStringLiteral("started"), QStringLiteral("label"),
                           QStringLiteral("status"), QStringLiteral("runs"), QStringLiteral("meter"),
-                          QStringLiteral("DUT"), QStringLiteral("tags")},
-                         rows, {true, false, false, false, true, false, false, false});
+                          QStringLiteral("DUT"), QStringLiteral("bench"),
+                          QStringLiteral("operator"), QStringLiteral("tags")},
+                         rows,
+                         {true, false, false, false, true, false, false, false, false, false});
     return ExitOk;
 }
 

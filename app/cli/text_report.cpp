@@ -5,6 +5,7 @@
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/records_json.h>
 #include <cipherwatt/core/results.h>
 
@@ -268,6 +269,10 @@ QString sessionText(const SessionData &d)
         field("Ended:", fmt::dateTime(d.endedUtc));
     if (!s.operatorName.isEmpty())
         field("Operator:", s.operatorName);
+    if (!s.bench.isEmpty())
+        field("Bench:", s.host.isEmpty() || s.host == s.bench
+                            ? s.bench
+                            : QStringLiteral("%1 (host %2)").arg(s.bench, s.host));
     if (!s.tags.isEmpty())
         field("Tags:", s.tags.join(QStringLiteral(", ")));
     if (!s.notes.isEmpty())
@@ -301,6 +306,8 @@ QString sessionText(const SessionData &d)
         field("CPU pinning:", d.settings.cpu >= 0
                                   ? QStringLiteral("runs on CPU %1").arg(d.settings.cpu)
                                   : QStringLiteral("none"));
+    if (d.settings.repeats > 1 || d.settings.runOrder != RunOrder::Interleaved)
+        field("Run order:", runOrderText(d.settings.runOrder, d.settings.runOrderSeed));
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
@@ -340,6 +347,9 @@ QJsonObject summaryJson(const SessionSummary &s)
     return {{QStringLiteral("id"), s.id},
             {QStringLiteral("label"), s.label},
             {QStringLiteral("operator"), s.operatorName},
+            {QStringLiteral("bench"), s.bench},
+            {QStringLiteral("host"), s.host},
+            {QStringLiteral("uid"), s.uid},
             {QStringLiteral("notes"), s.notes},
             {QStringLiteral("tags"), QJsonArray::fromStringList(s.tags)},
             {QStringLiteral("status"), statusName(s.status)},

@@ -25,7 +25,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -122,6 +124,10 @@ void MainWindow::buildActions()
     m_openDatabase->setShortcut(QKeySequence::Open);
     m_openDatabase->setToolTip(tr("Use another session database file"));
     connect(m_openDatabase, &QAction::triggered, this, &MainWindow::chooseDatabase);
+    m_labDatabase = new QAction(tr("Connect to &Lab Database…"), this);
+    m_labDatabase->setToolTip(
+        tr("Use a shared PostgreSQL database (postgresql://user@host/database)"));
+    connect(m_labDatabase, &QAction::triggered, this, &MainWindow::chooseLabDatabase);
 
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
@@ -225,6 +231,7 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openDatabase);
+    file->addAction(m_labDatabase);
     file->addAction(m_export);
     file->addSeparator();
     file->addAction(m_quit);
@@ -319,7 +326,14 @@ void MainWindow::setDatabase(const QString &path)
     QSettings().setValue(kDatabaseKey, path);
     m_library->setDatabase(path);
     m_compare->setDatabase(path);
-    m_databaseLabel->setText(QFileInfo(path).fileName());
+    // A lab database by its name and server (its URI holds no password), a file by its name.
+    const auto location = core::parseDatabase(path);
+    m_databaseLabel->setText(
+        location && location->isPostgres()
+            ? QStringLiteral("%1@%2").arg(location->database, location->host.isEmpty()
+                                                                  ? QStringLiteral("localhost")
+                                                                  : location->host)
+            : QFileInfo(path).fileName());
     m_databaseLabel->setToolTip(tr("Session database: %1").arg(QDir::toNativeSeparators(path)));
 }
 
@@ -499,6 +513,31 @@ void MainWindow::chooseDatabase()
         setDatabase(path);
 }
 
+// A lab database by its URI; its password comes from ~/.pgpass, the service file or
+// PGPASSWORD, never from here (a URI with one is refused).
+void MainWindow::chooseLabDatabase()
+{
+    const auto current = core::parseDatabase(m_database);
+    bool ok = false;
+    const QString uri =
+        QInputDialog::getText(
+            this, tr("Lab Database"),
+            tr("PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]); the "
+               "password is read from ~/.pgpass:"),
+            QLineEdit::Normal, current && current->isPostgres() ? m_database : QString(), &ok)
+            .trimmed();
+    if (!ok || uri.isEmpty())
+        return;
+    const auto location = core::parseDatabase(uri);
+    if (!location || !location->isPostgres()) {
+        QMessageBox::warning(this, tr("Lab Database"),
+                             location ? tr("Not a postgresql:// URI: %1").arg(uri)
+                                      : location.error().message.translated());
+        return;
+    }
+    setDatabase(uri);
+}
+
 void MainWindow::showAbout()
 {
     QMessageBox::about(
@@ -522,6 +561,7 @@ void MainWindow::updateActions()
     m_start->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_openDatabase->setEnabled(!running);
+    m_labDatabase->setEnabled(!running);
     m_setupScroll->widget()->setEnabled(!running);
     m_export->setEnabled(page() != Page::Measure || (!running && m_live->sessionId() > 0));
 }

@@ -97,6 +97,7 @@ private:
     void updateActions();
     void exportCurrent();
     void chooseDatabase();
+    void chooseLabDatabase();
     void showAbout();
     void setLanguage(const QString &code);
     void onFinished(core::SessionStatus status, const QString &reason);
@@ -129,6 +130,7 @@ private:
     QAction *m_export = nullptr;
     QAction *m_compareAction = nullptr;
     QAction *m_openDatabase = nullptr;
+    QAction *m_labDatabase = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_paperThroughput = nullptr;
     QLabel *m_estimate = nullptr;

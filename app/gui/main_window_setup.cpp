@@ -58,16 +58,22 @@ void MainWindow::updateEstimate()
         m_estimate->setText(tr("No runs planned"));
         return;
     }
-    const auto minutes = static_cast<qint64>(std::lround(e.seconds / 60.0));
-    const QString time = e.seconds < 90
-                             ? tr("%n s", nullptr, static_cast<int>(std::lround(e.seconds)))
-                         : minutes < 90 ? tr("%n min", nullptr, static_cast<int>(minutes))
-                                        : tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+    const auto duration = [](double seconds) {
+        const auto minutes = static_cast<qint64>(std::lround(seconds / 60.0));
+        return seconds < 90   ? tr("%n s", nullptr, static_cast<int>(std::lround(seconds)))
+               : minutes < 90 ? tr("%n min", nullptr, static_cast<int>(minutes))
+                              : tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+    };
+    const QString time = duration(e.seconds);
     const QString runs = tr("%n runs", nullptr, e.runs);
-    m_estimate->setText(e.runsUnknown == 0 ? tr("%1 · about %2").arg(runs, time)
-                                           : tr("%1 · at least %2 (%n runs of unknown length)",
-                                                nullptr, e.runsUnknown)
-                                                 .arg(runs, time));
+    QString text = e.runsUnknown == 0
+                       ? tr("%1 · about %2").arg(runs, time)
+                       : tr("%1 · at least %2 (%n runs of unknown length)", nullptr, e.runsUnknown)
+                             .arg(runs, time);
+    if (e.waitAtMostSeconds > 0)
+        text += tr(", plus up to %1 waiting for the DUT before the baseline")
+                    .arg(duration(e.waitAtMostSeconds));
+    m_estimate->setText(text);
 }
 
 void MainWindow::setPaperThroughput(bool on)

@@ -1,5 +1,6 @@
 #include "messages.h"
 #include "messages_mcu.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/analysis_ranges.h>
@@ -14,14 +15,6 @@ namespace cipherwatt::core {
 using instruments::Message;
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kEpsilon = 1e-9; // seconds: timestamps equal to a boundary count as inside
-
-bool inside(const PowerSample &s, double start, double end)
-{
-    return s.tSeconds - s.intervalSeconds >= start - kEpsilon && s.tSeconds <= end + kEpsilon;
-}
 
 bool straddles(const PowerSample &s, double start, double end)
 {

@@ -3,6 +3,7 @@
 
 #include "effective_dof.h"
 #include "messages.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/analysis.h>
 
@@ -14,10 +15,6 @@
 namespace cipherwatt::core {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kEpsilon = 1e-9; // seconds: a window ending as the run starts is before it
 
 const std::array<std::pair<UncertaintyModel, const char *>, 2> kModels{{
     {UncertaintyModel::Correlated, "correlated"},

@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/analysis_ranges.h>
 
@@ -8,13 +9,6 @@
 namespace cipherwatt::core {
 
 namespace {
-
-constexpr double kEpsilon = 1e-9; // seconds, as analysis.cpp counts an update inside a run
-
-bool inside(const PowerSample &s, double start, double end)
-{
-    return s.tSeconds - s.intervalSeconds >= start - kEpsilon && s.tSeconds <= end + kEpsilon;
-}
 
 // Two range readings differ: both known and more than float32's resolution apart (FLOAT
 // data carries 24 bits of mantissa).

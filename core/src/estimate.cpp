@@ -45,6 +45,7 @@ SessionEstimate estimateSession(const SessionSettings &settings,
         }
     }
     e.seconds += static_cast<double>(pilots.size()) * pilotSeconds;
+    e.waitAtMostSeconds = settings.waitForQuietSeconds + settings.waitForStableSeconds;
     return e;
 }
 

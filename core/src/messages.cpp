@@ -2,6 +2,7 @@
 
 #include "messages_activity.h"
 #include "messages_adb.h"
+#include "messages_database.h"
 #include "messages_mcu.h"
 
 #include <cipherwatt/core/error.h>
@@ -126,6 +127,8 @@ void registerMessageCatalogue()
         &msg::kStatusCancelled,
         &msg::kStatusInterrupted,
         &msg::kPlan,
+        &msg::kRunOrderUnknown,
+        &msg::kRunOrderSeed,
         &msg::kPlanUnclosedQuote,
         &msg::kPlanCommandForm,
         &msg::kPlanCommandLabel,
@@ -237,8 +240,18 @@ void registerMessageCatalogue()
         &msg::kProgramEnded,
         &msg::kRunEndedWithProgram,
         &msg::kNoSuchFolder,
-        &msg::kDatabaseUrl,
         &msg::kNoFolder,
+        &msg::kDatabaseScheme,
+        &msg::kPgBadUri,
+        &msg::kPgPassword,
+        &msg::kPgNoDatabase,
+        &msg::kPgParameter,
+        &msg::kPgParameterValue,
+        &msg::kPgNoDriver,
+        &msg::kPgCannotConnect,
+        &msg::kLabConnectionLost,
+        &msg::kLabConnectionBack,
+        &msg::kLabSessionLocal,
         &msg::kNoSuchSession,
         &msg::kEmptyLabel,
         &msg::kSessionRunning,

@@ -442,6 +442,15 @@ inline constexpr MessageTemplate kStatusInterrupted{
 //: The plan option of cipherwatt-cli; the window shows the plan as "Ciphers".
 inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan",
                                        QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "--plan: %1")};
+// The run order (parseRunOrder).
+inline constexpr MessageTemplate kRunOrderUnknown{
+    "core.plan.run-order-unknown", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "--order: '%1'; give interleaved, sequential, random or random:<seed>")};
+inline constexpr MessageTemplate kRunOrderSeed{
+    "core.plan.run-order-seed", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "--order: the seed '%1' must be a whole number from 0 to %2")};
 inline constexpr MessageTemplate kPlanUnclosedQuote{
     "core.plan.unclosed-quote", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "unclosed %1 in \"%2\"")};
@@ -834,11 +843,6 @@ inline constexpr MessageTemplate kNoSuchFolder{
     "core.storage.no-such-folder", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
                       "database %1: the folder %2 does not exist (create it first)")};
-inline constexpr MessageTemplate kDatabaseUrl{
-    "core.storage.database-url", "cipherwatt::core::Storage",
-    QT_TRANSLATE_NOOP("cipherwatt::core::Storage",
-                      "database %1: %2 databases are not supported by this build; give the path "
-                      "of a SQLite file")};
 inline constexpr MessageTemplate kNoFolder{
     "core.storage.no-folder", "cipherwatt::core::Storage",
     QT_TRANSLATE_NOOP("cipherwatt::core::Storage", "database %1: cannot create the folder")};

@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 namespace cipherwatt::core {
 
@@ -259,6 +261,129 @@ const PlanPreset *findPlanPreset(const QString &name)
             return &p;
     }
     return nullptr;
+}
+
+Result<RunOrderSpec> parseRunOrder(const QString &text)
+{
+    const QString word = text.section(QLatin1Char(':'), 0, 0).trimmed();
+    const auto order = runOrderFromName(word);
+    const bool hasSeed = text.contains(QLatin1Char(':'));
+    if (!order || (hasSeed && *order != RunOrder::Randomised))
+        return Error{ErrorCode::Usage, Message(msg::kRunOrderUnknown).arg(text)};
+    RunOrderSpec spec{*order, std::nullopt};
+    if (hasSeed) {
+        const QString seedText = text.section(QLatin1Char(':'), 1).trimmed();
+        bool ok = false;
+        const qulonglong seed = seedText.toULongLong(&ok);
+        if (!ok || seed > kMaxRunOrderSeed)
+            return Error{
+                ErrorCode::Usage,
+                Message(msg::kRunOrderSeed).arg(seedText, QString::number(kMaxRunOrderSeed))};
+        spec.seed = seed;
+    }
+    return spec;
+}
+
+QString runOrderName(RunOrder order)
+{
+    switch (order) {
+    case RunOrder::Interleaved:
+        return QStringLiteral("interleaved");
+    case RunOrder::Sequential:
+        return QStringLiteral("sequential");
+    case RunOrder::Randomised:
+        return QStringLiteral("random");
+    }
+    return QStringLiteral("interleaved");
+}
+
+std::optional<RunOrder> runOrderFromName(const QString &name)
+{
+    for (const RunOrder o : {RunOrder::Interleaved, RunOrder::Sequential, RunOrder::Randomised}) {
+        if (runOrderName(o) == name)
+            return o;
+    }
+    return std::nullopt;
+}
+
+QString runOrderText(RunOrder order, std::optional<std::uint64_t> seed)
+{
+    switch (order) {
+    case RunOrder::Interleaved:
+        return QStringLiteral("interleaved (every run, then every run again)");
+    case RunOrder::Sequential:
+        return QStringLiteral("sequential (each run's repeats back to back)");
+    case RunOrder::Randomised:
+        return QStringLiteral("random within each pass, seed %1")
+            .arg(seed ? QString::number(*seed) : QStringLiteral("not recorded"));
+    }
+    return {};
+}
+
+std::uint64_t drawRunOrderSeed()
+{
+    std::random_device device;
+    const std::uint64_t high = device();
+    const std::uint64_t low = device();
+    return ((high << 32) ^ low) & kMaxRunOrderSeed;
+}
+
+std::uint64_t uniformBelow(std::mt19937_64 &generator, std::uint64_t bound)
+{
+    // The largest multiple of `bound` that fits: draws at or above it are drawn again, so that
+    // every remainder is equally likely.
+    const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
+                                std::numeric_limits<std::uint64_t>::max() % bound;
+    std::uint64_t x = generator();
+    while (x >= limit)
+        x = generator();
+    return x % bound;
+}
+
+std::vector<PlannedRun> orderRuns(std::vector<PlannedRun> runs, RunOrder order, std::uint64_t seed)
+{
+    switch (order) {
+    case RunOrder::Interleaved:
+        break; // expandPlan's own order: repeats outermost
+    case RunOrder::Sequential: {
+        // Each run's repeats together, the runs in the order of their first pass.
+        std::map<std::tuple<QString, QString, QString, QString, std::size_t>, std::size_t> first;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const PlannedRun &r = runs[i];
+            first.try_emplace({r.entry.cipher, r.entry.backend, r.entry.operation,
+                               r.entry.command.join(QChar(0)), r.bufferBytes},
+                              i);
+        }
+        const auto key = [&](const PlannedRun &r) {
+            return first.at({r.entry.cipher, r.entry.backend, r.entry.operation,
+                             r.entry.command.join(QChar(0)), r.bufferBytes});
+        };
+        std::stable_sort(runs.begin(), runs.end(), [&](const PlannedRun &a, const PlannedRun &b) {
+            return std::make_pair(key(a), a.repeat) < std::make_pair(key(b), b.repeat);
+        });
+        break;
+    }
+    case RunOrder::Randomised: {
+        // Fisher-Yates within each block of runs of one repeat.
+        std::mt19937_64 generator(seed);
+        std::size_t begin = 0;
+        while (begin < runs.size()) {
+            std::size_t end = begin;
+            while (end < runs.size() && runs[end].repeat == runs[begin].repeat)
+                ++end;
+            for (std::size_t i = end - begin; i > 1; --i) {
+                const std::size_t j = uniformBelow(generator, i);
+                std::swap(runs[begin + i - 1], runs[begin + j]);
+            }
+            begin = end;
+        }
+        break;
+    }
+    }
+    int ordinal = 0;
+    for (PlannedRun &r : runs)
+        r.ordinal = ++ordinal;
+    return runs;
 }
 
 } // namespace cipherwatt::core

@@ -1,19 +1,19 @@
 #include "recorder.h"
 
+#include "messages_database.h"
+#include "numbers.h"
+
+#include <cipherwatt/core/copy.h>
 #include <cipherwatt/core/dut.h>
 
 #include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 
 #include <cmath>
 #include <limits>
 
 namespace cipherwatt::core {
-
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-} // namespace
 
 SessionRecorder::SessionRecorder(QObject *parent)
     : QObject(parent)
@@ -31,20 +31,75 @@ SessionRecorder::~SessionRecorder() = default;
 Result<qint64> SessionRecorder::create(const QString &databasePath, const SessionSettings &settings,
                                        const MeterSetup &meter, const DutSetup &dut, bool simulated)
 {
-    auto storage = Storage::open(databasePath.isEmpty() ? Storage::defaultPath() : databasePath);
+    const QString path = databasePath.isEmpty() ? Storage::defaultPath() : databasePath;
+    auto storage = Storage::open(path);
     if (!storage)
         return storage.error();
+    if ((*storage)->isShared()) {
+        m_remote = std::move(*storage);
+        const QString journal = journalPath(path);
+        QDir().mkpath(QFileInfo(journal).absolutePath());
+        storage = Storage::open(journal);
+        if (!storage) {
+            m_remote.reset();
+            return storage.error();
+        }
+    }
     m_storage = std::move(*storage);
     m_originNs = steadyNs();
     const qint64 originUtc = QDateTime::currentMSecsSinceEpoch();
     auto id = m_storage->createSession(settings, meter, dut, originUtc, simulated);
     if (!id) {
         m_storage.reset();
+        m_remote.reset();
         return id.error();
     }
     m_sessionId = *id;
+    if (m_remote) {
+        auto sent = syncSession(*m_storage, m_sessionId, *m_remote);
+        if (!sent) {
+            m_storage.reset();
+            m_remote.reset();
+            m_sessionId = 0;
+            return sent.error();
+        }
+        m_remoteId = sent->remote;
+    }
     m_flushTimer.start();
-    return m_sessionId;
+    return sessionId();
+}
+
+void SessionRecorder::sendOn()
+{
+    if (!m_remote)
+        return;
+    auto sent = syncSession(*m_storage, m_sessionId, *m_remote);
+    if (sent) {
+        if (!m_remoteAnswers) {
+            m_remoteAnswers = true;
+            (void)m_storage->addEvent(
+                m_sessionId, {steadyNs() - m_originNs, QStringLiteral("database"),
+                              Message(msg::kLabConnectionBack).arg(m_updates - m_keptSince)});
+            sendOn(); // the event too
+        }
+        return;
+    }
+    if (m_remoteAnswers) {
+        m_remoteAnswers = false;
+        m_keptSince = m_updates;
+        (void)m_storage->addEvent(
+            m_sessionId,
+            {steadyNs() - m_originNs, QStringLiteral("database"),
+             Message(msg::kLabConnectionLost)
+                 .arg(m_remote->path(), sent.error().message.english(), m_storage->path())});
+    }
+    // A server that dropped the connection (or restarted) takes a new one; one that is gone
+    // refuses it at once, or within the URI's connect_timeout (which would hold this thread):
+    // so at most every five seconds.
+    if (!m_lastReconnect.isValid() || m_lastReconnect.hasExpired(5000)) {
+        m_lastReconnect.start();
+        (void)m_remote->reconnect();
+    }
 }
 
 double SessionRecorder::seconds(qint64 hostNs) const
@@ -131,6 +186,7 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     m_power.push_back(p);
     if (auto r = m_storage->addSample(m_sessionId, s); !r)
         return r.error();
+    ++m_updates;
     return s;
 }
 
@@ -171,12 +227,31 @@ Result<void> SessionRecorder::setStatus(SessionStatus status, const Message &rea
     m_flushTimer.stop();
     if (auto r = m_storage->flush(); !r)
         return r;
-    return m_storage->setStatus(m_sessionId, status, reason);
+    if (auto r = m_storage->setStatus(m_sessionId, status, reason); !r)
+        return r;
+    if (m_remote && status != SessionStatus::Running) {
+        sendOn();
+        if (!m_remoteAnswers) {
+            // One more try: a server that restarted answers a new connection.
+            sendOn();
+        }
+        if (!m_remoteAnswers)
+            (void)m_storage->addEvent(
+                m_sessionId,
+                {steadyNs() - m_originNs, QStringLiteral("database"),
+                 Message(msg::kLabSessionLocal).arg(m_remote->path(), m_storage->path())});
+    }
+    return {};
 }
 
 Result<void> SessionRecorder::flush()
 {
-    return m_storage ? m_storage->flush() : Result<void>();
+    if (!m_storage)
+        return {};
+    if (auto r = m_storage->flush(); !r)
+        return r;
+    sendOn();
+    return {};
 }
 
 } // namespace cipherwatt::core

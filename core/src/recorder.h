@@ -10,6 +10,7 @@
 #include <cipherwatt/core/storage.h>
 #include <cipherwatt/instruments/measurement.h>
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -37,11 +38,15 @@ public:
     explicit SessionRecorder(QObject *parent = nullptr);
     ~SessionRecorder() override;
 
-    // Opens the database and stores the new session; the session's clock starts here.
+    // Opens the database and stores the new session; the session's clock starts here. A lab
+    // database (PostgreSQL) must answer now; the session is then written to its local journal
+    // (copy.h) and sent on with every flush, at least once a second.
     Result<qint64> create(const QString &databasePath, const SessionSettings &settings,
                           const MeterSetup &meter, const DutSetup &dut, bool simulated);
     bool exists() const { return m_sessionId > 0; }
-    qint64 sessionId() const { return m_sessionId; }
+    // The session's id in the database it was asked for (the lab database's, not the
+    // journal's).
+    qint64 sessionId() const { return m_remote ? m_remoteId : m_sessionId; }
     Storage *storage() const { return m_storage.get(); }
 
     // Session seconds of a steady-clock instant, and of now.
@@ -81,6 +86,10 @@ public:
     void onFlushError(std::function<void(const Error &)> handler) { m_flushError = handler; }
 
 private:
+    // Sends what the lab database lacks of the session; when it does not answer, says so once
+    // (an event) and tries again at the next flush, the session going on in the journal.
+    void sendOn();
+
     struct Phase
     {
         qint64 startNs;
@@ -89,7 +98,13 @@ private:
         PhaseKind kind;
     };
 
-    std::unique_ptr<Storage> m_storage;
+    std::unique_ptr<Storage> m_storage; // the database, or a lab database's journal
+    std::unique_ptr<Storage> m_remote;  // the lab database
+    qint64 m_remoteId = 0;
+    bool m_remoteAnswers = true;
+    qint64 m_keptSince = 0; // updates in the journal when the lab database stopped answering
+    qint64 m_updates = 0;
+    QElapsedTimer m_lastReconnect;
     qint64 m_sessionId = 0;
     qint64 m_originNs = 0;
     qint64 m_phaseId = 0;

@@ -1,87 +1,6 @@
-#include "worker_records.h"
-
-#include <cipherwatt/core/records_json.h>
-#include <cipherwatt/protocol/codec.h>
-
-#include <cmath>
-#include <limits>
+#include "records_json_support.h"
 
 namespace cipherwatt::core {
-
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QJsonValue number(double v)
-{
-    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
-}
-
-double numberOf(const QJsonObject &json, const QString &key)
-{
-    const QJsonValue v = json.value(key);
-    return v.isDouble() ? v.toDouble() : kNaN;
-}
-
-QStringList stringsOf(const QJsonValue &value)
-{
-    QStringList out;
-    for (const QJsonValue &v : value.toArray())
-        out << v.toString();
-    return out;
-}
-
-// The keys of `json` that `written` (the record written back without its extra) does not
-// have: what a newer version stored that this one does not know.
-QJsonObject unknownKeys(const QJsonObject &json, const QJsonObject &written)
-{
-    QJsonObject out;
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        if (!written.contains(it.key()))
-            out.insert(it.key(), it.value());
-    }
-    return out;
-}
-
-void addExtra(QJsonObject &json, const QJsonObject &extra)
-{
-    for (auto it = extra.begin(); it != extra.end(); ++it) {
-        if (!json.contains(it.key()))
-            json.insert(it.key(), it.value());
-    }
-}
-
-template<typename Record, typename Reader>
-Record withUnknownKeys(const QJsonObject &json, Reader read)
-{
-    Record r = read(json);
-    r.extra = unknownKeys(json, toJson(r));
-    return r;
-}
-
-QJsonObject rangeJson(const MeterRange &r)
-{
-    return {{QStringLiteral("value"), r.value}, {QStringLiteral("auto"), r.automatic}};
-}
-
-MeterRange rangeFromJson(const QJsonValue &v)
-{
-    const QJsonObject o = v.toObject();
-    return {o.value(QStringLiteral("value")).toDouble(), o.value(QStringLiteral("auto")).toBool()};
-}
-
-// A piece the worker reported, through the protocol's own codec: the one spelling of its
-// fields.
-template<typename T, typename Decode>
-std::optional<T> fromProtocolJson(const QJsonObject &json, Decode decode)
-{
-    auto decoded = decode(fromQt(json));
-    if (!decoded)
-        return std::nullopt;
-    return toRecord(*decoded);
-}
-
-} // namespace
 
 void putMessages(QJsonObject &json, const QString &key, const QList<Message> &messages)
 {
@@ -164,6 +83,12 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("settle_is_idle"), true);
     if (s.waitForStableSeconds > 0)
         json.insert(QStringLiteral("wait_for_stable_seconds"), s.waitForStableSeconds);
+    // The run order: a session in today's order reads as before. A seed is at most 2^53 - 1,
+    // exact as a JSON number.
+    if (s.runOrder != RunOrder::Interleaved)
+        json.insert(QStringLiteral("run_order"), runOrderName(s.runOrder));
+    if (s.runOrderSeed)
+        json.insert(QStringLiteral("run_order_seed"), static_cast<qint64>(*s.runOrderSeed));
     // Written for the correlated model only: without it a session reads as conservative, the
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
@@ -183,6 +108,8 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("allow_auto_range"), true);
     if (s.rangesAutoFix)
         json.insert(QStringLiteral("ranges"), QStringLiteral("auto-fix"));
+    if (!s.bench.isEmpty()) // written by schema 4's programs, absent before
+        json.insert(QStringLiteral("bench"), s.bench);
     return json;
 }
 
@@ -191,6 +118,7 @@ SessionSettings settingsFromJson(const QJsonObject &j)
     SessionSettings s;
     s.label = j.value(QStringLiteral("label")).toString();
     s.operatorName = j.value(QStringLiteral("operator")).toString();
+    s.bench = j.value(QStringLiteral("bench")).toString();
     s.notes = j.value(QStringLiteral("notes")).toString();
     s.tags = stringsOf(j.value(QStringLiteral("tags")));
     s.meterResource = j.value(QStringLiteral("meter")).toString(s.meterResource);
@@ -203,6 +131,11 @@ SessionSettings settingsFromJson(const QJsonObject &j)
             s.bufferSizes.push_back(static_cast<std::size_t>(b.toInteger()));
     }
     s.repeats = j.value(QStringLiteral("repeats")).toInt(s.repeats);
+    s.runOrder = runOrderFromName(j.value(QStringLiteral("run_order")).toString())
+                     .value_or(RunOrder::Interleaved);
+    if (j.value(QStringLiteral("run_order_seed")).isDouble())
+        s.runOrderSeed =
+            static_cast<std::uint64_t>(j.value(QStringLiteral("run_order_seed")).toInteger());
     const QJsonObject length = j.value(QStringLiteral("run_length")).toObject();
     if (length.contains(QStringLiteral("iterations"))) {
         s.runLength.kind = RunLength::Kind::Iterations;
@@ -416,318 +349,6 @@ DutSetup dutSetupFromJson(const QJsonObject &json)
         }
         return d;
     });
-}
-
-// ---- The analysis -----------------------------------------------------------------------
-
-QJsonObject toJson(const BaselineResult &b, double startSeconds, double endSeconds)
-{
-    QJsonObject json{{QStringLiteral("start_s"), startSeconds},
-                     {QStringLiteral("end_s"), endSeconds},
-                     {QStringLiteral("count"), b.stats.count},
-                     {QStringLiteral("excluded"), b.excluded},
-                     {QStringLiteral("mean_w"), number(b.stats.mean)},
-                     {QStringLiteral("sd_w"), number(b.stats.sd)},
-                     {QStringLiteral("standard_error_w"), number(b.stats.standardError)},
-                     {QStringLiteral("lag1"), number(b.stats.lag1)},
-                     {QStringLiteral("drift_w_per_h"), number(b.driftWattsPerHour)},
-                     {QStringLiteral("drift_se_w_per_h"), number(b.driftStandardError)},
-                     {QStringLiteral("drift_w"), number(b.driftWatts)},
-                     {QStringLiteral("drifting"), b.drifting}};
-    // The idle current, where the meter read it (see the run's figures).
-    if (b.current.count > 0) {
-        json.insert(QStringLiteral("current_count"), b.current.count);
-        json.insert(QStringLiteral("mean_a"), number(b.current.mean));
-        json.insert(QStringLiteral("standard_error_a"), number(b.current.standardError));
-    }
-    return json;
-}
-
-namespace {
-
-BaselineResult baselineFromJson(const QJsonObject &b)
-{
-    BaselineResult r;
-    r.stats.count = b.value(QStringLiteral("count")).toInt();
-    r.stats.mean = numberOf(b, QStringLiteral("mean_w"));
-    r.stats.sd = numberOf(b, QStringLiteral("sd_w"));
-    r.stats.standardError = numberOf(b, QStringLiteral("standard_error_w"));
-    r.stats.lag1 = numberOf(b, QStringLiteral("lag1"));
-    r.current.count = b.value(QStringLiteral("current_count")).toInt();
-    r.current.mean = numberOf(b, QStringLiteral("mean_a"));
-    r.current.standardError = numberOf(b, QStringLiteral("standard_error_a"));
-    r.excluded = b.value(QStringLiteral("excluded")).toInt();
-    r.seconds =
-        b.value(QStringLiteral("end_s")).toDouble() - b.value(QStringLiteral("start_s")).toDouble();
-    r.driftWattsPerHour = numberOf(b, QStringLiteral("drift_w_per_h"));
-    r.driftStandardError = numberOf(b, QStringLiteral("drift_se_w_per_h"));
-    r.driftWatts = numberOf(b, QStringLiteral("drift_w"));
-    r.drifting = b.value(QStringLiteral("drifting")).toBool();
-    return r;
-}
-
-} // namespace
-
-QJsonObject toJson(const SessionAnalysis &a)
-{
-    QJsonObject json;
-    if (a.baseline)
-        json.insert(QStringLiteral("baseline"),
-                    toJson(a.baseline->result, a.baseline->startSeconds, a.baseline->endSeconds));
-    if (a.postBaseline) {
-        const PostBaselineRecord &p = *a.postBaseline;
-        QJsonObject post{{QStringLiteral("start_s"), p.startSeconds},
-                         {QStringLiteral("end_s"), p.endSeconds},
-                         {QStringLiteral("count"), p.result.stats.count},
-                         {QStringLiteral("mean_w"), number(p.result.stats.mean)},
-                         {QStringLiteral("sd_w"), number(p.result.stats.sd)},
-                         {QStringLiteral("drift_w_per_h"), number(p.result.driftWattsPerHour)}};
-        if (p.changeWatts)
-            post.insert(QStringLiteral("change_w"), number(*p.changeWatts));
-        if (p.drifting)
-            post.insert(QStringLiteral("drifting"), *p.drifting);
-        json.insert(QStringLiteral("post_baseline"), post);
-    }
-    if (!a.idleWindows.empty()) {
-        QJsonArray windows;
-        for (const BaselineRecord &w : a.idleWindows)
-            windows.append(toJson(w.result, w.startSeconds, w.endSeconds));
-        json.insert(QStringLiteral("idle_windows"), windows);
-    }
-    if (a.programBaselineCores)
-        json.insert(QStringLiteral("program_baseline_cores"), *a.programBaselineCores);
-    putMessages(json, QStringLiteral("flags"), a.flags);
-    addExtra(json, a.extra);
-    return json;
-}
-
-SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
-{
-    return withUnknownKeys<SessionAnalysis>(json, [](const QJsonObject &j) {
-        SessionAnalysis a;
-        if (j.contains(QStringLiteral("baseline"))) {
-            const QJsonObject b = j.value(QStringLiteral("baseline")).toObject();
-            a.baseline =
-                BaselineRecord{b.value(QStringLiteral("start_s")).toDouble(),
-                               b.value(QStringLiteral("end_s")).toDouble(), baselineFromJson(b)};
-        }
-        if (j.contains(QStringLiteral("post_baseline"))) {
-            const QJsonObject p = j.value(QStringLiteral("post_baseline")).toObject();
-            PostBaselineRecord post;
-            post.startSeconds = p.value(QStringLiteral("start_s")).toDouble();
-            post.endSeconds = p.value(QStringLiteral("end_s")).toDouble();
-            post.result = baselineFromJson(p);
-            if (p.contains(QStringLiteral("change_w")))
-                post.changeWatts = numberOf(p, QStringLiteral("change_w"));
-            if (p.contains(QStringLiteral("drifting")))
-                post.drifting = p.value(QStringLiteral("drifting")).toBool();
-            a.postBaseline = post;
-        }
-        for (const QJsonValue &v : j.value(QStringLiteral("idle_windows")).toArray()) {
-            const QJsonObject w = v.toObject();
-            a.idleWindows.push_back(BaselineRecord{w.value(QStringLiteral("start_s")).toDouble(),
-                                                   w.value(QStringLiteral("end_s")).toDouble(),
-                                                   baselineFromJson(w)});
-        }
-        if (j.value(QStringLiteral("program_baseline_cores")).isDouble())
-            a.programBaselineCores = j.value(QStringLiteral("program_baseline_cores")).toDouble();
-        a.flags = takeMessages(j, QStringLiteral("flags"));
-        return a;
-    });
-}
-
-namespace {
-
-// The budget of a net power (absent for results stored before it). Infinite degrees of freedom
-// (type B terms, and a combination of them only) are stored as null.
-QJsonObject budgetJson(const UncertaintyBudget &b)
-{
-    QJsonArray terms;
-    for (const BudgetComponent &c : b.components)
-        terms.append(QJsonObject{{QStringLiteral("term"), budgetTermKey(c.term)},
-                                 {QStringLiteral("u_w"), number(c.u)},
-                                 {QStringLiteral("dof"), number(c.dof)}});
-    return QJsonObject{{QStringLiteral("model"), uncertaintyModelName(b.model)},
-                       {QStringLiteral("u_w"), number(b.u)},
-                       {QStringLiteral("dof"), number(b.dof)},
-                       {QStringLiteral("k"), number(b.coverage)},
-                       {QStringLiteral("terms"), terms}};
-}
-
-UncertaintyBudget budgetFromJson(const QJsonObject &j)
-{
-    const auto dofOf = [](const QJsonObject &o) {
-        const QJsonValue v = o.value(QStringLiteral("dof"));
-        return v.isDouble() ? v.toDouble() : std::numeric_limits<double>::infinity();
-    };
-    UncertaintyBudget b;
-    b.model = uncertaintyModelFromName(j.value(QStringLiteral("model")).toString())
-                  .value_or(UncertaintyModel::Conservative);
-    b.u = numberOf(j, QStringLiteral("u_w"));
-    b.dof = dofOf(j);
-    b.coverage = numberOf(j, QStringLiteral("k"));
-    for (const QJsonValue &v : j.value(QStringLiteral("terms")).toArray()) {
-        const QJsonObject t = v.toObject();
-        if (const auto term = budgetTermFromKey(t.value(QStringLiteral("term")).toString()))
-            b.components.push_back({*term, numberOf(t, QStringLiteral("u_w")), dofOf(t)});
-    }
-    return b;
-}
-
-} // namespace
-
-QJsonObject toJson(const RunResult &r)
-{
-    QJsonObject json{
-        {QStringLiteral("samples"), r.run.count},
-        {QStringLiteral("excluded_boundary"), r.excludedBoundary},
-        {QStringLiteral("excluded_invalid"), r.excludedInvalid},
-        {QStringLiteral("excluded_duplicates"), r.excludedDuplicates},
-        {QStringLiteral("missed"), static_cast<qint64>(r.missed)},
-        {QStringLiteral("run_w"), number(r.run.mean)},
-        {QStringLiteral("run_sd_w"), number(r.run.sd)},
-        {QStringLiteral("run_lag1"), number(r.run.lag1)},
-        {QStringLiteral("net_w"), number(r.netWatts)},
-        {QStringLiteral("net_u_w"), number(r.netUncertainty)},
-        {QStringLiteral("coverage"), number(r.coverage)},
-        {QStringLiteral("net_low_w"), number(r.netLow)},
-        {QStringLiteral("net_high_w"), number(r.netHigh)},
-        {QStringLiteral("energy_j"), number(r.energyJoules)},
-        {QStringLiteral("energy_per_byte_nj"), number(r.energyPerByteNj)},
-        {QStringLiteral("energy_per_byte_nj_low"), number(r.energyPerByteNjLow)},
-        {QStringLiteral("energy_per_byte_nj_high"), number(r.energyPerByteNjHigh)},
-        {QStringLiteral("energy_per_op_uj"), number(r.energyPerOperationUj)},
-        {QStringLiteral("energy_per_op_uj_low"), number(r.energyPerOperationUjLow)},
-        {QStringLiteral("energy_per_op_uj_high"), number(r.energyPerOperationUjHigh)},
-        {QStringLiteral("throughput_bps"), number(r.throughputBytesPerSecond)},
-        {QStringLiteral("cycles_per_byte"), number(r.cyclesPerByte)},
-        {QStringLiteral("counter"), r.counter},
-        {QStringLiteral("integrator_read"), r.integratorRead},
-        {QStringLiteral("integrator_wh"), number(r.integratorWh)},
-        {QStringLiteral("samples_wh"), number(r.samplesWh)},
-    };
-    // The current's figures only where the meter read it (a session stored before them reads
-    // back as it was stored).
-    if (std::isfinite(r.netAmps)) {
-        json.insert(QStringLiteral("net_a"), r.netAmps);
-        json.insert(QStringLiteral("net_low_a"), number(r.netAmpsLow));
-        json.insert(QStringLiteral("net_high_a"), number(r.netAmpsHigh));
-        json.insert(QStringLiteral("charge_per_op_uc"), number(r.chargePerOperationUc));
-        json.insert(QStringLiteral("charge_per_op_uc_low"), number(r.chargePerOperationUcLow));
-        json.insert(QStringLiteral("charge_per_op_uc_high"), number(r.chargePerOperationUcHigh));
-    }
-    if (!r.budget.empty()) {
-        json.insert(QStringLiteral("budget"), budgetJson(r.budget));
-        json.insert(QStringLiteral("idle_source"), idleSourceName(r.idleSource));
-        json.insert(QStringLiteral("idle_w"), number(r.idleWatts));
-    }
-    putMessages(json, QStringLiteral("flags"), r.flags);
-    if (r.invalid)
-        json.insert(QStringLiteral("invalid"), true);
-    if (std::isfinite(r.programCores))
-        json.insert(QStringLiteral("program_cores"), r.programCores);
-    return json;
-}
-
-RunResult runResultFromJson(const QJsonObject &j)
-{
-    const auto num = [&](const char *key) { return numberOf(j, QLatin1String(key)); };
-    RunResult r;
-    r.run.count = j.value(QStringLiteral("samples")).toInt();
-    r.run.mean = num("run_w");
-    r.run.sd = num("run_sd_w");
-    r.run.lag1 = num("run_lag1");
-    r.excludedBoundary = j.value(QStringLiteral("excluded_boundary")).toInt();
-    r.excludedInvalid = j.value(QStringLiteral("excluded_invalid")).toInt();
-    r.excludedDuplicates = j.value(QStringLiteral("excluded_duplicates")).toInt();
-    r.missed = static_cast<std::uint32_t>(j.value(QStringLiteral("missed")).toInteger());
-    r.netWatts = num("net_w");
-    r.netUncertainty = num("net_u_w");
-    r.coverage = num("coverage");
-    r.netLow = num("net_low_w");
-    r.netHigh = num("net_high_w");
-    r.energyJoules = num("energy_j");
-    r.energyPerByteNj = num("energy_per_byte_nj");
-    r.energyPerByteNjLow = num("energy_per_byte_nj_low");
-    r.energyPerByteNjHigh = num("energy_per_byte_nj_high");
-    r.energyPerOperationUj = num("energy_per_op_uj");
-    r.energyPerOperationUjLow = num("energy_per_op_uj_low");
-    r.energyPerOperationUjHigh = num("energy_per_op_uj_high");
-    r.netAmps = num("net_a");
-    r.netAmpsLow = num("net_low_a");
-    r.netAmpsHigh = num("net_high_a");
-    r.chargePerOperationUc = num("charge_per_op_uc");
-    r.chargePerOperationUcLow = num("charge_per_op_uc_low");
-    r.chargePerOperationUcHigh = num("charge_per_op_uc_high");
-    r.throughputBytesPerSecond = num("throughput_bps");
-    r.cyclesPerByte = num("cycles_per_byte");
-    r.counter = j.value(QStringLiteral("counter")).toString();
-    r.integratorRead = j.value(QStringLiteral("integrator_read")).toBool();
-    r.integratorWh = num("integrator_wh");
-    r.samplesWh = num("samples_wh");
-    if (j.contains(QStringLiteral("budget"))) {
-        r.budget = budgetFromJson(j.value(QStringLiteral("budget")).toObject());
-        r.idleSource = idleSourceFromName(j.value(QStringLiteral("idle_source")).toString())
-                           .value_or(IdleSource::Baseline);
-        r.idleWatts = num("idle_w");
-    }
-    r.flags = takeMessages(j, QStringLiteral("flags"));
-    r.invalid = j.value(QStringLiteral("invalid")).toBool();
-    r.programCores = num("program_cores");
-    return r;
-}
-
-// ---- A run's request and result ---------------------------------------------------------
-
-QJsonObject toJson(const WorkerRequest &request)
-{
-    return toQt(std::visit([](const auto &r) { return protocol::toJson(r); }, toProtocol(request)));
-}
-
-WorkerRequest workerRequestFromJson(const QJsonObject &json)
-{
-    // Written before the protocol had types: the command as sent, with its "cmd".
-    QJsonObject j = json;
-    if (j.value(QStringLiteral("cmd")).toString() == QLatin1String("exec"))
-        j.insert(QStringLiteral("kind"), QStringLiteral("exec"));
-    j.remove(QStringLiteral("cmd"));
-    j.remove(QStringLiteral("id"));
-    auto decoded = protocol::decodeRunRequest(fromQt(j), "request");
-    return decoded ? toRecord(*decoded) : WorkerRequest{};
-}
-
-QJsonObject toJson(const WorkerResult &result)
-{
-    return toQt(protocol::toJson(toProtocol(result)));
-}
-
-WorkerResult workerResultFromJson(const QJsonObject &json)
-{
-    auto decoded = protocol::decodeRunOutcome(fromQt(json), "result");
-    return decoded ? toRecord(*decoded) : WorkerResult{};
-}
-
-QJsonObject toJson(const DutActivity &activity)
-{
-    return {{QStringLiteral("seconds"), number(activity.seconds)},
-            {QStringLiteral("other_cpu_s"), number(activity.otherCpuSeconds)},
-            {QStringLiteral("worker_cpu_s"), number(activity.workerCpuSeconds)},
-            {QStringLiteral("cpus"), static_cast<qint64>(activity.cpus)},
-            // Derived, for a reader of the database: cores busy on average.
-            {QStringLiteral("other_cores"), number(activity.otherCores())},
-            {QStringLiteral("worker_cores"), number(activity.workerCores())}};
-}
-
-std::optional<DutActivity> dutActivityFromJson(const QJsonObject &json)
-{
-    if (!json.contains(QStringLiteral("seconds")))
-        return std::nullopt;
-    DutActivity a;
-    a.seconds = json.value(QStringLiteral("seconds")).toDouble();
-    a.otherCpuSeconds = json.value(QStringLiteral("other_cpu_s")).toDouble();
-    a.workerCpuSeconds = json.value(QStringLiteral("worker_cpu_s")).toDouble();
-    a.cpus = static_cast<unsigned>(json.value(QStringLiteral("cpus")).toInteger());
-    return a;
 }
 
 } // namespace cipherwatt::core

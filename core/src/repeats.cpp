@@ -3,6 +3,7 @@
 
 #include "effective_dof.h"
 #include "messages.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/repeats.h>
 
@@ -15,8 +16,6 @@ namespace cipherwatt::core {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // k for infinitely many degrees of freedom: the smallest coverage factor of a 95 % interval,
 // so that half an interval over it bounds the standard uncertainty from above.
 constexpr double kNormal95 = 1.959964;

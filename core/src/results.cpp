@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "numbers.h"
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/results.h>
@@ -11,8 +12,6 @@
 namespace cipherwatt::core {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double median(std::vector<double> values)
 {

@@ -214,8 +214,12 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         fail(SessionStatus::Failed, entries.error().message);
         return;
     }
+    // A random order's seed is drawn here when none was given, and stored with the settings.
+    if (m_settings.runOrder == RunOrder::Randomised && !m_settings.runOrderSeed)
+        m_settings.runOrderSeed = drawRunOrderSeed();
     const std::vector<PlannedRun> plan =
-        expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats);
+        orderRuns(expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats),
+                  m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
     m_runs.clear();
     for (const PlannedRun &p : plan) {
         RunRecord r;

@@ -3,6 +3,7 @@
 // ranges (range_advisor.h) from the load the pilot runs showed, applied before the baseline.
 
 #include "messages.h"
+#include "numbers.h"
 #include "recorder.h"
 
 #include <cipherwatt/core/range_advisor.h>
@@ -19,10 +20,8 @@ using namespace instruments;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // "U 300 V, I auto": the ranges as the meter took them.
-QString rangesText(const AppliedConfig &applied)
+QString appliedRangesText(const AppliedConfig &applied)
 {
     const auto one = [](const char *what, const Range &r, const char *unit) {
         return r.automatic ? QStringLiteral("%1 auto").arg(QLatin1String(what))
@@ -51,10 +50,11 @@ bool SessionRunner::checkAutoRange(const AppliedConfig &applied)
         return true;
     if (!m_settings.allowAutoRange) {
         m_rejectedSettings = true;
-        fail(SessionStatus::Failed, Message(msg::kAutoRangeRefused).arg(rangesText(applied)));
+        fail(SessionStatus::Failed,
+             Message(msg::kAutoRangeRefused).arg(appliedRangesText(applied)));
         return false;
     }
-    emit warning(Message(msg::kAutoRangeAllowed).arg(rangesText(applied)));
+    emit warning(Message(msg::kAutoRangeAllowed).arg(appliedRangesText(applied)));
     return true;
 }
 
@@ -171,7 +171,8 @@ void SessionRunner::onRangesFixed(const AppliedConfig &applied)
     m_rangesFixing = false;
     m_rangesFixed = true;
     if (automatic(applied) || applied.items.size() != m_applied.items.size()) {
-        fail(SessionStatus::Failed, Message(msg::kAutoRangeRefused).arg(rangesText(applied)));
+        fail(SessionStatus::Failed,
+             Message(msg::kAutoRangeRefused).arg(appliedRangesText(applied)));
         return;
     }
     m_applied = applied;

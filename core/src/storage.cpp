@@ -1,6 +1,7 @@
-// Opening a database: recognising it, migrating it, and marking sessions whose program died.
+// Opening a database: recognising it, migrating it (storage_schema.cpp), and marking sessions
+// whose program died.
 
-#include "messages.h"
+#include "messages_database.h"
 #include "storage_sql.h"
 
 #include <cipherwatt/core/records_json.h>
@@ -22,104 +23,6 @@
 #include <cmath>
 
 namespace cipherwatt::core {
-
-namespace {
-
-// Forward migrations: step k brings a database from version k - 1 to version k. A new schema
-// version appends a step; released steps never change.
-const char *const kMigrations[] = {
-    // 1: the first schema.
-    R"(
-CREATE TABLE sessions (
-    id INTEGER PRIMARY KEY,
-    label TEXT NOT NULL,
-    operator TEXT NOT NULL DEFAULT '',
-    notes TEXT NOT NULL DEFAULT '',
-    status TEXT NOT NULL,
-    status_reason TEXT NOT NULL DEFAULT '',
-    created_utc TEXT NOT NULL,
-    started_utc TEXT,
-    ended_utc TEXT,
-    origin_utc_ms INTEGER NOT NULL,
-    simulated INTEGER NOT NULL,
-    settings TEXT NOT NULL,
-    meter TEXT NOT NULL,
-    dut TEXT NOT NULL,
-    analysis TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE tags (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    tag TEXT NOT NULL,
-    PRIMARY KEY (session_id, tag)
-);
-CREATE TABLE phases (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    label TEXT NOT NULL DEFAULT '',
-    run_id INTEGER,
-    start_ns INTEGER NOT NULL,
-    end_ns INTEGER
-);
-CREATE INDEX phases_session ON phases(session_id);
-CREATE TABLE runs (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    ordinal INTEGER NOT NULL,
-    cipher TEXT NOT NULL,
-    backend TEXT NOT NULL,
-    operation TEXT NOT NULL,
-    buffer_bytes INTEGER NOT NULL,
-    repeat INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    error TEXT NOT NULL DEFAULT '',
-    start_ns INTEGER,
-    end_ns INTEGER,
-    window_start_ns INTEGER,
-    window_end_ns INTEGER,
-    request TEXT NOT NULL DEFAULT '{}',
-    result TEXT NOT NULL DEFAULT '{}',
-    analysis TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX runs_session ON runs(session_id);
-CREATE TABLE samples (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    t_ns INTEGER NOT NULL,
-    meter_seq INTEGER NOT NULL,
-    interval_ms INTEGER NOT NULL,
-    flags INTEGER NOT NULL,
-    missed INTEGER NOT NULL,
-    phase_id INTEGER,
-    run_id INTEGER,
-    power REAL,
-    wh REAL,
-    vals BLOB,
-    PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE events (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    t_ns INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL
-);
-CREATE INDEX events_session ON events(session_id);
-)",
-    // 2: messages by identifier, beside the English texts the other columns keep.
-    R"(
-ALTER TABLE sessions ADD COLUMN status_message TEXT NOT NULL DEFAULT '';
-ALTER TABLE runs ADD COLUMN error_message TEXT NOT NULL DEFAULT '';
-ALTER TABLE events ADD COLUMN message TEXT NOT NULL DEFAULT '';
-ALTER TABLE phases ADD COLUMN label_message TEXT NOT NULL DEFAULT '';
-)",
-    // 3: what else kept the DUT busy in each phase (records_json.h, DutActivity).
-    R"(
-ALTER TABLE phases ADD COLUMN activity TEXT NOT NULL DEFAULT '{}';
-)",
-};
-static_assert(std::size(kMigrations) == kSchemaVersion);
-
-} // namespace
 
 namespace sql {
 
@@ -238,8 +141,9 @@ QString Storage::defaultPath()
            QStringLiteral("/cipherwatt/sessions.sqlite");
 }
 
-Storage::Storage(QString path, QString connection)
-    : m_path(std::move(path))
+Storage::Storage(DatabaseLocation location, QString connection)
+    : m_location(std::move(location))
+    , m_path(m_location.text)
     , m_connection(std::move(connection))
     , m_pending(std::make_unique<Pending>())
 {}
@@ -270,12 +174,11 @@ Result<void> Storage::exec(const QString &sql)
 
 Result<void> Storage::checkPath(const QString &path)
 {
-    // A URL (postgresql://…) names a database server, which this build cannot reach: say so
-    // rather than make a folder called "postgresql:".
-    static const QRegularExpression url(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*://"));
-    if (const auto m = url.match(path); m.hasMatch())
-        return Error{ErrorCode::Usage,
-                     Message(msg::kDatabaseUrl).arg(path, m.captured(0).chopped(3))};
+    auto location = parseDatabase(path);
+    if (!location)
+        return location.error();
+    if (location->isPostgres())
+        return {};
     const QFileInfo info(path);
     if (!info.exists()) {
         // Only the default database's folder is made; a folder named by the operator that does
@@ -314,6 +217,20 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
 {
     if (auto checked = checkPath(path); !checked)
         return checked.error();
+    auto location = parseDatabase(path);
+    if (!location)
+        return location.error();
+    auto storage = location->isPostgres() ? openPostgres(*location) : openSqlite(*location);
+    if (!storage)
+        return storage.error();
+    if (auto r = (*storage)->recoverOrphans(); !r)
+        return r.error();
+    return storage;
+}
+
+Result<std::unique_ptr<Storage>> Storage::openSqlite(const DatabaseLocation &location)
+{
+    const QString &path = location.path;
     const auto refuse = [&](const Message &why) {
         return Error{ErrorCode::Refused, Message(msg::kDatabaseRefused).arg(path, why)};
     };
@@ -324,7 +241,7 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
 
     const QString connection =
         QStringLiteral("cipherwatt-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    std::unique_ptr<Storage> storage(new Storage(path, connection));
+    std::unique_ptr<Storage> storage(new Storage(location, connection));
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(path);
@@ -361,23 +278,133 @@ Result<std::unique_ptr<Storage>> Storage::open(const QString &path)
     if (auto r = storage->migrate(); !r)
         return r.error();
 
-    // Sessions left `running` whose runner is gone (its lock file is free or stale).
-    std::vector<qint64> orphans;
-    if (q.exec(QStringLiteral("SELECT id FROM sessions WHERE status = 'running'"))) {
-        while (q.next())
-            orphans.push_back(q.value(0).toLongLong());
-    }
-    for (const qint64 id : orphans) {
-        QLockFile lock(sql::lockPath(path, id));
-        lock.setStaleLockTime(std::chrono::milliseconds(0)); // only a live process holds it
-        if (!lock.tryLock(0))
-            continue;
-        if (auto r = storage->closeInterrupted(id); !r)
-            return r.error();
-        lock.unlock();
-        ++storage->m_recovered;
-    }
     return storage;
+}
+
+Result<std::unique_ptr<Storage>> Storage::openPostgres(const DatabaseLocation &location)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return Error{ErrorCode::Storage, Message(msg::kPgNoDriver).arg(location.text)};
+    const QString connection =
+        QStringLiteral("cipherwatt-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    std::unique_ptr<Storage> storage(new Storage(location, connection));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connection);
+        db.setDatabaseName(location.database);
+        db.setHostName(location.host);
+        if (location.port > 0)
+            db.setPort(location.port);
+        db.setUserName(location.user);
+        // No password: libpq reads ~/.pgpass, the service file or PGPASSWORD.
+        db.setConnectOptions(location.connectOptions());
+        if (!db.open())
+            return Error{ErrorCode::Storage,
+                         Message(msg::kPgCannotConnect)
+                             .arg(location.text, db.lastError().text().simplified())};
+    }
+    // The server's notices ("… already exists, skipping") are not the operator's business.
+    if (auto r = storage->exec(QStringLiteral("SET client_min_messages TO warning")); !r)
+        return r.error();
+    if (auto r = storage->recognisePostgres(); !r)
+        return r.error();
+    if (auto r = storage->migrate(); !r)
+        return r.error();
+    return storage;
+}
+
+// Sessions left `running` whose runner is gone: its lock file is free or stale (SQLite), or no
+// connection holds its advisory lock (PostgreSQL).
+Result<void> Storage::recoverOrphans()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    std::vector<qint64> orphans;
+    if (!q.exec(QStringLiteral("SELECT id FROM sessions WHERE status = 'running'")))
+        return sqlError(QStringLiteral("interrupted sessions"), q.lastError().text());
+    while (q.next())
+        orphans.push_back(q.value(0).toLongLong());
+    q.finish();
+    for (const qint64 id : orphans) {
+        if (!takeOrphan(id))
+            continue;
+        auto closed = closeInterrupted(id);
+        releaseSession(id);
+        if (!closed)
+            return closed.error();
+        ++m_recovered;
+    }
+    return {};
+}
+
+// PostgreSQL's advisory locks: two 32-bit keys, CipherWatt's application id and the session.
+void Storage::holdSession(qint64 session)
+{
+    if (!m_location.isPostgres()) {
+        auto lock = std::make_unique<QLockFile>(sql::lockPath(m_path, session));
+        lock->setStaleLockTime(std::chrono::milliseconds(0)); // only a live process holds it
+        if (lock->tryLock(0))
+            m_pending->running[session] = std::move(lock);
+        return;
+    }
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (q.exec(QStringLiteral("SELECT pg_try_advisory_lock(%1, %2)")
+                   .arg(kApplicationId)
+                   .arg(static_cast<qint32>(session))))
+        m_pending->running[session] = nullptr;
+}
+
+bool Storage::takeOrphan(qint64 session)
+{
+    if (!m_location.isPostgres()) {
+        auto lock = std::make_unique<QLockFile>(sql::lockPath(m_path, session));
+        lock->setStaleLockTime(std::chrono::milliseconds(0));
+        if (!lock->tryLock(0))
+            return false;
+        m_pending->running[session] = std::move(lock);
+        return true;
+    }
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT pg_try_advisory_lock(%1, %2)")
+                    .arg(kApplicationId)
+                    .arg(static_cast<qint32>(session))) ||
+        !q.next() || !q.value(0).toBool())
+        return false;
+    m_pending->running[session] = nullptr;
+    return true;
+}
+
+void Storage::releaseSession(qint64 session)
+{
+    const auto it = m_pending->running.find(session);
+    if (it == m_pending->running.end())
+        return;
+    m_pending->running.erase(it);
+    if (m_location.isPostgres()) {
+        QSqlQuery q(QSqlDatabase::database(m_connection));
+        q.exec(QStringLiteral("SELECT pg_advisory_unlock(%1, %2)")
+                   .arg(kApplicationId)
+                   .arg(static_cast<qint32>(session)));
+    }
+}
+
+QString Storage::dialect(const char *sqlite, const char *postgres) const
+{
+    return QLatin1String(m_location.isPostgres() ? postgres : sqlite);
+}
+
+// `INSERT … RETURNING id` (SQLite 3.35 and PostgreSQL): the new row's key, the same way on
+// both (QPSQL has no lastInsertId for identity columns).
+Result<qint64> Storage::insertReturningId(const QString &sql, const QVariantList &values,
+                                          const QString &what)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(sql + QStringLiteral(" RETURNING id"));
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    if (!q.exec() || !q.next())
+        return sqlError(what, q.lastError().text());
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    return id;
 }
 
 // A session whose program ended without closing it (killed, a power cut): what was stored is
@@ -424,8 +451,9 @@ Result<void> Storage::closeInterrupted(qint64 session)
                        "session_id = ? AND status = 'running'"),
         {sql::text(runReason.english()), sql::text(sql::messageText(runReason)), lastNs, session});
     if (error.isEmpty())
-        error = run(QStringLiteral("UPDATE phases SET end_ns = max(start_ns, ?) WHERE session_id "
-                                   "= ? AND end_ns IS NULL"),
+        error = run(QStringLiteral("UPDATE phases SET end_ns = %1(start_ns, ?) WHERE "
+                                   "session_id = ? AND end_ns IS NULL")
+                        .arg(dialect("max", "greatest")),
                     {lastNs, session});
     if (error.isEmpty())
         error = run(QStringLiteral("UPDATE sessions SET status = 'interrupted', status_reason = "
@@ -438,38 +466,6 @@ Result<void> Storage::closeInterrupted(qint64 session)
     }
     if (!db.commit())
         return sqlError(QStringLiteral("interrupted session"), db.lastError().text());
-    return {};
-}
-
-Result<void> Storage::migrate()
-{
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-        return sqlError(QStringLiteral("schema version"), q.lastError().text());
-    const int from = q.value(0).toInt();
-    for (int version = from + 1; version <= kSchemaVersion; ++version) {
-        if (!db.transaction())
-            return sqlError(QStringLiteral("migration"), db.lastError().text());
-        const QStringList statements = QString::fromLatin1(kMigrations[version - 1])
-                                           .split(QLatin1Char(';'), Qt::SkipEmptyParts);
-        for (const QString &statement : statements) {
-            if (statement.trimmed().isEmpty())
-                continue;
-            if (!q.exec(statement)) {
-                const QString detail = q.lastError().text();
-                db.rollback();
-                return sqlError(QStringLiteral("migration to schema %1").arg(version), detail);
-            }
-        }
-        if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version)) ||
-            !q.exec(QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId)) ||
-            !db.commit()) {
-            const QString detail = q.lastError().text();
-            db.rollback();
-            return sqlError(QStringLiteral("migration to schema %1").arg(version), detail);
-        }
-    }
     return {};
 }
 

@@ -1,6 +1,7 @@
 // Reading and editing stored sessions.
 
 #include "messages.h"
+#include "numbers.h"
 #include "storage_sql.h"
 
 #include <cipherwatt/core/records_json.h>
@@ -13,17 +14,42 @@ namespace cipherwatt::core {
 
 using namespace sql;
 
-Result<std::vector<SessionSummary>> Storage::sessions()
+Result<std::vector<SessionSummary>> Storage::sessions(const SessionFilter &filter)
 {
     if (auto r = flush(); !r)
         return r.error();
+    QStringList where;
+    QVariantList values;
+    if (!filter.bench.isEmpty()) {
+        where << QStringLiteral("s.bench = ?");
+        values << filter.bench;
+    }
+    if (!filter.operatorName.isEmpty()) {
+        where << QStringLiteral("s.operator = ?");
+        values << filter.operatorName;
+    }
+    return summaries(where, values);
+}
+
+// The sessions' summaries matching every condition of `where` (each with its `?`).
+Result<std::vector<SessionSummary>> Storage::summaries(const QStringList &where,
+                                                       const QVariantList &values)
+{
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral(
-            "SELECT s.id, s.label, s.operator, s.notes, s.status, s.status_reason, "
-            "s.created_utc, s.simulated, s.meter, s.dut, (SELECT count(*) FROM runs r WHERE "
-            "r.session_id = s.id), (SELECT group_concat(tag, char(10)) FROM tags t WHERE "
-            "t.session_id = s.id), s.status_message FROM sessions s ORDER BY s.id")))
+    q.prepare(QStringLiteral(
+                  "SELECT s.id, s.label, s.operator, s.notes, s.status, s.status_reason, "
+                  "s.created_utc, s.simulated, s.meter, s.dut, (SELECT count(*) FROM runs r "
+                  "WHERE r.session_id = s.id), (SELECT %1 FROM tags t WHERE t.session_id = "
+                  "s.id), s.status_message, s.bench, s.host, s.uid FROM sessions s %2 ORDER BY "
+                  "s.id")
+                  .arg(dialect("group_concat(tag, char(10))", "string_agg(tag, chr(10))"),
+                       where.isEmpty()
+                           ? QString()
+                           : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "))));
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    if (!q.exec())
         return sqlError(QStringLiteral("sessions"), q.lastError().text());
     std::vector<SessionSummary> out;
     while (q.next()) {
@@ -43,6 +69,9 @@ Result<std::vector<SessionSummary>> Storage::sessions()
         if (!tags.isEmpty())
             s.tags = tags.split(QLatin1Char('\n'));
         s.tags.sort();
+        s.bench = q.value(13).toString();
+        s.host = q.value(14).toString();
+        s.uid = q.value(15).toString();
         out.push_back(std::move(s));
     }
     return out;
@@ -50,20 +79,20 @@ Result<std::vector<SessionSummary>> Storage::sessions()
 
 Result<SessionData> Storage::load(qint64 session)
 {
+    return loadAfter(session, 0, 0);
+}
+
+Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 events)
+{
     if (auto r = flush(); !r)
         return r.error();
-    auto all = sessions();
-    if (!all)
-        return all.error();
-    SessionData d;
-    bool found = false;
-    for (const SessionSummary &s : *all) {
-        if (s.id == session) {
-            d.summary = s;
-            found = true;
-        }
-    }
+    auto found = summaries({QStringLiteral("s.id = ?")}, {session});
     if (!found)
+        return found.error();
+    SessionData d;
+    if (!found->empty())
+        d.summary = found->front();
+    else
         return Error{ErrorCode::NotFound, Message(msg::kNoSuchSession).arg(m_path).arg(session)};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
@@ -134,11 +163,11 @@ Result<SessionData> Storage::load(qint64 session)
 
     q.prepare(QStringLiteral("SELECT t_ns, meter_seq, interval_ms, flags, missed, "
                              "coalesce(phase_id, 0), coalesce(run_id, 0), power, wh, vals FROM "
-                             "samples WHERE session_id = ? ORDER BY seq"));
+                             "samples WHERE session_id = ? AND seq > ? ORDER BY seq"));
     q.addBindValue(session);
+    q.addBindValue(samples);
     if (!q.exec())
         return sqlError(QStringLiteral("samples"), q.lastError().text());
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     while (q.next()) {
         StoredSample s;
         s.tNs = q.value(0).toLongLong();
@@ -157,8 +186,10 @@ Result<SessionData> Storage::load(qint64 session)
     }
 
     q.prepare(QStringLiteral("SELECT t_ns, kind, text, message FROM events WHERE session_id = ? "
-                             "ORDER BY rowid"));
+                             "ORDER BY %1 %2")
+                  .arg(dialect("rowid", "id"), dialect("LIMIT -1 OFFSET ?", "OFFSET ?")));
     q.addBindValue(session);
+    q.addBindValue(events);
     if (!q.exec())
         return sqlError(QStringLiteral("events"), q.lastError().text());
     while (q.next())
@@ -207,7 +238,8 @@ Result<void> Storage::setTags(qint64 session, const QStringList &tags)
     q.addBindValue(session);
     if (!q.exec())
         return sqlError(QStringLiteral("tags"), q.lastError().text());
-    q.prepare(QStringLiteral("INSERT OR IGNORE INTO tags (session_id, tag) VALUES (?, ?)"));
+    q.prepare(
+        QStringLiteral("INSERT INTO tags (session_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING"));
     for (const QString &tag : tags) {
         if (tag.trimmed().isEmpty())
             continue;

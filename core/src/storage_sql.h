@@ -22,9 +22,14 @@ struct Storage::Pending
     using Clock = std::chrono::steady_clock;
     std::vector<std::pair<qint64, StoredSample>> samples;
     Clock::time_point oldest;
-    std::map<qint64, qint64> nextSeq;                     // by session
-    std::map<qint64, std::unique_ptr<QLockFile>> running; // sessions this object is running
+    std::map<qint64, qint64> nextSeq; // by session
+    // Sessions this object is running: a lock file beside a SQLite file; none (nullptr) on
+    // PostgreSQL, where an advisory lock of the connection marks them.
+    std::map<qint64, std::unique_ptr<QLockFile>> running;
 };
+
+// The statements of schema step `version` (from 1), in SQLite's or PostgreSQL's words.
+QStringList schemaStatements(int version, bool postgres);
 
 namespace sql {
 

@@ -8,6 +8,8 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
+#include <QUuid>
 
 namespace cipherwatt::core {
 
@@ -25,35 +27,26 @@ constexpr std::size_t kFlushCount = 64;
 Result<qint64> Storage::createSession(const SessionSettings &settings, const MeterSetup &meter,
                                       const DutSetup &dut, qint64 originUtcMs, bool simulated)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral(
-        "INSERT INTO sessions (label, operator, notes, status, created_utc, started_utc, "
-        "origin_utc_ms, simulated, settings, meter, dut) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, "
-        "?, ?, ?)"));
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    q.addBindValue(text(settings.label));
-    q.addBindValue(text(settings.operatorName));
-    q.addBindValue(text(settings.notes));
-    q.addBindValue(now);
-    q.addBindValue(now);
-    q.addBindValue(originUtcMs);
-    q.addBindValue(simulated ? 1 : 0);
-    q.addBindValue(jsonText(toJson(settings)));
-    q.addBindValue(jsonText(toJson(meter)));
-    q.addBindValue(jsonText(toJson(dut)));
-    if (!q.exec())
-        return sqlError(QStringLiteral("new session"), q.lastError().text());
-    const qint64 id = q.lastInsertId().toLongLong();
-    if (auto r = setTags(id, settings.tags); !r)
+    const QString host = QSysInfo::machineHostName();
+    auto id = insertReturningId(
+        QStringLiteral("INSERT INTO sessions (label, operator, bench, host, uid, notes, status, "
+                       "created_utc, started_utc, origin_utc_ms, simulated, settings, meter, "
+                       "dut) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)"),
+        {text(settings.label), text(settings.operatorName),
+         text(settings.bench.trimmed().isEmpty() ? host : settings.bench.trimmed()), text(host),
+         QUuid::createUuid().toString(QUuid::WithoutBraces), text(settings.notes), now, now,
+         originUtcMs, simulated ? 1 : 0, jsonText(toJson(settings)), jsonText(toJson(meter)),
+         jsonText(toJson(dut))},
+        QStringLiteral("new session"));
+    if (!id)
+        return id.error();
+    if (auto r = setTags(*id, settings.tags); !r)
         return r.error();
     // Held while this process runs the session: open() elsewhere leaves it alone.
-    auto lock = std::make_unique<QLockFile>(lockPath(m_path, id));
-    lock->setStaleLockTime(std::chrono::milliseconds(0));
-    if (lock->tryLock(0))
-        m_pending->running[id] = std::move(lock);
-    m_pending->nextSeq[id] = 1;
-    return id;
+    holdSession(*id);
+    m_pending->nextSeq[*id] = 1;
+    return *id;
 }
 
 Result<void> Storage::setStatus(qint64 session, SessionStatus status, const Message &reason)
@@ -63,7 +56,7 @@ Result<void> Storage::setStatus(qint64 session, SessionStatus status, const Mess
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(
         QStringLiteral("UPDATE sessions SET status = ?, status_reason = ?, status_message = ?, "
-                       "ended_utc = CASE WHEN ? = 'running' THEN ended_utc ELSE "
+                       "ended_utc = CASE WHEN CAST(? AS TEXT) = 'running' THEN ended_utc ELSE "
                        "coalesce(ended_utc, ?) END WHERE id = ?"));
     q.addBindValue(statusName(status));
     q.addBindValue(text(reason.english()));
@@ -74,7 +67,7 @@ Result<void> Storage::setStatus(qint64 session, SessionStatus status, const Mess
     if (!q.exec())
         return sqlError(QStringLiteral("session status"), q.lastError().text());
     if (status != SessionStatus::Running)
-        m_pending->running.erase(session);
+        releaseSession(session);
     return {};
 }
 
@@ -107,19 +100,12 @@ Result<void> Storage::setAnalysis(qint64 session, const SessionAnalysis &analysi
 Result<qint64> Storage::beginPhase(qint64 session, PhaseKind kind, const Message &label,
                                    qint64 runId, qint64 startNs)
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral(
-        "INSERT INTO phases (session_id, kind, label, label_message, run_id, start_ns) VALUES (?, "
-        "?, ?, ?, ?, ?)"));
-    q.addBindValue(session);
-    q.addBindValue(phaseName(kind));
-    q.addBindValue(text(label.english()));
-    q.addBindValue(text(messageText(label)));
-    q.addBindValue(nullableId(runId));
-    q.addBindValue(startNs);
-    if (!q.exec())
-        return sqlError(QStringLiteral("new phase"), q.lastError().text());
-    return q.lastInsertId().toLongLong();
+    return insertReturningId(
+        QStringLiteral("INSERT INTO phases (session_id, kind, label, label_message, run_id, "
+                       "start_ns) VALUES (?, ?, ?, ?, ?, ?)"),
+        {session, phaseName(kind), text(label.english()), text(messageText(label)),
+         nullableId(runId), startNs},
+        QStringLiteral("new phase"));
 }
 
 Result<void> Storage::endPhase(qint64 phase, qint64 endNs)
@@ -146,22 +132,13 @@ Result<void> Storage::setPhaseActivity(qint64 phase, const DutActivity &activity
 
 Result<qint64> Storage::addRun(qint64 session, const StoredRun &run)
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("INSERT INTO runs (session_id, ordinal, cipher, backend, operation, "
-                             "buffer_bytes, repeat, status, request) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                             "?, ?)"));
-    q.addBindValue(session);
-    q.addBindValue(run.ordinal);
-    q.addBindValue(run.cipher);
-    q.addBindValue(run.backend);
-    q.addBindValue(run.operation);
-    q.addBindValue(run.bufferBytes);
-    q.addBindValue(run.repeat);
-    q.addBindValue(runStatusName(run.status));
-    q.addBindValue(jsonText(run.request ? toJson(*run.request) : QJsonObject()));
-    if (!q.exec())
-        return sqlError(QStringLiteral("new run"), q.lastError().text());
-    return q.lastInsertId().toLongLong();
+    return insertReturningId(
+        QStringLiteral("INSERT INTO runs (session_id, ordinal, cipher, backend, operation, "
+                       "buffer_bytes, repeat, status, request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                       "?)"),
+        {session, run.ordinal, run.cipher, run.backend, run.operation, run.bufferBytes, run.repeat,
+         runStatusName(run.status), jsonText(run.request ? toJson(*run.request) : QJsonObject())},
+        QStringLiteral("new run"));
 }
 
 Result<void> Storage::updateRun(const StoredRun &run)

@@ -250,8 +250,12 @@ TEST_CASE("wrong input is a usage error before the meter or the baseline", "[cli
              {{"--plan", "chacha20", "--dut", "ssh://root%3Btouch%20x@127.0.0.1"}, "the user"},
              {{"--plan", "chacha20", "--db", (dir.path() / "no" / "s.sqlite").string()},
               "does not exist"},
-             {{"--plan", "chacha20", "--db", "postgresql://lab@127.0.0.1/cw"},
-              "postgresql databases are not supported by this build"}}) {
+             {{"--plan", "chacha20", "--db", "mysql://lab@127.0.0.1/cw"},
+              "mysql databases are not supported"},
+             {{"--plan", "chacha20", "--db", "postgresql://lab:secret@127.0.0.1/cw"},
+              "a password in the URI is not accepted"},
+             {{"--plan", "chacha20", "--db", "postgresql://lab@127.0.0.1/cw?sslmode=yes"},
+              "sslmode='yes' is not valid"}}) {
         const auto r = run(c.args);
         INFO(c.args[1] << " " << c.args.back() << ": " << r.err);
         CHECK(r.exitCode == 1);
@@ -260,6 +264,7 @@ TEST_CASE("wrong input is a usage error before the meter or the baseline", "[cli
     }
     CHECK_FALSE(std::filesystem::exists(db));
     CHECK_FALSE(std::filesystem::exists(dir.path() / "no"));
+    CHECK_FALSE(std::filesystem::exists("mysql:"));
     CHECK_FALSE(std::filesystem::exists("postgresql:"));
     const auto probe = cli({"meter", "probe", "bogus:1"});
     CHECK(probe.exitCode == 1);

@@ -15,6 +15,7 @@
 #include <QString>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <temp_dir.h>
 
@@ -186,4 +187,48 @@ TEST_CASE("show and compare give the mean over repeats, differences and ratios w
         const bool excludes1 = r[ratioLow].toDouble() > 1 || r[ratioHigh].toDouble() < 1;
         CHECK(r[significant] == ((low > 0 || high < 0) && excludes1 ? "yes" : "no"));
     }
+}
+
+TEST_CASE("run --order random:SEED stores the seed, show names it; a bad order is one line",
+          "[cli][order]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto bad = cli({"run", "--meter", "sim:" + kProfile, "--plan", "chacha20", "--order",
+                          "shuffled", "--db", db, "--label", "order"});
+    CHECK(bad.exitCode != 0);
+    CHECK_THAT(bad.err, Catch::Contains("--order: 'shuffled'"));
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+
+    const auto r = cli({"run",
+                        "--meter",
+                        "sim:" + kProfile,
+                        "--plan",
+                        "aes-128-xts/openssl:encrypt,chacha20/botan:encrypt",
+                        "--baseline",
+                        "2",
+                        "--seconds",
+                        "1",
+                        "--min-updates",
+                        "10",
+                        "--repeats",
+                        "2",
+                        "--order",
+                        "random:11",
+                        "--db",
+                        db,
+                        "--label",
+                        "order",
+                        "--governor",
+                        "none",
+                        "--worker",
+                        CIPHERWATT_BENCH_EXE});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const auto shown = cli({"show", "1", "--db", db});
+    CHECK_THAT(shown.out, Catch::Contains("Run order:") &&
+                              Catch::Contains("random within each pass, seed 11"));
+    const QJsonObject settings = showJson(db, "1")[QStringLiteral("settings")].toObject();
+    CHECK(settings[QStringLiteral("run_order")].toString() == QStringLiteral("random"));
+    CHECK(settings[QStringLiteral("run_order_seed")].toInteger() == 11);
 }

@@ -247,6 +247,14 @@ TEST_CASE("estimate: the runs a set-up expands to and about how long they take",
     e = estimateSession(s, catalogue);
     CHECK(e.runsUnknown == 12);
     CHECK(e.seconds == Approx(60 + 30 + 12 * 2.0));
+    CHECK(e.waitAtMostSeconds == 0.0);
+
+    // The waits before the baseline end when the DUT is ready: counted apart, at their longest.
+    s.waitForQuietSeconds = 60;
+    s.waitForStableSeconds = 600;
+    e = estimateSession(s, catalogue);
+    CHECK(e.seconds == Approx(60 + 30 + 12 * 2.0));
+    CHECK(e.waitAtMostSeconds == Approx(660.0));
 
     s.planSpec = QStringLiteral("nonsense-cipher");
     CHECK_FALSE(estimateSession(s, catalogue).valid);

@@ -9,6 +9,10 @@
 #include <QSet>
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <map>
+#include <random>
+
 using namespace cipherwatt::core;
 
 namespace {
@@ -191,4 +195,135 @@ TEST_CASE("plan: the second paper's preset is its ciphers, sizes, operations and
     // Each symmetric entry at every size, key agreement once, all five times.
     const auto runs = expandPlan(*entries, *real, preset->bufferSizes, preset->repeats);
     CHECK(runs.size() == static_cast<std::size_t>(5 * (symmetric * 3 + agreement)));
+}
+
+// ---- Run order (issue 22) -------------------------------------------------------------------
+
+namespace {
+
+// "cipher/op/buffer#repeat" for each run, in order.
+QStringList labels(const std::vector<PlannedRun> &runs)
+{
+    QStringList out;
+    for (const PlannedRun &r : runs)
+        out << QStringLiteral("%1/%2/%3#%4")
+                   .arg(r.entry.cipher, r.entry.operation)
+                   .arg(r.bufferBytes)
+                   .arg(r.repeat);
+    return out;
+}
+
+std::vector<PlannedRun> twoByTwo(int repeats)
+{
+    auto entries = resolvePlan(QStringLiteral("chacha20/botan:encrypt+decrypt"), catalogue());
+    REQUIRE(entries.ok());
+    return expandPlan(*entries, catalogue(), {16, 4096}, repeats);
+}
+
+} // namespace
+
+TEST_CASE("plan order: interleaved keeps the passes, sequential puts each run's repeats together",
+          "[plan][order]")
+{
+    const auto runs = twoByTwo(2);
+    CHECK(labels(orderRuns(runs, RunOrder::Interleaved)) ==
+          QStringList{"chacha20/encrypt/16#1", "chacha20/encrypt/4096#1", "chacha20/decrypt/16#1",
+                      "chacha20/decrypt/4096#1", "chacha20/encrypt/16#2", "chacha20/encrypt/4096#2",
+                      "chacha20/decrypt/16#2", "chacha20/decrypt/4096#2"});
+    const auto sequential = orderRuns(runs, RunOrder::Sequential);
+    CHECK(labels(sequential) == QStringList{"chacha20/encrypt/16#1", "chacha20/encrypt/16#2",
+                                            "chacha20/encrypt/4096#1", "chacha20/encrypt/4096#2",
+                                            "chacha20/decrypt/16#1", "chacha20/decrypt/16#2",
+                                            "chacha20/decrypt/4096#1", "chacha20/decrypt/4096#2"});
+    for (std::size_t i = 0; i < sequential.size(); ++i)
+        CHECK(sequential[i].ordinal == static_cast<int>(i) + 1);
+}
+
+TEST_CASE("plan order: random shuffles within each pass, the same seed the same order",
+          "[plan][order]")
+{
+    const auto runs = twoByTwo(3);
+    const auto a = orderRuns(runs, RunOrder::Randomised, 20261124);
+    const auto b = orderRuns(runs, RunOrder::Randomised, 20261124);
+    CHECK(labels(a) == labels(b));
+    // Every pass holds the four runs of its repeat, in some order; ordinals follow the order.
+    for (int repeat = 1; repeat <= 3; ++repeat) {
+        QStringList inPass, expected;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const PlannedRun &r = a[static_cast<std::size_t>(repeat - 1) * 4 + i];
+            CHECK(r.repeat == repeat);
+            CHECK(r.ordinal == (repeat - 1) * 4 + static_cast<int>(i) + 1);
+            inPass << labels({r});
+            expected << labels({runs[static_cast<std::size_t>(repeat - 1) * 4 + i]});
+        }
+        inPass.sort();
+        expected.sort();
+        CHECK(inPass == expected);
+    }
+    // Other seeds, other orders: of ten seeds, not all give the first one's order (the chance
+    // that one does is 1/24^3 per seed).
+    int same = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed)
+        same += labels(orderRuns(runs, RunOrder::Randomised, seed)) == labels(a) ? 1 : 0;
+    CHECK(same < 10);
+}
+
+TEST_CASE("plan order: the generator is the standard's and the shuffle is unbiased",
+          "[plan][order]")
+{
+    // C++ standard [rand.predef]: the 10000th output of a default-constructed std::mt19937_64
+    // is 9981545732273789042. The order of a seed depends on nothing else.
+    std::mt19937_64 g;
+    g.discard(9999);
+    CHECK(g() == 9981545732273789042ULL);
+
+    // Three runs have 3! = 6 orders; over 60000 seeds each should come about 10000 times
+    // (binomial, σ ≈ 91; the bounds are 5σ). A wrong Fisher-Yates (swapping with any position
+    // instead of one not yet fixed: 27 equally likely paths onto 6 orders) gives some orders
+    // 8889 and others 11111 times, twelve σ off.
+    auto entries = resolvePlan(QStringLiteral("aes-128-xts/openssl:encrypt,lea-128-xts:encrypt,"
+                                              "chacha20/botan:encrypt"),
+                               catalogue());
+    REQUIRE(entries.ok());
+    const auto runs = expandPlan(*entries, catalogue(), {4096}, 1);
+    std::map<QString, int> counts;
+    for (std::uint64_t seed = 0; seed < 60000; ++seed) {
+        const auto ordered = orderRuns(runs, RunOrder::Randomised, seed);
+        ++counts[ordered[0].entry.cipher + ordered[1].entry.cipher];
+    }
+    CHECK(counts.size() == 6);
+    for (const auto &[order, n] : counts) {
+        INFO(order.toStdString());
+        CHECK(std::abs(n - 10000) < 5 * 91);
+    }
+    // uniformBelow: a bound of 3 from a 64-bit draw, each value a third of the time.
+    std::mt19937_64 h(7);
+    int hits[3] = {0, 0, 0};
+    for (int i = 0; i < 30000; ++i)
+        ++hits[uniformBelow(h, 3)];
+    for (const int n : hits)
+        CHECK(std::abs(n - 10000) < 5 * 82); // σ = √(30000 · 1/3 · 2/3) ≈ 82
+}
+
+TEST_CASE("plan order: parsed from the command line's words, bad ones named", "[plan][order]")
+{
+    CHECK(parseRunOrder(QStringLiteral("interleaved"))->order == RunOrder::Interleaved);
+    CHECK(parseRunOrder(QStringLiteral("sequential"))->order == RunOrder::Sequential);
+    const auto random = parseRunOrder(QStringLiteral("random"));
+    REQUIRE(random.ok());
+    CHECK(random->order == RunOrder::Randomised);
+    CHECK_FALSE(random->seed);
+    const auto seeded = parseRunOrder(QStringLiteral("random:9007199254740991"));
+    REQUIRE(seeded.ok());
+    CHECK(*seeded->seed == 9007199254740991ULL); // 2^53 - 1, the largest
+    const auto message = [](const char *text) {
+        auto r = parseRunOrder(QString::fromUtf8(text));
+        REQUIRE_FALSE(r.ok());
+        return r.error().message.english();
+    };
+    CHECK(message("shuffled").contains(QStringLiteral("'shuffled'")));
+    CHECK(message("sequential:3").contains(QStringLiteral("random:<seed>")));
+    CHECK(message("random:9007199254740992").contains(QStringLiteral("the seed")));
+    CHECK(message("random:-1").contains(QStringLiteral("'-1'")));
+    CHECK(message("random:").contains(QStringLiteral("the seed")));
 }

@@ -9,6 +9,7 @@
 #include <cipherwatt/report/chart_file.h>
 
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
@@ -136,6 +137,32 @@ TEST_CASE("set-up: a label another session has is pointed out, not refused", "[g
     CHECK(setup.labelWarning().contains(QStringLiteral("S3, S12")));
     setup.setLabel(QStringLiteral("a new board"));
     CHECK(setup.labelWarning().isEmpty());
+}
+
+TEST_CASE("set-up: the run order goes to the session; a stored seed stays with its order",
+          "[gui][readability]")
+{
+    gui::SetupPanel setup;
+    auto *order = setup.findChild<QComboBox *>(QStringLiteral("runOrder"));
+    REQUIRE(order != nullptr);
+    CHECK(setup.settings().runOrder == RunOrder::Interleaved);
+    order->setCurrentIndex(order->findData(QStringLiteral("random")));
+    CHECK(setup.settings().runOrder == RunOrder::Randomised);
+    CHECK_FALSE(setup.settings().runOrderSeed); // drawn when the session starts
+
+    // A stored session set up again keeps its seed, and so its order...
+    SessionSettings stored = setup.settings();
+    stored.runOrderSeed = 42;
+    setup.setSettings(stored);
+    CHECK(setup.settings().runOrderSeed == std::optional<std::uint64_t>(42));
+    // ...until another order is chosen.
+    order->setCurrentIndex(order->findData(QStringLiteral("sequential")));
+    CHECK(setup.settings().runOrder == RunOrder::Sequential);
+    CHECK_FALSE(setup.settings().runOrderSeed);
+    order->setCurrentIndex(order->findData(QStringLiteral("random")));
+    CHECK_FALSE(setup.settings().runOrderSeed);
+    screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-run-order"),
+               {560, 900});
 }
 
 TEST_CASE("results: flags inline with their text, the severity deciding the colour",

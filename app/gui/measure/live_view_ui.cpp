@@ -36,7 +36,7 @@ QLabel *valueLabel(QWidget *parent, const QString &name)
     return label;
 }
 
-QFont scaled(const QFont &base, double factor, QFont::Weight weight)
+QFont scaledFont(const QFont &base, double factor, QFont::Weight weight)
 {
     QFont f = base;
     f.setPointSizeF(base.pointSizeF() * factor);
@@ -83,7 +83,7 @@ QWidget *LiveView::buildHeader()
 
     m_title = new QLabel(header);
     m_title->setObjectName(QStringLiteral("sessionTitle"));
-    m_title->setFont(scaled(font(), 1.45, QFont::DemiBold));
+    m_title->setFont(scaledFont(font(), 1.45, QFont::DemiBold));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setToolTip(tr("The session's label"));
 
@@ -100,7 +100,7 @@ QWidget *LiveView::buildHeader()
 
     m_statusLabel = new QLabel(header);
     m_statusLabel->setObjectName(QStringLiteral("sessionStatus"));
-    m_statusLabel->setFont(scaled(font(), 1.1, QFont::DemiBold));
+    m_statusLabel->setFont(scaledFont(font(), 1.1, QFont::DemiBold));
     m_statusLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_statusLabel->setToolTip(tr("What the session is doing now, or how it ended"));
 
@@ -250,7 +250,7 @@ QWidget *LiveView::buildSidePanel()
     runLayout->setVerticalSpacing(3);
     m_runTitle = new QLabel(run);
     m_runTitle->setObjectName(QStringLiteral("runTitle"));
-    m_runTitle->setFont(scaled(font(), 1.05, QFont::DemiBold));
+    m_runTitle->setFont(scaledFont(font(), 1.05, QFont::DemiBold));
     m_runName = new QLabel(run);
     m_runName->setObjectName(QStringLiteral("runName"));
     m_runName->setWordWrap(true);
@@ -259,7 +259,7 @@ QWidget *LiveView::buildSidePanel()
     m_runRemaining = valueLabel(run, QStringLiteral("runRemaining"));
     m_runBytes = valueLabel(run, QStringLiteral("runBytes"));
     m_runThroughput = valueLabel(run, QStringLiteral("runThroughput"));
-    const QFont numbers = scaled(font(), 1.05, QFont::Medium);
+    const QFont numbers = scaledFont(font(), 1.05, QFont::Medium);
     for (QLabel *l : {m_runElapsed, m_runRemaining, m_runBytes, m_runThroughput})
         l->setFont(numbers);
     m_runElapsed->setToolTip(tr("Time the run has taken so far"));
@@ -358,7 +358,7 @@ QWidget *LiveView::buildResultsPane()
     layout->setSpacing(4);
     auto *titleRow = new QHBoxLayout;
     auto *title = new QLabel(tr("Results"), m_resultsPane);
-    title->setFont(scaled(font(), 1.15, QFont::DemiBold));
+    title->setFont(scaledFont(font(), 1.15, QFont::DemiBold));
     auto *note = new QLabel(tr("Medians over repeats; hover a number for its 95 % interval and "
                                "spread, a status for its flags."),
                             m_resultsPane);

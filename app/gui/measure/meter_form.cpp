@@ -349,10 +349,11 @@ void MeterForm::probe()
         showValues(s);
         emit monitorSample(s);
     });
-    connect(acquisition, &MeterAcquisition::failed, this, [this, acquisition](const Error &e) {
-        showText(m_error, e.describe().translated());
-        acquisition->close();
-    });
+    connect(acquisition, &MeterAcquisition::failed, this,
+            [this, acquisition](const instruments::Error &e) {
+                showText(m_error, e.describe().translated());
+                acquisition->close();
+            });
     connect(acquisition, &MeterAcquisition::closed, this, [this, acquisition] {
         m_probe->setText(tr("Probe"));
         acquisition->deleteLater();

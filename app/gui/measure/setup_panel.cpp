@@ -129,6 +129,18 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_repeats->setRange(1, 1000);
     m_repeats->setToolTip(tr("Every run is repeated; repeats are spread over the session."));
     runsForm->addRow(tr("Repeats:"), m_repeats);
+    m_runOrder = new QComboBox(runsBox);
+    m_runOrder->setObjectName(QStringLiteral("runOrder"));
+    m_runOrder->addItem(tr("Interleaved: every run, then every run again"),
+                        runOrderName(RunOrder::Interleaved));
+    m_runOrder->addItem(tr("Sequential: each run's repeats back to back"),
+                        runOrderName(RunOrder::Sequential));
+    m_runOrder->addItem(tr("Random within each pass (seed stored)"),
+                        runOrderName(RunOrder::Randomised));
+    m_runOrder->setToolTip(tr("A random order keeps a DUT's drift from lining up with one cipher "
+                              "or buffer size; the seed is stored with the session, and the same "
+                              "seed gives the same order."));
+    runsForm->addRow(tr("Run order:"), m_runOrder);
 
     auto *lengthBox = new QWidget(runsBox);
     auto *lengthGrid = new QFormLayout(lengthBox);
@@ -262,6 +274,10 @@ SetupPanel::SetupPanel(QWidget *parent)
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
     connect(m_repeats, &QSpinBox::valueChanged, this, &SetupPanel::changed);
+    connect(m_runOrder, &QComboBox::currentIndexChanged, this, [this] {
+        m_runOrderSeed.reset(); // another order chosen: a new seed when random again
+        emit changed();
+    });
     for (QDoubleSpinBox *box : {m_seconds, m_baseline, m_settle, m_idleBetween, m_postBaseline})
         connect(box, &QDoubleSpinBox::valueChanged, this, &SetupPanel::changed);
     connect(m_minUpdates, &QSpinBox::valueChanged, this, &SetupPanel::changed);
@@ -376,6 +392,11 @@ SessionSettings SetupPanel::settings() const
     s.planSpec = planSpec();
     s.bufferSizes = bufferSizes(nullptr);
     s.repeats = m_repeats->value();
+    s.runOrder =
+        runOrderFromName(m_runOrder->currentData().toString()).value_or(RunOrder::Interleaved);
+    // A session set up again from a stored one keeps its seed, and so its order.
+    if (s.runOrder == RunOrder::Randomised)
+        s.runOrderSeed = m_runOrderSeed;
     if (m_lengthIterations->isChecked()) {
         s.runLength.kind = RunLength::Kind::Iterations;
         s.runLength.iterations = static_cast<std::uint64_t>(m_iterations->value());
@@ -432,6 +453,8 @@ void SetupPanel::setSettings(const SessionSettings &s)
         sizes << QString::number(b);
     m_buffers->setText(sizes.join(QLatin1Char(',')));
     m_repeats->setValue(s.repeats);
+    m_runOrder->setCurrentIndex(std::max(0, m_runOrder->findData(runOrderName(s.runOrder))));
+    m_runOrderSeed = s.runOrderSeed;
     m_minUpdates->setValue(s.minUpdates);
     switch (s.runLength.kind) {
     case RunLength::Kind::Iterations:
@@ -545,6 +568,8 @@ void SetupPanel::restore()
     m_tags->setText(settings.value(QStringLiteral("tags")).toString());
     m_buffers->setText(settings.value(QStringLiteral("buffers"), m_buffers->text()).toString());
     m_repeats->setValue(settings.value(QStringLiteral("repeats"), 1).toInt());
+    m_runOrder->setCurrentIndex(
+        std::max(0, m_runOrder->findData(settings.value(QStringLiteral("runOrder")).toString())));
     m_baseline->setValue(settings.value(QStringLiteral("baseline"), 60.0).toDouble());
     m_paperMethod->setChecked(settings.value(QStringLiteral("paperMethod"), false).toBool());
     m_settle->setValue(settings.value(QStringLiteral("settle"), 0.0).toDouble());
@@ -573,6 +598,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("tags"), m_tags->text());
     settings.setValue(QStringLiteral("buffers"), m_buffers->text());
     settings.setValue(QStringLiteral("repeats"), m_repeats->value());
+    settings.setValue(QStringLiteral("runOrder"), m_runOrder->currentData());
     settings.setValue(QStringLiteral("baseline"), m_baseline->value());
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());
     settings.setValue(QStringLiteral("settle"), m_settle->value());

@@ -103,6 +103,8 @@ private:
     QLineEdit *m_buffers = nullptr;
     QLabel *m_buffersError = nullptr;
     QSpinBox *m_repeats = nullptr;
+    QComboBox *m_runOrder = nullptr;
+    std::optional<std::uint64_t> m_runOrderSeed; // from a stored session set up again
     QRadioButton *m_lengthAuto = nullptr;
     QRadioButton *m_lengthIterations = nullptr;
     QRadioButton *m_lengthSeconds = nullptr;

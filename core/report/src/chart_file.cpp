@@ -20,7 +20,6 @@ namespace {
 
 // Charts are laid out at 96 per inch (QPicture's and the report pages' unit); PNGs are
 // rasterised at 300 dpi, what journals ask of line art at the least.
-constexpr int kDpi = 96;
 constexpr int kPngDpi = 300;
 
 int pixels(double mm)

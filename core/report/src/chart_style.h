@@ -10,7 +10,13 @@
 
 class QCustomPlot;
 
+#include <limits>
+
 namespace cipherwatt::report {
+
+// The resolution the report draws at (pages and chart files alike).
+inline constexpr int kDpi = 96;
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QFont chartFont(double points, bool bold = false);
 void styleAxes(QCustomPlot &plot);

@@ -78,8 +78,6 @@ void legendBelow(QCustomPlot &plot)
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 struct BarValue
 {
     double value = kNaN;

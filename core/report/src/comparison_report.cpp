@@ -46,8 +46,8 @@ Table sessionsTable(const std::vector<SessionData> &sessions)
     return t;
 }
 
-Table resultsTable(const std::vector<SessionData> &sessions, const std::vector<ComparisonRow> &rows,
-                   std::size_t first, std::size_t last)
+Table comparisonTable(const std::vector<SessionData> &sessions,
+                      const std::vector<ComparisonRow> &rows, std::size_t first, std::size_t last)
 {
     // Every session after the first is compared with it: the first stands in each table.
     std::vector<std::size_t> columns{0};
@@ -129,8 +129,8 @@ Result<void> writeComparisonPdf(const std::vector<SessionData> &sessions, const 
     doc.heading(QStringLiteral("Results side by side"));
     const std::vector<ComparisonRow> rows = compareSessions(sessions);
     for (std::size_t first = 0; first < sessions.size(); first += kSessionsPerTable)
-        doc.table(resultsTable(sessions, rows, first,
-                               std::min(sessions.size(), first + kSessionsPerTable)));
+        doc.table(comparisonTable(sessions, rows, first,
+                                  std::min(sessions.size(), first + kSessionsPerTable)));
     doc.paragraph(
         QStringLiteral("Values with their 95 % intervals (medians over repeats, the interval "
                        "spanning all repeats' intervals; two significant digits on the "

@@ -1,5 +1,7 @@
 #include "document.h"
 
+#include "chart_style.h"
+
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/output_file.h>
 #include <cipherwatt/report/chart_file.h>
@@ -21,7 +23,6 @@ namespace cipherwatt::report {
 namespace {
 
 // The logical unit of the pages: 96 per inch, as QPicture (which records the charts) uses.
-constexpr int kDpi = 96;
 constexpr double kMarginMm = 16.0;
 const QColor kInk(0x20, 0x24, 0x2a);
 const QColor kMuted(0x5f, 0x66, 0x70);

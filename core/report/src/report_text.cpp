@@ -3,6 +3,7 @@
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/results.h>
 
 #include <cmath>
@@ -227,6 +228,13 @@ QStringList methodParagraphs(const SessionData &d)
                .arg(s.repeats)
                .arg(lengthText)
                .arg(fmt::significant(s.settleSeconds, 3));
+    if (s.repeats > 1 || s.runOrder != RunOrder::Interleaved)
+        out << QStringLiteral("Run order: %1%2.")
+                   .arg(runOrderText(s.runOrder, s.runOrderSeed),
+                        s.runOrder == RunOrder::Randomised
+                            ? QStringLiteral(" (a Fisher–Yates shuffle over std::mt19937_64: the "
+                                             "same seed gives the same order)")
+                            : QString());
     out << QStringLiteral("Net power: P_net = P_run − P_idle, where P_run is the mean power of the "
                           "meter updates whose whole %1 ms interval lies inside the worker's "
                           "measured loop; updates at the loop's boundaries, duplicates and updates "

@@ -20,8 +20,6 @@ using namespace core;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 std::vector<double> envelope(const std::vector<double> &t, const std::vector<double> &p,
                              int maxPoints, std::vector<double> &outT)
 {

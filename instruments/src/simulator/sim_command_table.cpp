@@ -166,7 +166,7 @@ const FunctionName &nameOf(Function f)
     return kFunctionNames[0];
 }
 
-bool hasElement(const Wt300Model &m, int e)
+bool modelHasElement(const Wt300Model &m, int e)
 {
     if (e == kSigma)
         return m.info.sigma;
@@ -393,7 +393,7 @@ const std::vector<Command> &commands()
                 s.pushError(kMissingParameter);
                 return;
             }
-            if (*f != Function::Time && !hasElement(*s.model, element)) {
+            if (*f != Function::Time && !modelHasElement(*s.model, element)) {
                 s.pushError(kIllegalValue);
                 return;
             }

@@ -18,7 +18,10 @@ struct SessionEstimate
     int runs = 0;
     double seconds = 0.0; // what can be counted
     int runsUnknown = 0;  // runs whose length is not known before they run (not in `seconds`)
-    bool valid = false;   // the plan resolved against the catalogue
+    // The waits before the baseline for a quiet DUT and for stable idle power, at their longest
+    // (not in `seconds`: they end as soon as the DUT is ready, often at once).
+    double waitAtMostSeconds = 0.0;
+    bool valid = false; // the plan resolved against the catalogue
 };
 
 // `meterIntervalSeconds`: the meter's update interval (0.1 s for the WT300 at 100 ms);

@@ -9,6 +9,9 @@
 
 #include <QStringList>
 
+#include <cstdint>
+#include <optional>
+#include <random>
 #include <span>
 #include <vector>
 
@@ -69,5 +72,39 @@ struct PlanPreset
 std::span<const PlanPreset> planPresets();
 // The preset named `name`, or null.
 const PlanPreset *findPlanPreset(const QString &name);
+
+// The order the planned runs are measured in (docs/method.md, "Run order"):
+//   interleaved - every run once, then every run again (ABC ABC): today's order, the default;
+//   sequential  - each run's repeats back to back (AA BB CC), as measured by hand;
+//   random      - within each pass over the runs (a block: one repeat of every run), the runs
+//                 in a random order drawn from the seed, so that a DUT's drift over the session
+//                 cannot line up with one cipher or one buffer size. The same seed gives the
+//                 same order on every machine (our own Fisher-Yates over std::mt19937_64, whose
+//                 output the C++ standard fixes; std::shuffle's is not).
+// Parsed from "interleaved", "sequential", "random" or "random:<seed>" (seed 0 to 2^53 - 1,
+// so that it survives JSON exactly).
+struct RunOrderSpec
+{
+    RunOrder order = RunOrder::Interleaved;
+    std::optional<std::uint64_t> seed; // random only; none: one is drawn when the session starts
+};
+Result<RunOrderSpec> parseRunOrder(const QString &text);
+QString runOrderName(RunOrder order);
+std::optional<RunOrder> runOrderFromName(const QString &name);
+inline constexpr std::uint64_t kMaxRunOrderSeed = (std::uint64_t{1} << 53) - 1;
+// In a line of `show`: "interleaved (every run, then every run again)", "sequential (...)",
+// "random within each pass, seed 7".
+QString runOrderText(RunOrder order, std::optional<std::uint64_t> seed);
+// A fresh seed for a random order, from the system's random source.
+std::uint64_t drawRunOrderSeed();
+
+// The runs of expandPlan() in the given order, their ordinals renumbered from 1.
+std::vector<PlannedRun> orderRuns(std::vector<PlannedRun> runs, RunOrder order,
+                                  std::uint64_t seed = 0);
+
+// A uniform integer in [0, bound) from the generator, without modulo bias (rejection), so that
+// a seed means the same draw everywhere (std::uniform_int_distribution's algorithm is the
+// library's own). Exposed for its test.
+std::uint64_t uniformBelow(std::mt19937_64 &generator, std::uint64_t bound);
 
 } // namespace cipherwatt::core

@@ -48,6 +48,9 @@ PrepareStep prepareStep(const instruments::Message &label);
 
 // How long a run lasts: a fixed number of iterations, a minimum number of seconds, or
 // automatic (a pilot run sizes it to span at least `minUpdates` meter updates).
+// The order runs are measured in (plan.h, RunOrderSpec).
+enum class RunOrder : std::uint8_t { Interleaved, Sequential, Randomised };
+
 struct RunLength
 {
     enum class Kind : std::uint8_t { Iterations, Seconds, Automatic };
@@ -75,6 +78,7 @@ struct SessionSettings
 {
     QString label;
     QString operatorName;
+    QString bench; // the bench's label in a lab; empty: the host name
     QString notes;
     QStringList tags;
 
@@ -94,6 +98,8 @@ struct SessionSettings
     QString planSpec; // as given (DESIGN.md plan spec)
     std::vector<std::size_t> bufferSizes{4096};
     int repeats = 1;
+    RunOrder runOrder = RunOrder::Interleaved;
+    std::optional<std::uint64_t> runOrderSeed; // Randomised: drawn at the start when not given
     RunLength runLength;
     int minUpdates = 100;       // updates a run must span (10 s at 100 ms)
     double settleSeconds = 0.0; // pause before each run

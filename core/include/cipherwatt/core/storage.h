@@ -1,17 +1,21 @@
 #pragma once
 
-// Sessions in one SQLite file (DESIGN.md, "Storage"): WAL mode, samples committed in batches
-// at least once a second, the schema version in PRAGMA user_version with forward migrations,
-// and PRAGMA application_id marking the file as CipherWatt's. A file from a newer version, or
-// one that is not a CipherWatt database, is refused and left untouched.
+// Sessions in one SQLite file (DESIGN.md, "Storage") or a shared PostgreSQL database (a lab's,
+// written by several benches at once), through Qt SQL with the same schema and migrations.
+// SQLite: WAL mode, the schema version in PRAGMA user_version, PRAGMA application_id marking
+// the file as CipherWatt's. PostgreSQL: both in the table cipherwatt_meta. Samples are
+// committed in batches at least once a second. A database from a newer version, or one that
+// is not a CipherWatt database, is refused and left untouched.
 //
 // One Storage object per thread (a Qt SQL connection belongs to the thread that opened it).
 
+#include <cipherwatt/core/database.h>
 #include <cipherwatt/core/error.h>
 #include <cipherwatt/core/records.h>
 #include <cipherwatt/core/session.h>
 
 #include <QString>
+#include <QVariant>
 
 #include <chrono>
 #include <memory>
@@ -20,8 +24,10 @@
 
 namespace cipherwatt::core {
 
-// 1: the first schema. 2: messages with their identifiers beside their English texts.
-inline constexpr int kSchemaVersion = 3;
+// 1: the first schema. 2: messages with their identifiers beside their English texts. 3: the
+// DUT's other activity per phase. 4: the bench, host and a unique id of every session, and the
+// indexes of the library's filters.
+inline constexpr int kSchemaVersion = 4;
 inline constexpr std::int32_t kApplicationId = 0x43575454; // "CWTT"
 
 struct SessionSummary
@@ -29,6 +35,9 @@ struct SessionSummary
     qint64 id = 0;
     QString label;
     QString operatorName;
+    QString bench; // the bench's label (its host name unless given)
+    QString host;  // the machine that ran the session
+    QString uid;   // the same session in every database it is copied to
     QString notes;
     QStringList tags;
     SessionStatus status = SessionStatus::Running;
@@ -117,6 +126,13 @@ struct SessionData
 // order, as describeActivity() writes it.
 QList<Message> activityLines(const SessionData &d);
 
+// Which sessions the library lists: empty fields match every session.
+struct SessionFilter
+{
+    QString bench;
+    QString operatorName;
+};
+
 class Storage
 {
 public:
@@ -124,20 +140,24 @@ public:
     // the command line share it.
     static QString defaultPath();
 
-    // Opens or creates the database and brings it to kSchemaVersion. Sessions left `running`
-    // by a program that died become `interrupted`.
+    // Opens or creates the database (a SQLite path or a PostgreSQL URI, database.h) and brings
+    // it to kSchemaVersion. Sessions left `running` by a program that died become
+    // `interrupted`.
     static Result<std::unique_ptr<Storage>> open(const QString &path);
 
-    // What open() refuses without changing a byte: a URL (a database server this build cannot
-    // reach) and a file in a folder that does not exist (other than the default's), both usage
-    // errors; a file that is not a CipherWatt database (read-only recognition). A session
-    // checks this before it opens the meter.
+    // What open() refuses without changing a byte: a URL other than a valid PostgreSQL URI and
+    // a file in a folder that does not exist (other than the default's), both usage errors; a
+    // file that is not a CipherWatt database (read-only recognition). A session checks this
+    // before it opens the meter. A PostgreSQL server is not contacted here.
     static Result<void> checkPath(const QString &path);
     ~Storage();
     Storage(const Storage &) = delete;
     Storage &operator=(const Storage &) = delete;
 
+    // The path or the URI, as given (a URI never holds a password).
     QString path() const { return m_path; }
+    // A PostgreSQL database.
+    bool isShared() const { return m_location.isPostgres(); }
     // How many sessions open() found `running` and marked `interrupted`.
     int recoveredSessions() const { return m_recovered; }
 
@@ -164,8 +184,30 @@ public:
     Result<void> closeInterrupted(qint64 session);
 
     // Reading.
-    Result<std::vector<SessionSummary>> sessions();
+    Result<std::vector<SessionSummary>> sessions(const SessionFilter &filter = {});
     Result<SessionData> load(qint64 session);
+
+    // Copying and sending sessions between databases (copy.h).
+    // What this database has of the session with unique id `uid`: its id (0: none), the last
+    // update's number (updates are numbered from 1 without gaps) and how many events.
+    struct Holding
+    {
+        qint64 session = 0;
+        qint64 samples = 0;
+        qint64 events = 0;
+    };
+    Result<Holding> holding(const QString &uid);
+    // load(), with only the updates after the first `samples` and the events after the first
+    // `events` (what another database lacks).
+    Result<SessionData> loadAfter(qint64 session, qint64 samples, qint64 events);
+    // Stores what loadAfter() read from another database (which holds `at` of it), in one
+    // transaction, all of it or nothing: a new session with its unique id, bench, times and
+    // status as they were, or the session's fields, runs and phases rewritten and its new
+    // updates and events appended. Its id here. A session still running is marked as run from
+    // this connection (see holdSession).
+    Result<qint64> receive(const SessionData &part, const Holding &at);
+    // Closes and opens the connection again (PostgreSQL, after the server dropped it).
+    Result<void> reconnect();
 
     // Editing.
     Result<void> rename(qint64 session, const QString &label);
@@ -175,12 +217,29 @@ public:
     Result<void> remove(qint64 session);
 
 private:
-    explicit Storage(QString path, QString connection);
+    explicit Storage(DatabaseLocation location, QString connection);
+    static Result<std::unique_ptr<Storage>> openSqlite(const DatabaseLocation &location);
+    static Result<std::unique_ptr<Storage>> openPostgres(const DatabaseLocation &location);
+    Result<void> recoverOrphans();
+    // Marks `session` as run by this object (a lock file beside a SQLite file, an advisory
+    // lock on the PostgreSQL connection), so that open() elsewhere leaves it alone; and
+    // whether it is free (its runner gone), taking it.
+    void holdSession(qint64 session);
+    bool takeOrphan(qint64 session);
+    void releaseSession(qint64 session);
+    // `sqlite` or `postgres`, the one dialect difference a statement has.
+    QString dialect(const char *sqlite, const char *postgres) const;
+    Result<qint64> insertReturningId(const QString &sql, const QVariantList &values,
+                                     const QString &what);
     Result<void> migrate();
+    Result<void> recognisePostgres();
+    Result<std::vector<SessionSummary>> summaries(const QStringList &where,
+                                                  const QVariantList &values);
     Result<void> exec(const QString &sql);
     Result<void> setSessionJson(qint64 session, const QString &column, const QString &json);
     Error sqlError(const QString &what, const QString &detail) const;
 
+    DatabaseLocation m_location;
     QString m_path;
     QString m_connection;
     int m_recovered = 0;
