@@ -20,8 +20,6 @@ namespace cipherwatt::core {
 
 namespace {
 
-constexpr QLatin1String kWorkerName("cipherwatt-bench");
-
 QString firstLine(const QByteArray &text)
 {
     return QString::fromUtf8(text).trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();

@@ -4,6 +4,7 @@
 
 #include "adb_device.h"
 #include "messages_adb.h"
+#include "ssh_deploy.h"
 
 #include <cipherwatt/core/adb.h>
 #include <cipherwatt/core/ssh.h>
@@ -16,7 +17,6 @@ namespace cipherwatt::core {
 
 namespace {
 
-constexpr int kGoodbyeMs = 5000; // end of input to exit: the worker restores the governor
 // adb's own status when the device went away or the transport failed (adb's client exits
 // with 1 for "error: ..." lines and 255 when the shell session broke).
 constexpr int kAdbTransportError = 255;
@@ -56,7 +56,7 @@ public:
         blockSignals(true);
         if (m_process.state() != QProcess::NotRunning) {
             m_process.closeWriteChannel();
-            if (!m_process.waitForFinished(kGoodbyeMs)) {
+            if (!m_process.waitForFinished(detail::kWorkerGoodbyeMs)) {
                 m_process.kill();
                 m_process.waitForFinished(1000);
             }

@@ -15,7 +15,6 @@ namespace cipherwatt::core::detail {
 namespace {
 
 constexpr int kCommandTimeoutMs = 30000;
-constexpr QLatin1String kWorkerName("cipherwatt-bench");
 const Message kBuildHint = msg::kSshBuildHint;
 
 // What `<path> --version` said about a worker on the DUT.

@@ -32,4 +32,9 @@ Result<QStringList> elfMachineNames(const QString &file);
 // The SHA-256 of a local file, in lower-case hex (also the adb DUT's, adb_device.cpp).
 Result<QString> localSha256(const QString &file);
 
+// The worker's file name on a DUT, and the first word of its `--version` (SSH and adb alike).
+inline constexpr QLatin1String kWorkerName("cipherwatt-bench");
+// From the end of the worker's input to its exit, at most: it restores the governor first.
+inline constexpr int kWorkerGoodbyeMs = 5000;
+
 } // namespace cipherwatt::core::detail

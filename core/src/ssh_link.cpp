@@ -19,7 +19,6 @@ namespace {
 
 constexpr int kIoTimeoutSeconds = 10; // a blocking read or write on a live link
 constexpr int kPollMs = 100;
-constexpr int kGoodbyeMs = 5000; // end of input to exit: the worker restores the governor
 
 class SshWorkerLink final : public WorkerLink
 {
@@ -37,7 +36,7 @@ public:
             closeInput();
             QElapsedTimer clock;
             clock.start();
-            while (!m_done && clock.elapsed() < kGoodbyeMs) {
+            while (!m_done && clock.elapsed() < detail::kWorkerGoodbyeMs) {
                 ssh_channel_poll_timeout(m_channel, kPollMs, 0);
                 pump();
             }
