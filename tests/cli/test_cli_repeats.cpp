@@ -189,7 +189,7 @@ TEST_CASE("show and compare give the mean over repeats, differences and ratios w
     }
 }
 
-TEST_CASE("run --order random:SEED stores the seed, show names it; a bad order is one line",
+TEST_CASE("run --order random:SEED stores the seed, show names it, a bad order is one line",
           "[cli][order]")
 {
     TempDir dir;

@@ -236,81 +236,93 @@ TEST_CASE("copy: a bench's file into the lab database and back, idempotently", "
 
 TEST_CASE("shared: two benches measure into the lab database at once", "[shared]")
 {
-    TestDatabase lab(Backend::Postgres, "lab");
-    const std::string db = lab.location().toStdString();
-    const auto measure = [&](const std::string &bench, ProcessResult &result) {
-        result = cli({"run",
-                      "--meter",
-                      std::string("sim:") + CIPHERWATT_TEST_DATA + "/sim/worker-threshold.profile",
-                      "--plan",
-                      "chacha20/botan:encrypt",
-                      "--baseline",
-                      "2",
-                      "--seconds",
-                      "3",
-                      "--min-updates",
-                      "20",
-                      "--db",
-                      db,
-                      "--label",
-                      "at once",
-                      "--bench",
-                      bench,
-                      "--operator",
-                      "Han",
-                      "--governor",
-                      "none",
-                      "--worker",
-                      CIPHERWATT_BENCH_EXE});
-    };
-    ProcessResult a;
-    ProcessResult b;
-    std::thread first([&] { measure("bench-a", a); });
-    std::thread second([&] { measure("bench-b", b); });
-    first.join();
-    second.join();
-    INFO(a.err << "\n" << b.err);
-    REQUIRE(a.exitCode == 0);
-    REQUIRE(b.exitCode == 0);
+    // Two processes started together; each stores every update. Whether their sessions overlap
+    // in time depends on how the machine schedules their start (a worker's self-test on a
+    // loaded machine can take as long as a whole session): they must overlap in one of three
+    // attempts, which they cannot if one bench's session blocks the other's.
+    const auto attempt = [&]() -> bool {
+        TestDatabase lab(Backend::Postgres, "lab");
+        const std::string db = lab.location().toStdString();
+        const auto measure = [&](const std::string &bench, ProcessResult &result) {
+            result =
+                cli({"run",
+                     "--meter",
+                     std::string("sim:") + CIPHERWATT_TEST_DATA + "/sim/worker-threshold.profile",
+                     "--plan",
+                     "chacha20/botan:encrypt",
+                     "--baseline",
+                     "2",
+                     "--seconds",
+                     "3",
+                     "--min-updates",
+                     "20",
+                     "--db",
+                     db,
+                     "--label",
+                     "at once",
+                     "--bench",
+                     bench,
+                     "--operator",
+                     "Han",
+                     "--governor",
+                     "none",
+                     "--worker",
+                     CIPHERWATT_BENCH_EXE});
+        };
+        ProcessResult a;
+        ProcessResult b;
+        std::thread first([&] { measure("bench-a", a); });
+        std::thread second([&] { measure("bench-b", b); });
+        first.join();
+        second.join();
+        INFO(a.err << "\n" << b.err);
+        REQUIRE(a.exitCode == 0);
+        REQUIRE(b.exitCode == 0);
 
-    auto storage = openOk(lab.location());
-    std::vector<SessionData> sessions;
-    for (const char *bench : {"bench-a", "bench-b"}) {
-        auto list = storage->sessions({QString::fromLatin1(bench), QStringLiteral("Han")});
-        REQUIRE(list.ok());
-        REQUIRE(list->size() == 1);
-        auto data = storage->load(list->front().id);
-        REQUIRE(data.ok());
-        CHECK(data->summary.status == SessionStatus::Complete);
-        REQUIRE(data->runs.size() == 1);
-        CHECK(data->runs[0].status == RunStatus::Done);
-        // Every update stored, in order: the meter numbers them one by one.
-        REQUIRE(data->samples.size() >= 40);
-        for (std::size_t i = 1; i < data->samples.size(); ++i)
-            CHECK(data->samples[i].meterSequence ==
-                  data->samples[i - 1].meterSequence + 1 + data->samples[i].missedBefore);
-        sessions.push_back(std::move(*data));
-    }
-    // The command line's library, one bench's and one operator's.
-    const auto listed = cli({"sessions", "--db", db, "--bench", "bench-a", "--json"});
-    REQUIRE(listed.exitCode == 0);
-    const QJsonArray benchA =
-        QJsonDocument::fromJson(QByteArray::fromStdString(listed.out)).array();
-    REQUIRE(benchA.size() == 1);
-    CHECK(benchA[0].toObject()[QStringLiteral("bench")].toString() == QStringLiteral("bench-a"));
-    CHECK(benchA[0].toObject()[QStringLiteral("operator")].toString() == QStringLiteral("Han"));
-    const auto byOperator = cli({"sessions", "--db", db, "--operator", "Han"});
-    REQUIRE(byOperator.exitCode == 0);
-    CHECK_THAT(byOperator.out, Catch::Contains("bench-a") && Catch::Contains("bench-b"));
-    const auto nobody = cli({"sessions", "--db", db, "--operator", "Nobody", "--json"});
-    CHECK(QJsonDocument::fromJson(QByteArray::fromStdString(nobody.out)).array().isEmpty());
+        auto storage = openOk(lab.location());
+        std::vector<SessionData> sessions;
+        for (const char *bench : {"bench-a", "bench-b"}) {
+            auto list = storage->sessions({QString::fromLatin1(bench), QStringLiteral("Han")});
+            REQUIRE(list.ok());
+            REQUIRE(list->size() == 1);
+            auto data = storage->load(list->front().id);
+            REQUIRE(data.ok());
+            CHECK(data->summary.status == SessionStatus::Complete);
+            REQUIRE(data->runs.size() == 1);
+            CHECK(data->runs[0].status == RunStatus::Done);
+            // Every update stored, in order: the meter numbers them one by one.
+            REQUIRE(data->samples.size() >= 40);
+            for (std::size_t i = 1; i < data->samples.size(); ++i)
+                CHECK(data->samples[i].meterSequence ==
+                      data->samples[i - 1].meterSequence + 1 + data->samples[i].missedBefore);
+            sessions.push_back(std::move(*data));
+        }
+        // The command line's library, one bench's and one operator's.
+        const auto listed = cli({"sessions", "--db", db, "--bench", "bench-a", "--json"});
+        REQUIRE(listed.exitCode == 0);
+        const QJsonArray benchA =
+            QJsonDocument::fromJson(QByteArray::fromStdString(listed.out)).array();
+        REQUIRE(benchA.size() == 1);
+        CHECK(benchA[0].toObject()[QStringLiteral("bench")].toString() ==
+              QStringLiteral("bench-a"));
+        CHECK(benchA[0].toObject()[QStringLiteral("operator")].toString() == QStringLiteral("Han"));
+        const auto byOperator = cli({"sessions", "--db", db, "--operator", "Han"});
+        REQUIRE(byOperator.exitCode == 0);
+        CHECK_THAT(byOperator.out, Catch::Contains("bench-a") && Catch::Contains("bench-b"));
+        const auto nobody = cli({"sessions", "--db", db, "--operator", "Nobody", "--json"});
+        CHECK(QJsonDocument::fromJson(QByteArray::fromStdString(nobody.out)).array().isEmpty());
 
-    // They did run at the same time.
-    const auto at = [](const QString &utc) {
-        return QDateTime::fromString(utc, Qt::ISODateWithMs).toMSecsSinceEpoch();
+        // They did run at the same time.
+        const auto at = [](const QString &utc) {
+            return QDateTime::fromString(utc, Qt::ISODateWithMs).toMSecsSinceEpoch();
+        };
+        return at(sessions[0].startedUtc) < at(sessions[1].endedUtc) &&
+               at(sessions[1].startedUtc) < at(sessions[0].endedUtc);
     };
-    CHECK(at(sessions[0].startedUtc) < at(sessions[1].endedUtc));
-    CHECK(at(sessions[1].startedUtc) < at(sessions[0].endedUtc));
+    bool overlapped = false;
+    for (int i = 0; i < 3 && !overlapped; ++i)
+        overlapped = attempt();
+    CHECK(overlapped);
 }
 
 namespace {
