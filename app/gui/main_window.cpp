@@ -4,6 +4,7 @@
 #include "display_format.h"
 #include "icons.h"
 #include "library/library_view.h"
+#include "library/session_dialogs.h"
 #include "library/session_list_model.h"
 #include "library/session_loader.h"
 #include "measure/connection_panel.h"
@@ -324,10 +325,12 @@ void MainWindow::setDatabase(const QString &path)
 {
     m_database = path;
     QSettings().setValue(kDatabaseKey, path);
+    const auto location = core::parseDatabase(path);
+    if (location && location->isPostgres())
+        connectLabDatabase(*location);
     m_library->setDatabase(path);
     m_compare->setDatabase(path);
     // A lab database by its name and server (its URI holds no password), a file by its name.
-    const auto location = core::parseDatabase(path);
     m_databaseLabel->setText(
         location && location->isPostgres()
             ? QStringLiteral("%1@%2").arg(location->database, location->host.isEmpty()
@@ -513,6 +516,23 @@ void MainWindow::chooseDatabase()
         setDatabase(path);
 }
 
+// A lab database that cannot be reached: the server's reason shown and the role's password
+// asked, again while the server refuses, until it connects or the operator cancels (the
+// library then says why it is empty). The password is remembered in memory only, for every
+// connection of this process (the library's, the runner's, the journal's).
+void MainWindow::connectLabDatabase(const core::DatabaseLocation &location)
+{
+    for (;;) {
+        const auto storage = core::Storage::open(location.text);
+        if (storage || !core::isConnectionError(storage.error()))
+            return;
+        DatabasePasswordDialog dialog(location, storage.error().message.translated(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        core::rememberDatabasePassword(location, dialog.password());
+    }
+}
+
 // A lab database by its URI; its password comes from ~/.pgpass, the service file or
 // PGPASSWORD, never from here (a URI with one is refused).
 void MainWindow::chooseLabDatabase()
@@ -523,7 +543,7 @@ void MainWindow::chooseLabDatabase()
         QInputDialog::getText(
             this, tr("Lab Database"),
             tr("PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]); the "
-               "password is read from ~/.pgpass:"),
+               "password is read from ~/.pgpass, or asked for:"),
             QLineEdit::Normal, current && current->isPostgres() ? m_database : QString(), &ok)
             .trimmed();
     if (!ok || uri.isEmpty())

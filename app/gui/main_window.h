@@ -8,6 +8,7 @@
 // running when the window closes is cancelled only after the operator agrees, and the governor
 // is restored before the window goes.
 
+#include <cipherwatt/core/database.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/ssh.h>
 
@@ -98,6 +99,7 @@ private:
     void exportCurrent();
     void chooseDatabase();
     void chooseLabDatabase();
+    void connectLabDatabase(const core::DatabaseLocation &location);
     void showAbout();
     void setLanguage(const QString &code);
     void onFinished(core::SessionStatus status, const QString &reason);

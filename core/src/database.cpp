@@ -5,6 +5,8 @@
 
 #include <cipherwatt/core/database.h>
 
+#include <QHash>
+#include <QMutex>
 #include <QRegularExpression>
 #include <QStringList>
 #include <QUrl>
@@ -13,6 +15,27 @@
 namespace cipherwatt::core {
 
 namespace {
+
+// The passwords typed in this program, by role and server (a role's password is the same for
+// every database on its server).
+struct TypedPasswords
+{
+    QMutex mutex;
+    QHash<QString, QString> byRole;
+};
+
+TypedPasswords &typedPasswords()
+{
+    static TypedPasswords passwords;
+    return passwords;
+}
+
+QString roleOnServer(const DatabaseLocation &location)
+{
+    return QStringList{location.user, location.host, QString::number(location.port),
+                       location.service}
+        .join(QChar(0));
+}
 
 Error usage(const Message &message)
 {
@@ -124,6 +147,35 @@ Result<DatabaseLocation> parseDatabase(const QString &text)
     db.text = text;
     db.path = text;
     return db;
+}
+
+void rememberDatabasePassword(const DatabaseLocation &location, const QString &password)
+{
+    TypedPasswords &typed = typedPasswords();
+    const QMutexLocker lock(&typed.mutex);
+    typed.byRole.insert(roleOnServer(location), password);
+}
+
+void forgetDatabasePassword(const DatabaseLocation &location)
+{
+    TypedPasswords &typed = typedPasswords();
+    const QMutexLocker lock(&typed.mutex);
+    typed.byRole.remove(roleOnServer(location));
+}
+
+std::optional<QString> rememberedDatabasePassword(const DatabaseLocation &location)
+{
+    TypedPasswords &typed = typedPasswords();
+    const QMutexLocker lock(&typed.mutex);
+    const auto found = typed.byRole.constFind(roleOnServer(location));
+    if (found == typed.byRole.constEnd())
+        return std::nullopt;
+    return *found;
+}
+
+bool isConnectionError(const Error &error)
+{
+    return error.message.messageTemplate() == &msg::kPgCannotConnect;
 }
 
 } // namespace cipherwatt::core

@@ -295,7 +295,10 @@ Result<std::unique_ptr<Storage>> Storage::openPostgres(const DatabaseLocation &l
         if (location.port > 0)
             db.setPort(location.port);
         db.setUserName(location.user);
-        // No password: libpq reads ~/.pgpass, the service file or PGPASSWORD.
+        // A password the operator typed in this program, or none: libpq then reads ~/.pgpass,
+        // the service file or PGPASSWORD.
+        if (const auto password = rememberedDatabasePassword(location))
+            db.setPassword(*password);
         db.setConnectOptions(location.connectOptions());
         if (!db.open())
             return Error{ErrorCode::Storage,

@@ -7,6 +7,7 @@
 
 #include "gui_test_support.h"
 
+#include <cipherwatt/core/database.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QAction>
@@ -30,6 +31,7 @@
 #include <compare/comparison_model.h>
 #include <fake_sysfs.h>
 #include <library/library_view.h>
+#include <library/session_dialogs.h>
 #include <library/session_list_model.h>
 #include <main_window.h>
 #include <measure/connection_panel.h>
@@ -37,7 +39,9 @@
 #include <measure/plan_builder.h>
 #include <measure/results_model.h>
 #include <measure/setup_panel.h>
+#include <postgres.h>
 #include <translations.h>
+#include <widgets/message_bar.h>
 
 using namespace cipherwatt;
 using namespace cipherwatt::core;
@@ -389,4 +393,77 @@ TEST_CASE("main window: fits a 1366 x 768 screen with every control reachable", 
     CHECK(window.minimumSizeHint().height() <= fitted.height());
     CHECK(window.startAction()->isVisible());
     saveGrab(window, QStringLiteral("main-window-1366x768"));
+}
+
+TEST_CASE("main window: a lab database asks for its role's password, asks again when it is "
+          "wrong, and lists its sessions",
+          "[gui][window][database]")
+{
+    TempDir dir;
+    FakeSysfs tree({0, 1});
+    Window w(dir, tree);
+    MainWindow &window = *w.window;
+    auto &server = cipherwatt::test::sharedPostgres();
+    server.requirePassword("seat_pw", "c0rrect-h0rse");
+    const std::string name = server.createDatabase("window");
+    server.sql("postgres", "ALTER DATABASE " + name + " OWNER TO seat_pw");
+    const QString uri = QStringLiteral("postgresql://seat_pw@127.0.0.1:%1/%2?connect_timeout=5")
+                            .arg(server.port())
+                            .arg(QString::fromStdString(name));
+    const auto location = parseDatabase(uri);
+    REQUIRE(location.ok());
+    // A session another bench stored there (with the password, forgotten again: a fresh start).
+    qint64 stored = 0;
+    {
+        rememberDatabasePassword(*location, QStringLiteral("c0rrect-h0rse"));
+        auto storage = Storage::open(uri);
+        REQUIRE(storage.ok());
+        SessionSettings settings;
+        settings.label = QStringLiteral("measured on the Pi bench");
+        auto id = (*storage)->createSession(settings, {}, {}, 0, true);
+        REQUIRE(id.ok());
+        stored = *id;
+        REQUIRE((*storage)->setStatus(stored, SessionStatus::Complete).ok());
+        forgetDatabasePassword(*location);
+    }
+
+    // Cancel: the library says why it is empty.
+    int asked = 0;
+    auto cancelled = whenShown<gui::DatabasePasswordDialog>([&](gui::DatabasePasswordDialog &d) {
+        ++asked;
+        d.reject();
+    });
+    window.setDatabase(uri);
+    CHECK(*cancelled);
+    CHECK(asked == 1);
+    gui::LibraryView *library = window.libraryView();
+    CHECK(library->sessionModel()->rowCount() == 0);
+    CHECK(
+        library->findChild<gui::MessageBar *>()->text().contains(QStringLiteral("cannot connect")));
+
+    // A wrong password: asked again, with the server's reason; then the right one.
+    QString reasonShown;
+    auto wrong = whenShown<gui::DatabasePasswordDialog>([&](gui::DatabasePasswordDialog &d) {
+        ++asked;
+        child<QLineEdit>(d, "password")->setText(QStringLiteral("Tr0mbone"));
+        whenShown<gui::DatabasePasswordDialog>([&](gui::DatabasePasswordDialog &again) {
+            ++asked;
+            reasonShown = child<QLabel>(again, "reason")->text();
+            child<QLineEdit>(again, "password")->setText(QStringLiteral("c0rrect-h0rse"));
+            saveGrab(again, QStringLiteral("lab-database-password"));
+            again.accept();
+        });
+        d.accept();
+    });
+    window.setDatabase(uri);
+    CHECK(*wrong);
+    CHECK(asked == 3);
+    CHECK(reasonShown.contains(QStringLiteral("password")));
+    CHECK_FALSE(reasonShown.contains(QStringLiteral("Tr0mbone")));
+    REQUIRE(waitUntil([&] { return library->sessionModel()->rowOf(stored) >= 0; }));
+
+    // The password serves the program's other connections without asking again.
+    window.setDatabase(uri);
+    CHECK(asked == 3);
+    forgetDatabasePassword(*location);
 }

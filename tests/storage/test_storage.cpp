@@ -5,6 +5,7 @@
 
 #include "storage_backends.h"
 
+#include <cipherwatt/core/database.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <limits>
 #include <loopback.h>
+#include <postgres.h>
 #include <temp_dir.h>
 
 using namespace cipherwatt::core;
@@ -456,4 +458,51 @@ TEST_CASE("storage: a PostgreSQL server that does not answer is a one-line error
     const QString text = refused.error().message.english();
     CHECK(text.startsWith(QStringLiteral("database ") + uri + QStringLiteral(": cannot connect")));
     CHECK_FALSE(text.contains(QLatin1Char('\n')));
+}
+
+TEST_CASE("storage: a lab database's password, typed once, serves every connection and is kept "
+          "nowhere",
+          "[storage]")
+{
+    auto &server = cipherwatt::test::sharedPostgres();
+    server.requirePassword("bench_pw", "Tr0ub4dor-3");
+    const std::string name = server.createDatabase("passworded");
+    server.sql("postgres", "ALTER DATABASE " + name + " OWNER TO bench_pw");
+    const QString uri = QStringLiteral("postgresql://bench_pw@127.0.0.1:%1/%2?connect_timeout=5")
+                            .arg(server.port())
+                            .arg(QString::fromStdString(name));
+    const auto location = parseDatabase(uri);
+    REQUIRE(location.ok());
+
+    // No password in the environment or a ~/.pgpass here: the server refuses.
+    auto refused = Storage::open(uri);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(isConnectionError(refused.error()));
+
+    rememberDatabasePassword(*location, QStringLiteral("Wr0ng-guess"));
+    auto wrong = Storage::open(uri);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(isConnectionError(wrong.error()));
+    CHECK_FALSE(wrong.error().message.english().contains(QStringLiteral("Wr0ng-guess")));
+
+    rememberDatabasePassword(*location, QStringLiteral("Tr0ub4dor-3"));
+    auto first = Storage::open(uri);
+    REQUIRE(first.ok());
+    SessionSettings settings;
+    settings.label = QStringLiteral("behind a password");
+    REQUIRE((*first)->createSession(settings, {}, {}, 0, true).ok());
+    // Another connection (the runner's, the journal's) with the same role and server.
+    auto second = Storage::open(uri);
+    REQUIRE(second.ok());
+    auto listed = (*second)->sessions();
+    REQUIRE(listed.ok());
+    CHECK(listed->size() == 1);
+    CHECK(server.dump(name).find("Tr0ub4dor") == std::string::npos);
+
+    forgetDatabasePassword(*location);
+    auto forgotten = Storage::open(uri);
+    REQUIRE_FALSE(forgotten.ok());
+    CHECK(isConnectionError(forgotten.error()));
+    // Another kind of failure is not a connection's (the window asks for no password then).
+    CHECK_FALSE(isConnectionError(Error{ErrorCode::Refused, Message::plain(QStringLiteral("x"))}));
 }

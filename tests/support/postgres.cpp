@@ -5,11 +5,13 @@
 
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <pwd.h>
 #include <sstream>
 #include <stdexcept>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace cipherwatt::test {
@@ -120,6 +122,37 @@ bool PostgresServer::startOn(std::uint16_t port)
     m_port = port;
     m_running = true;
     return true;
+}
+
+void PostgresServer::requirePassword(const std::string &role, const std::string &password)
+{
+    sql("postgres", "CREATE ROLE " + role + " LOGIN PASSWORD '" + password + "'");
+    // The first matching line decides: this role's goes before initdb's `trust` lines.
+    const fs::path hba = m_dir.path() / "data" / "pg_hba.conf";
+    std::string lines;
+    {
+        std::ifstream in(hba);
+        lines.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    {
+        std::ofstream out(hba, std::ios::trunc);
+        out << "host all " << role << " 127.0.0.1/32 scram-sha-256\n" << lines;
+        if (!out)
+            throw std::runtime_error("cannot write " + hba.string());
+    }
+    asServer({tool("pg_ctl"), "-D", (m_dir.path() / "data").string(), "reload"});
+    // The server reads the file again when it gets to the signal: wait (bounded) until the role
+    // is asked for its password (`-w`: psql never prompts).
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const auto r =
+            runProcess({tool("psql"), "-X", "-w", "-At", "-h", "127.0.0.1", "-p",
+                        std::to_string(m_port), "-U", role, "-d", "postgres", "-c", "SELECT 1"},
+                       {}, 10s, {"PGCONNECT_TIMEOUT=10"});
+        if (r.exitCode != 0 && r.err.find("password") != std::string::npos)
+            return;
+        std::this_thread::sleep_for(50ms);
+    }
+    throw std::runtime_error("the server did not start asking " + role + " for a password");
 }
 
 void PostgresServer::stop()

@@ -48,6 +48,9 @@ public:
     // pg_terminate_backend() for every other connection to `database`: the server ends them
     // as if the network had dropped; how many it ended.
     int terminateConnections(const std::string &database) const;
+    // A login role `role` with `password`, which the server then asks for (scram-sha-256) on
+    // 127.0.0.1; the superuser keeps connecting without one.
+    void requirePassword(const std::string &role, const std::string &password);
     // pg_ctl stop -m fast / start again on the same port: the server gone and back.
     void stop();
     void start();

@@ -22,6 +22,61 @@ namespace cipherwatt::gui {
 
 using namespace core;
 
+DatabasePasswordDialog::DatabasePasswordDialog(const DatabaseLocation &location,
+                                               const QString &reason, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Lab Database Password"));
+    auto *layout = new QVBoxLayout(this);
+    auto *why = new QLabel(
+        tr("CipherWatt could not connect to the lab database %1:").arg(location.text), this);
+    why->setWordWrap(true);
+    why->setTextFormat(Qt::PlainText);
+    layout->addWidget(why);
+    auto *server = new QLabel(reason, this);
+    server->setObjectName(QStringLiteral("reason"));
+    server->setWordWrap(true);
+    server->setTextFormat(Qt::PlainText);
+    server->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    server->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(server);
+
+    auto *form = new QFormLayout;
+    const QString host = location.host.isEmpty() ? tr("this computer") : location.host;
+    m_password = new QLineEdit(this);
+    m_password->setObjectName(QStringLiteral("password"));
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setMinimumWidth(260);
+    m_password->setToolTip(tr("The password of the database role; kept in memory until CipherWatt "
+                              "quits, never saved"));
+    form->addRow(location.user.isEmpty() ? tr("Password on %1:").arg(host)
+                                         : tr("Password of %1 on %2:").arg(location.user, host),
+                 m_password);
+    layout->addLayout(form);
+    auto *hint = new QLabel(tr("CipherWatt keeps it in memory until it quits and never saves it. "
+                               "To be asked no more, put it in ~/.pgpass (or the service file)."),
+                            this);
+    hint->setWordWrap(true);
+    hint->setTextFormat(Qt::PlainText);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(hint);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Connect"));
+    buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Connect again with this password"));
+    buttons->button(QDialogButtonBox::Cancel)
+        ->setToolTip(tr("Leave the library without the lab database's sessions"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_password->setFocus();
+}
+
+QString DatabasePasswordDialog::password() const
+{
+    return m_password->text();
+}
+
 NotesTagsDialog::NotesTagsDialog(const SessionSummary &session, const QStringList &tagsInUse,
                                  QWidget *parent)
     : QDialog(parent)

@@ -1,8 +1,9 @@
 #pragma once
 
-// The library's dialogs: notes and tags of a session, what to export where, and the
-// confirmation before deleting.
+// The library's dialogs: notes and tags of a session, what to export where, the confirmation
+// before deleting, and a lab database's password.
 
+#include <cipherwatt/core/database.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QCoreApplication>
@@ -74,6 +75,23 @@ private:
     Row m_samples;
     QPushButton *m_export = nullptr;
     QGridLayout *m_grid = nullptr;
+};
+
+// Asked when a lab database refused the connection (its server's reason shown): the password of
+// its role. Nothing is stored: the caller hands it to core::rememberDatabasePassword(), which keeps
+// it in this process's memory until CipherWatt quits.
+class DatabasePasswordDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    DatabasePasswordDialog(const core::DatabaseLocation &location, const QString &reason,
+                           QWidget *parent = nullptr);
+
+    QString password() const;
+
+private:
+    QLineEdit *m_password = nullptr;
 };
 
 // Asks before deleting, naming each session with the runs and meter updates that go with it;

@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace cipherwatt::core {
 
 struct DatabaseLocation
@@ -38,5 +40,18 @@ struct DatabaseLocation
 // scheme, a malformed URI, a password in it, a missing database name or an unknown or invalid
 // parameter a usage error naming what is wrong.
 Result<DatabaseLocation> parseDatabase(const QString &text);
+
+// A password the operator typed (the window's dialog) for a role on a server: kept in this
+// process's memory only, and given to every connection to that role and server (the library's,
+// the runner's, the journal's) until it is forgotten or the program ends. Never stored, logged,
+// put in the environment or handed to another program.
+void rememberDatabasePassword(const DatabaseLocation &location, const QString &password);
+void forgetDatabasePassword(const DatabaseLocation &location);
+std::optional<QString> rememberedDatabasePassword(const DatabaseLocation &location);
+
+// Whether `error` is a lab database's server refusing or not answering a connection (a missing
+// or wrong password among the reasons), rather than a database that is not CipherWatt's or a
+// failed statement.
+bool isConnectionError(const Error &error);
 
 } // namespace cipherwatt::core
