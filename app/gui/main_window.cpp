@@ -526,7 +526,11 @@ void MainWindow::connectLabDatabase(const core::DatabaseLocation &location)
         const auto storage = core::Storage::open(location.text);
         if (storage || !core::isConnectionError(storage.error()))
             return;
-        DatabasePasswordDialog dialog(location, storage.error().message.translated(), this);
+        // The server's own words (the message's second argument), the URI being in the title.
+        const QList<core::Message> &parts = storage.error().message.arguments();
+        DatabasePasswordDialog dialog(
+            location,
+            parts.size() >= 2 ? parts[1].translated() : storage.error().message.translated(), this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         core::rememberDatabasePassword(location, dialog.password());
