@@ -94,10 +94,12 @@ commands:
   --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
-  --plan-preset second-paper
-                          the second paper's ciphers (AES, Blowfish, RC4, RC6, XXTEA: encrypt,
-                          decrypt; X25519: keygen, agree), 100/500/1500 kB, 5 repeats; --plan,
-                          --buffer and --repeats given as well win
+  --plan-preset first-paper|second-paper
+                          first-paper: ChaCha20, AES-128/256-XTS, Adiantum, CHAM and LEA XTS,
+                          encrypt and decrypt, 4096 B, at portable and neon (a Pi); second-paper:
+                          AES, Blowfish, RC4, RC6, XXTEA (encrypt, decrypt), X25519 (keygen,
+                          agree), 100/500/1500 kB, 5 repeats; --plan, --buffer, --repeats and
+                          --vary given as well win
   --command-timeout <s>   an external program is killed after this long (default 3600)
   --watchdog <s>          a worker silent this long during a run is declared lost: the session
                           ends interrupted, the governor is put back (default 10; other
@@ -110,6 +112,10 @@ commands:
   --order <order>         the order of the runs: interleaved (every run, then every run again;
                           the default), sequential (each run's repeats back to back), random or
                           random:<seed> (shuffled within each pass, from a seed that is stored)
+  --vary isa=<level>,...  an experiment's factor: every cipher run at each instruction-set
+                          level (portable, sse2, avx2, avx512, neon) in one session, each
+                          compared with the first (custom and botan backends; openssl keeps
+                          the worker's --isa level)
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end

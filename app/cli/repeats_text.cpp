@@ -87,7 +87,7 @@ QString repeatsText(const SessionData &session)
         if (m.count == 0)
             continue;
         out << QStringList{r.key.cipher,
-                           r.key.backend,
+                           r.key.backendLabel(),
                            fmt::operationShort(r.key.operation),
                            fmt::bufferShort(r.key.bufferBytes),
                            QString::number(m.count),
@@ -115,6 +115,7 @@ QJsonArray repeatsJson(const SessionData &session)
         QJsonObject o{
             {QStringLiteral("cipher"), r.key.cipher},
             {QStringLiteral("backend"), r.key.backend},
+            {QStringLiteral("isa"), r.key.isa},
             {QStringLiteral("operation"), r.key.operation},
             {QStringLiteral("buffer"), r.key.bufferBytes},
             {QStringLiteral("measured"), r.measured},
@@ -159,7 +160,7 @@ QString comparisonText(const std::vector<SessionData> &sessions)
         for (const ComparisonRow &row : rows) {
             const std::optional<ResultRow> &a = row.sessions[0];
             const std::optional<ResultRow> &b = row.sessions[s];
-            QStringList cells{row.key.cipher, row.key.backend,
+            QStringList cells{row.key.cipher, row.key.backendLabel(),
                               fmt::operationShort(row.key.operation),
                               fmt::bufferShort(row.key.bufferBytes)};
             const auto mean = [&](const std::optional<ResultRow> &r) {
@@ -193,6 +194,86 @@ QString comparisonText(const std::vector<SessionData> &sessions)
         text += QLatin1Char('\n');
     }
     return text;
+}
+
+QString isaEffectText(const SessionData &session)
+{
+    const std::vector<FactorEffect> effects = isaEffects(session);
+    if (effects.empty())
+        return {};
+    std::vector<double> energy;
+    for (const FactorEffect &e : effects)
+        energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const QString reference = session.settings.isaLevels.front();
+    const QStringList header{QStringLiteral("cipher"),
+                             QStringLiteral("backend"),
+                             QStringLiteral("op"),
+                             QStringLiteral("buffer"),
+                             QStringLiteral("level"),
+                             reference + perByte.bracketed(),
+                             QStringLiteral("at the level") + perByte.bracketed(),
+                             QStringLiteral("difference") + perByte.bracketed(),
+                             QStringLiteral("ratio"),
+                             QString()};
+    const auto mean = [&](const ResultRow &r) {
+        const MeanInterval &m = r.energyPerByteNj.mean;
+        return m.count > 0
+                   ? fmt::withInterval(m.mean * 1e-9, m.low * 1e-9, m.high * 1e-9, perByte).joined()
+                   : QStringLiteral("no data");
+    };
+    QList<QStringList> out;
+    for (const FactorEffect &e : effects) {
+        const ResultKey &k = e.row.key;
+        QStringList cells{k.cipher,
+                          k.backend,
+                          fmt::operationShort(k.operation),
+                          fmt::bufferShort(k.bufferBytes),
+                          k.isa,
+                          mean(e.reference),
+                          mean(e.row)};
+        const MeanComparison &c = e.comparison.energyPerByteNj;
+        if (c.valid())
+            cells << fmt::differenceWithInterval(c.difference * 1e-9, c.differenceLow * 1e-9,
+                                                 c.differenceHigh * 1e-9, perByte)
+                  << ratioText(c) << verdict(c);
+        else
+            cells << fmt::missing() << fmt::missing() << QString();
+        out << cells;
+    }
+    return QStringLiteral("\nEnergy per byte at each instruction-set level against %1 (means over "
+                          "repeats, 95 % intervals; %2):\n")
+               .arg(reference, sameMeterSetup(session.meter, session.meter)
+                                   ? QStringLiteral("fixed ranges: the meter's gain is common")
+                                   : QStringLiteral("auto-ranging: independent")) +
+           formatTable(header, out,
+                       {false, false, false, true, false, true, true, true, true, false});
+}
+
+QJsonArray isaEffectJson(const SessionData &session)
+{
+    QJsonArray out;
+    for (const FactorEffect &e : isaEffects(session)) {
+        const MeanComparison &c = e.comparison.energyPerByteNj;
+        out.append(QJsonObject{
+            {QStringLiteral("cipher"), e.row.key.cipher},
+            {QStringLiteral("backend"), e.row.key.backend},
+            {QStringLiteral("operation"), e.row.key.operation},
+            {QStringLiteral("buffer"), e.row.key.bufferBytes},
+            {QStringLiteral("isa"), e.row.key.isa},
+            {QStringLiteral("reference_isa"), e.reference.key.isa},
+            {QStringLiteral("energy_per_byte_nj"), meanJson(e.row.energyPerByteNj)},
+            {QStringLiteral("reference_energy_per_byte_nj"), meanJson(e.reference.energyPerByteNj)},
+            {QStringLiteral("difference_nj"), number(c.difference)},
+            {QStringLiteral("difference_low_nj"), number(c.differenceLow)},
+            {QStringLiteral("difference_high_nj"), number(c.differenceHigh)},
+            {QStringLiteral("ratio"), number(c.ratio)},
+            {QStringLiteral("ratio_low"), number(c.ratioLow)},
+            {QStringLiteral("ratio_high"), number(c.ratioHigh)},
+            {QStringLiteral("significant"), c.valid() && c.significant()},
+            {QStringLiteral("gain_common"), c.correlated}});
+    }
+    return out;
 }
 
 } // namespace cipherwatt::cli

@@ -19,6 +19,10 @@ QString repeatsText(const core::SessionData &session);
 // `show --json`'s "repeats": per result row, each quantity's median, spread and mean interval.
 QJsonArray repeatsJson(const core::SessionData &session);
 // What `compare` prints: every later session against the first.
+// An experiment's ISA factor: energy per byte at each level against the first (results.h,
+// isaEffects); empty without one.
+QString isaEffectText(const core::SessionData &session);
+QJsonArray isaEffectJson(const core::SessionData &session);
 QString comparisonText(const std::vector<core::SessionData> &sessions);
 
 } // namespace cipherwatt::cli

@@ -80,6 +80,8 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     if (preset) {
         s.bufferSizes = preset->bufferSizes;
         s.repeats = preset->repeats;
+        if (*preset->isaLevels != '\0')
+            (void)applyFactor(s, QStringLiteral("isa=") + QLatin1String(preset->isaLevels));
     }
     if (auto element = opts.value(QStringLiteral("--element")))
         s.dutElement = static_cast<int>(parseWhole(QStringLiteral("--element"), *element, 1, 3));
@@ -134,6 +136,10 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
             throw UsageError(spec.error().message.english());
         s.runOrder = spec->order;
         s.runOrderSeed = spec->seed;
+    }
+    for (const QString &factor : opts.values(QStringLiteral("--vary"))) {
+        if (auto r = applyFactor(s, factor); !r)
+            throw UsageError(QStringLiteral("--vary: ") + r.error().message.english());
     }
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);

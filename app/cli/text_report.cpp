@@ -94,7 +94,7 @@ QString resultsTable(const SessionData &session)
         const Estimate &e = r.energyPerByteNj;
         out << QStringList{
             r.key.cipher,
-            r.key.backend,
+            r.key.backendLabel(),
             fmt::operationShort(r.key.operation),
             fmt::bufferShort(r.key.bufferBytes),
             r.measured == r.planned ? QString::number(r.measured)
@@ -308,6 +308,9 @@ QString sessionText(const SessionData &d)
                                   : QStringLiteral("none"));
     if (d.settings.repeats > 1 || d.settings.runOrder != RunOrder::Interleaved)
         field("Run order:", runOrderText(d.settings.runOrder, d.settings.runOrderSeed));
+    if (!d.settings.isaLevels.isEmpty())
+        field("ISA levels:", d.settings.isaLevels.join(QStringLiteral(", ")) +
+                                 QStringLiteral(" (each run at each; compared with the first)"));
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
@@ -337,6 +340,7 @@ QString sessionText(const SessionData &d)
         out += QStringLiteral("\nPer operation (one message of the payload's bytes):\n") +
                perOperationTable(d);
     out += repeatsText(d);
+    out += isaEffectText(d);
     out += budgetText(d);
     out += flagsText(d);
     return out;
@@ -369,6 +373,7 @@ QJsonObject sessionJson(const SessionData &d)
             {QStringLiteral("ordinal"), r.ordinal},
             {QStringLiteral("cipher"), r.cipher},
             {QStringLiteral("backend"), r.backend},
+            {QStringLiteral("isa"), r.isa()},
             {QStringLiteral("operation"), r.operation},
             {QStringLiteral("buffer"), r.bufferBytes},
             {QStringLiteral("repeat"), r.repeat},
@@ -387,7 +392,9 @@ QJsonObject sessionJson(const SessionData &d)
     o[QStringLiteral("samples")] = static_cast<qint64>(d.samples.size());
     o[QStringLiteral("results")] = runs;
     o[QStringLiteral("repeats")] = repeatsJson(d); // per result row: median, spread, mean ± 95 %
-    QJsonArray activity;                           // per phase: what else kept the DUT busy
+    if (const QJsonArray effects = isaEffectJson(d); !effects.isEmpty())
+        o[QStringLiteral("isa_effects")] = effects; // each level against the first
+    QJsonArray activity;                            // per phase: what else kept the DUT busy
     for (const StoredPhase &p : d.phases) {
         if (!p.activity)
             continue;

@@ -146,6 +146,11 @@ void applyIsaLimit(Isa limit)
     g_limit.store(static_cast<int>(limit), std::memory_order_relaxed);
 }
 
+bool isaFollowsLimit(std::string_view backend)
+{
+    return backend == "custom" || backend == "botan";
+}
+
 std::pair<std::string, std::string> opensslIsaEnvironment(Isa limit)
 {
 #if defined(__x86_64__)

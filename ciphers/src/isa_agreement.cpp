@@ -20,21 +20,6 @@ std::vector<std::size_t> lengthsFor(const CipherInfo &info)
     return out;
 }
 
-// Restores the ISA limit in force when it was made, whatever happens in between.
-class IsaRestorer
-{
-public:
-    IsaRestorer()
-        : m_saved(isaLimit())
-    {}
-    ~IsaRestorer() { applyIsaLimit(m_saved); }
-    IsaRestorer(const IsaRestorer &) = delete;
-    IsaRestorer &operator=(const IsaRestorer &) = delete;
-
-private:
-    Isa m_saved;
-};
-
 } // namespace
 
 std::vector<IsaAgreement> checkIsaAgreement(const std::vector<std::string> &cipherIds)
@@ -48,7 +33,7 @@ std::vector<IsaAgreement> checkIsaAgreement(const std::vector<std::string> &ciph
     }
     if (levels.empty())
         return results; // only the portable path is in use: nothing to compare
-    const IsaRestorer restore;
+    const IsaLimitGuard restore;
     for (const auto &info : catalogue()) {
         if (info.isKeyAgreement() ||
             (!cipherIds.empty() &&

@@ -230,6 +230,36 @@ std::optional<Chunking> parseChunking(std::string_view name)
     return std::nullopt;
 }
 
+namespace {
+
+// A run's own level: one this CPU and build have, at most the worker's (--isa caps it), and
+// for a backend that reads its level only when it loads, the worker's exactly.
+void validateRunIsa(const RunSpec &spec)
+{
+    const Isa worker = isaLimit();
+    const std::vector<Isa> levels = supportedIsas();
+    const auto rank = [&levels](Isa isa) {
+        return std::find(levels.begin(), levels.end(), isa) - levels.begin();
+    };
+    const std::string name(isaName(*spec.isa));
+    if (!isaCompiledIn(*spec.isa) || rank(*spec.isa) == std::ssize(levels)) {
+        std::string have;
+        for (const Isa isa : levels)
+            have += std::string(have.empty() ? "" : ", ") + std::string(isaName(isa));
+        throw CipherError("isa " + name + ": not available on this CPU/build; available: " + have);
+    }
+    if (rank(*spec.isa) > rank(worker))
+        throw CipherError("isa " + name + ": above this worker's level (--isa " +
+                          std::string(isaName(worker)) + ")");
+    if (*spec.isa != worker && !isaFollowsLimit(spec.backend))
+        throw CipherError(
+            "isa " + name + ": the " + spec.backend +
+            " backend keeps the level the worker started with (" + std::string(isaName(worker)) +
+            "); measure it at another level with a worker started with --isa " + name);
+}
+
+} // namespace
+
 void validateRunSpec(const RunSpec &spec)
 {
     const CipherInfo *info = findCipher(spec.cipherId);
@@ -284,6 +314,8 @@ void validateRunSpec(const RunSpec &spec)
             throw CipherError("--cpu: no CPU " + std::to_string(spec.cpu) + " (this machine has " +
                               std::to_string(cpus) + ")");
     }
+    if (spec.isa)
+        validateRunIsa(spec);
 }
 
 RunResult runBenchmark(const RunSpec &spec,
@@ -296,6 +328,11 @@ RunResult runBenchmark(const RunSpec &spec,
     if (isPluginBackend(spec.backend))
         result.knownAnswerVectors = checkKnownAnswers(spec);
     CpuPin pin(spec.cpu);
+    // The run's own level from here until the result is made (the worker's again afterwards).
+    std::optional<IsaLimitGuard> level;
+    if (spec.isa)
+        level.emplace(*spec.isa);
+    result.isa = isaLimit();
     auto work = makeWorkload(spec, info);
 
     result.spec = spec;

@@ -87,6 +87,8 @@ protocol::RunCommand toProtocol(const RunSpec &spec)
     c.cpu = spec.cpu;
     c.seed = spec.seed;
     c.chunking = chunkingName(spec.chunking);
+    if (spec.isa)
+        c.isa = std::string(isaName(*spec.isa));
     return c;
 }
 
@@ -112,7 +114,7 @@ protocol::BenchResult toProtocol(const RunResult &r)
     b.cancelled = r.cancelled;
     b.katVectorsChecked = r.knownAnswerVectors;
     b.cpu = r.cpu;
-    b.isa = isaName(isaLimit());
+    b.isa = isaName(r.isa);
     b.provenance = toProtocol(r.provenance);
     return b;
 }
@@ -288,6 +290,13 @@ RunSpec toRunSpec(const protocol::RunCommand &command)
         if (!mode)
             throw CipherError("chunking: must be message or stream");
         spec.chunking = *mode;
+    }
+    if (command.isa) {
+        const auto level = parseIsa(*command.isa);
+        if (!level)
+            throw CipherError("isa: must be portable, sse2, avx2, avx512 or neon, got '" +
+                              protocol::quotePrefix(*command.isa) + "'");
+        spec.isa = *level;
     }
     validateRunSpec(spec);
     return spec;

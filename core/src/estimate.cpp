@@ -15,7 +15,8 @@ SessionEstimate estimateSession(const SessionSettings &settings,
     if (!entries)
         return e;
     const std::vector<PlannedRun> runs =
-        expandPlan(*entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats));
+        expandPlan(*entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats),
+                   settings.isaLevels);
     e.valid = true;
     e.runs = static_cast<int>(runs.size());
     e.seconds = settings.baselineSeconds + settings.postBaselineSeconds;

@@ -108,7 +108,7 @@ QString runOf(const SessionData &d, qint64 runId)
 // interval, u, its type A and common parts, ν), energy per byte and per operation (mean, 95 %).
 QStringList meanCells(const std::vector<ResultRow> &results, const StoredRun &run)
 {
-    const ResultKey key{run.cipher, run.backend, run.operation, run.bufferBytes};
+    const ResultKey key = ResultKey::of(run);
     const auto it = std::find_if(results.begin(), results.end(),
                                  [&](const ResultRow &r) { return r.key == key; });
     if (it == results.end() || it->netWatts.mean.count == 0) {
@@ -362,7 +362,10 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
             QStringLiteral("energy per byte ratio 95% low"),
             QStringLiteral("energy per byte ratio 95% high"),
             QStringLiteral("energy per byte difference significant"),
-            QStringLiteral("throughput ratio to first session")};
+            QStringLiteral("throughput ratio to first session"),
+            // The runs' own instruction-set level (an experiment's ISA factor; empty: the
+            // worker's).
+            QStringLiteral("isa")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -408,6 +411,7 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                 } else {
                     row << QStringList(16, QString());
                 }
+                row << c.key.isa;
                 if (!csv.row(row))
                     return false;
             }

@@ -379,6 +379,11 @@ QString bufferShort(qint64 bytes)
     return QStringLiteral("%1 %2").arg(QString::number(d, 'g', 3), QLatin1String(decimal[unit]));
 }
 
+QString backendWithIsa(const QString &backend, const QString &isa)
+{
+    return isa.isEmpty() ? backend : QStringLiteral("%1 (%2)").arg(backend, isa);
+}
+
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes)
 {

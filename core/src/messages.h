@@ -172,6 +172,11 @@ inline constexpr MessageTemplate kPilot{
 inline constexpr MessageTemplate kProgramFailed{
     "core.runner.program-failed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the program failed (%1)")};
+inline constexpr MessageTemplate kRunIsaMismatch{
+    "core.runner.isa-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "measured at the worker's level %1, not %2 (a worker older than per-run "
+                      "levels: install this version's on the DUT)")};
 inline constexpr MessageTemplate kRunFailed{
     "core.runner.run-failed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "%1 failed: %2")};
@@ -443,6 +448,16 @@ inline constexpr MessageTemplate kStatusInterrupted{
 inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan",
                                        QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "--plan: %1")};
 // The run order (parseRunOrder).
+inline constexpr MessageTemplate kFactorUnknown{
+    "core.plan.factor-unknown", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "'%1': give isa=<levels> (buffer sizes: --buffer)")};
+inline constexpr MessageTemplate kFactorLevel{
+    "core.plan.factor-level", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1' is not a level of %2 (%3)")};
+inline constexpr MessageTemplate kFactorTwice{
+    "core.plan.factor-twice", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "the level %1 of %2 is given twice")};
 inline constexpr MessageTemplate kRunOrderUnknown{
     "core.plan.run-order-unknown", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan",

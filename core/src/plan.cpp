@@ -215,8 +215,10 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
 
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
-                                   const std::vector<std::size_t> &bufferSizes, int repeats)
+                                   const std::vector<std::size_t> &bufferSizes, int repeats,
+                                   const QStringList &isaLevels)
 {
+    const QStringList workerLevel{QString()};
     std::vector<PlannedRun> runs;
     int ordinal = 0;
     for (int repeat = 1; repeat <= repeats; ++repeat) {
@@ -228,8 +230,12 @@ std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
             const std::vector<std::size_t> sizes = e.isCommand() ? std::vector<std::size_t>{0}
                                                    : agreement   ? std::vector<std::size_t>{32}
                                                                  : bufferSizes;
-            for (const std::size_t size : sizes)
-                runs.push_back({++ordinal, e, size, repeat});
+            const QStringList &levels =
+                e.isCommand() || isaLevels.isEmpty() ? workerLevel : isaLevels;
+            for (const std::size_t size : sizes) {
+                for (const QString &isa : levels)
+                    runs.push_back({++ordinal, e, size, isa, repeat});
+            }
         }
     }
     return runs;
@@ -250,6 +256,22 @@ std::span<const PlanPreset> planPresets()
          5,
          "the second paper's set: AES, Blowfish, RC4, RC6, XXTEA (encrypt, decrypt) and X25519 "
          "(keygen, agree); 100/500/1500 kB; 5 repeats"},
+        // The first paper (Raspberry Pi 4, Table 5): ChaCha20, AES-128/256-XTS,
+        // Adiantum-XChaCha20, CHAM-128/128 and 128/256-XTS, LEA-128/256-XTS, encryption and
+        // decryption separately, 4096-byte buffers, with and without NEON. The backends whose
+        // level follows the run (docs/method.md, "Experiments"): Botan's ChaCha20, the custom
+        // code for the rest. On a DUT without NEON the worker refuses the neon level before the
+        // session starts (x86: --vary isa=portable,avx2 instead).
+        {"first-paper",
+         "chacha20/botan:encrypt+decrypt,aes-128-xts/custom:encrypt+decrypt,"
+         "aes-256-xts/custom:encrypt+decrypt,adiantum-xchacha20-aes/custom:encrypt+decrypt,"
+         "cham-128-128-xts/custom:encrypt+decrypt,cham-128-256-xts/custom:encrypt+decrypt,"
+         "lea-128-xts/custom:encrypt+decrypt,lea-256-xts/custom:encrypt+decrypt",
+         {4096},
+         1,
+         "the first paper's set on the Pi: ChaCha20, AES-128/256-XTS, Adiantum, CHAM-128/128 and "
+         "128/256-XTS, LEA-128/256-XTS (encrypt, decrypt); 4096 B; portable and NEON",
+         "portable,neon"},
     };
     return presets;
 }
@@ -261,6 +283,32 @@ const PlanPreset *findPlanPreset(const QString &name)
             return &p;
     }
     return nullptr;
+}
+
+QStringList isaLevelNames()
+{
+    return {QStringLiteral("portable"), QStringLiteral("sse2"), QStringLiteral("avx2"),
+            QStringLiteral("avx512"), QStringLiteral("neon")};
+}
+
+Result<void> applyFactor(SessionSettings &settings, const QString &text)
+{
+    const QString name = text.section(QLatin1Char('='), 0, 0).trimmed();
+    if (name != QLatin1String("isa") || !text.contains(QLatin1Char('=')))
+        return Error{ErrorCode::Usage, Message(msg::kFactorUnknown).arg(text)};
+    QStringList levels;
+    for (const QString &word : text.section(QLatin1Char('='), 1).split(QLatin1Char(','))) {
+        const QString level = word.trimmed().toLower();
+        if (!isaLevelNames().contains(level))
+            return Error{ErrorCode::Usage, Message(msg::kFactorLevel)
+                                               .arg(word.trimmed(), name,
+                                                    isaLevelNames().join(QStringLiteral(", ")))};
+        if (levels.contains(level))
+            return Error{ErrorCode::Usage, Message(msg::kFactorTwice).arg(level, name)};
+        levels << level;
+    }
+    settings.isaLevels = levels;
+    return {};
 }
 
 Result<RunOrderSpec> parseRunOrder(const QString &text)

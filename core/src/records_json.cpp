@@ -89,6 +89,8 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("run_order"), runOrderName(s.runOrder));
     if (s.runOrderSeed)
         json.insert(QStringLiteral("run_order_seed"), static_cast<qint64>(*s.runOrderSeed));
+    if (!s.isaLevels.isEmpty())
+        json.insert(QStringLiteral("isa_levels"), QJsonArray::fromStringList(s.isaLevels));
     // Written for the correlated model only: without it a session reads as conservative, the
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
@@ -136,6 +138,8 @@ SessionSettings settingsFromJson(const QJsonObject &j)
     if (j.value(QStringLiteral("run_order_seed")).isDouble())
         s.runOrderSeed =
             static_cast<std::uint64_t>(j.value(QStringLiteral("run_order_seed")).toInteger());
+    for (const QJsonValue &level : j.value(QStringLiteral("isa_levels")).toArray())
+        s.isaLevels << level.toString();
     const QJsonObject length = j.value(QStringLiteral("run_length")).toObject();
     if (length.contains(QStringLiteral("iterations"))) {
         s.runLength.kind = RunLength::Kind::Iterations;

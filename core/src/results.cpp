@@ -2,6 +2,7 @@
 #include "numbers.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 
 #include <algorithm>
@@ -73,9 +74,19 @@ Message runNotMeasured(const StoredRun &run, bool named)
     return Message(msg::kRunNotMeasuredWhy).arg(which).arg(runStatusText(run.status), run.error);
 }
 
+ResultKey ResultKey::of(const StoredRun &run)
+{
+    return {run.cipher, run.backend, run.operation, run.bufferBytes, run.isa()};
+}
+
 QString ResultKey::label() const
 {
-    return QStringLiteral("%1/%2 %3 %4 B").arg(cipher, backend, operation).arg(bufferBytes);
+    return QStringLiteral("%1/%2 %3 %4 B").arg(cipher, backendLabel(), operation).arg(bufferBytes);
+}
+
+QString ResultKey::backendLabel() const
+{
+    return format::backendWithIsa(backend, isa);
 }
 
 std::vector<ResultRow> resultRows(const SessionData &session)
@@ -83,7 +94,7 @@ std::vector<ResultRow> resultRows(const SessionData &session)
     std::vector<ResultRow> rows;
     std::vector<std::vector<const StoredRun *>> members;
     for (const StoredRun &run : session.runs) {
-        const ResultKey key{run.cipher, run.backend, run.operation, run.bufferBytes};
+        const ResultKey key = ResultKey::of(run);
         auto it = std::find_if(rows.begin(), rows.end(),
                                [&](const ResultRow &r) { return r.key == key; });
         if (it == rows.end()) {
@@ -171,6 +182,27 @@ ResultComparison compareResults(const ResultRow &a, const ResultRow &b, bool sam
     c.chargePerOperationUc =
         compareMeans(a.chargePerOperationUc.mean, b.chargePerOperationUc.mean, sameMeter);
     return c;
+}
+
+std::vector<FactorEffect> isaEffects(const SessionData &session)
+{
+    std::vector<FactorEffect> effects;
+    if (session.settings.isaLevels.size() < 2)
+        return effects;
+    const QString reference = session.settings.isaLevels.front();
+    const bool sameMeter = sameMeterSetup(session.meter, session.meter);
+    const std::vector<ResultRow> rows = resultRows(session);
+    for (const ResultRow &row : rows) {
+        if (row.key.isa.isEmpty() || row.key.isa == reference)
+            continue;
+        ResultKey key = row.key;
+        key.isa = reference;
+        const auto ref = std::find_if(rows.begin(), rows.end(),
+                                      [&](const ResultRow &r) { return r.key == key; });
+        if (ref != rows.end())
+            effects.push_back({*ref, row, compareResults(*ref, row, sameMeter)});
+    }
+    return effects;
 }
 
 std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessions)

@@ -218,7 +218,8 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
     if (m_settings.runOrder == RunOrder::Randomised && !m_settings.runOrderSeed)
         m_settings.runOrderSeed = drawRunOrderSeed();
     const std::vector<PlannedRun> plan =
-        orderRuns(expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats),
+        orderRuns(expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats,
+                             m_settings.isaLevels),
                   m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
     m_runs.clear();
     for (const PlannedRun &p : plan) {
@@ -230,6 +231,10 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         r.stored.operation = p.entry.operation;
         r.stored.bufferBytes = static_cast<qint64>(p.bufferBytes);
         r.stored.repeat = p.repeat;
+        // A level of its own is part of what the run is: stored from the plan on, so that a
+        // run never started still names it (StoredRun::isa()).
+        if (!p.isa.isEmpty())
+            r.stored.request = cipherRequest(r, m_settings);
         m_runs.push_back(std::move(r));
     }
     checkPlan();

@@ -27,6 +27,7 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
     q.backend = r.plan.entry.backend;
     q.operation = r.plan.entry.operation;
     q.bufferBytes = r.plan.bufferBytes;
+    q.isa = r.plan.isa;
     if (settings.cpu >= 0)
         q.cpu = settings.cpu;
     return q;
@@ -322,6 +323,14 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
                                : Message::plain(result.failure);
         emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
     }
+    // A run at a level of its own must have been measured at it: a worker older than per-run
+    // levels ignores the request, measures at its own and says which in the result.
+    if (!cancelled && !result.exec && run.stored.request && !run.stored.request->isa.isEmpty() &&
+        result.isa != run.stored.request->isa) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error = Message(msg::kRunIsaMismatch).arg(result.isa, run.stored.request->isa);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
     run.stored.endNs = endNs;
     saveRun(index);
     emit runUpdated(updateFor(index));
@@ -578,6 +587,7 @@ RunUpdate SessionRunner::updateFor(std::size_t index) const
     u.backend = r.plan.entry.backend;
     u.operation = r.plan.entry.operation;
     u.bufferBytes = static_cast<qint64>(r.plan.bufferBytes);
+    u.isa = r.plan.isa;
     u.repeat = r.plan.repeat;
     u.plannedSeconds = r.expectedSeconds;
     u.status = r.stored.status;

@@ -4,6 +4,7 @@
 #include "numbers.h"
 #include "storage_sql.h"
 
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/records_json.h>
 
 #include <QSqlDatabase>
@@ -201,7 +202,7 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
 QString StoredRun::label() const
 {
     return QStringLiteral("%1/%2 %3 %4 B #%5")
-        .arg(cipher, backend, operation)
+        .arg(cipher, format::backendWithIsa(backend, isa()), operation)
         .arg(bufferBytes)
         .arg(repeat);
 }

@@ -296,6 +296,7 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.cpu = run->cpu;
         out.seed = run->seed;
         out.chunking = qs(run->chunking.value_or(std::string()));
+        out.isa = qs(run->isa.value_or(std::string()));
         out.extra = extraOf(run->extra);
     } else {
         const auto &exec = std::get<protocol::ExecCommand>(request);
@@ -333,6 +334,8 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
     run.seed = r.seed;
     if (!r.chunking.isEmpty())
         run.chunking = ss(r.chunking);
+    if (!r.isa.isEmpty())
+        run.isa = ss(r.isa);
     run.extra = extraOf(r.extra);
     return run;
 }

@@ -232,3 +232,89 @@ TEST_CASE("run --order random:SEED stores the seed, show names it, a bad order i
     CHECK(settings[QStringLiteral("run_order")].toString() == QStringLiteral("random"));
     CHECK(settings[QStringLiteral("run_order_seed")].toInteger() == 11);
 }
+
+TEST_CASE("run --vary isa measures each run at each level and show compares them with the first",
+          "[cli][design]")
+{
+#if defined(__x86_64__)
+    const std::string level = "sse2"; // every x86-64 CPU has it
+#else
+    const std::string level = "neon";
+#endif
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto run = [&](const std::string &plan, const std::string &vary) {
+        return cli({"run",
+                    "--meter",
+                    "sim:" + kProfile,
+                    "--plan",
+                    plan,
+                    "--vary",
+                    vary,
+                    "--baseline",
+                    "2",
+                    "--seconds",
+                    "1",
+                    "--min-updates",
+                    "10",
+                    "--voltage-range",
+                    "300",
+                    "--current-range",
+                    "0.5",
+                    "--db",
+                    db,
+                    "--label",
+                    "levels",
+                    "--governor",
+                    "none",
+                    "--worker",
+                    CIPHERWATT_BENCH_EXE});
+    };
+    const auto unknown = run("chacha20", "freq=600MHz");
+    CHECK(unknown.exitCode != 0);
+    CHECK_THAT(unknown.err, Catch::Contains("--vary: 'freq=600MHz'"));
+    CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
+
+    const auto r = run("lea-128-xts/custom:encrypt", "isa=portable," + level);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const QJsonObject session = showJson(db, "1");
+    CHECK(session[QStringLiteral("settings")].toObject()[QStringLiteral("isa_levels")] ==
+          QJsonArray{QStringLiteral("portable"), QString::fromStdString(level)});
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    REQUIRE(runs.size() == 2);
+    // Energy per byte of each run by hand: net power x loop time / bytes (the worker's figures).
+    double perByte[2] = {0, 0};
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject o = runs[i].toObject();
+        const QString asked = i == 0 ? QStringLiteral("portable") : QString::fromStdString(level);
+        CHECK(o[QStringLiteral("isa")].toString() == asked);
+        const QJsonObject result = o[QStringLiteral("result")].toObject();
+        CHECK(result[QStringLiteral("isa")].toString() == asked);
+        const double net =
+            o[QStringLiteral("analysis")].toObject()[QStringLiteral("net_w")].toDouble();
+        CHECK(net == Approx(8.5).epsilon(0.05)); // the profile's net power, at either level
+        perByte[i] = net * result[QStringLiteral("seconds")].toDouble() /
+                     result[QStringLiteral("bytes")].toDouble() * 1e9;
+    }
+    const QJsonArray effects = session[QStringLiteral("isa_effects")].toArray();
+    REQUIRE(effects.size() == 1);
+    const QJsonObject e = effects[0].toObject();
+    CHECK(e[QStringLiteral("isa")].toString() == QString::fromStdString(level));
+    CHECK(e[QStringLiteral("reference_isa")].toString() == QStringLiteral("portable"));
+    CHECK(e[QStringLiteral("difference_nj")].toDouble() ==
+          Approx(perByte[1] - perByte[0]).epsilon(1e-6));
+    CHECK(e[QStringLiteral("ratio")].toDouble() == Approx(perByte[1] / perByte[0]).epsilon(1e-6));
+    CHECK(e[QStringLiteral("ratio_low")].toDouble() < e[QStringLiteral("ratio")].toDouble());
+    CHECK(e[QStringLiteral("ratio_high")].toDouble() > e[QStringLiteral("ratio")].toDouble());
+    const auto shown = cli({"show", "1", "--db", db});
+    CHECK_THAT(shown.out, Catch::Contains("ISA levels:") && Catch::Contains("custom (portable)") &&
+                              Catch::Contains("Energy per byte at each instruction-set level "
+                                              "against portable"));
+
+    // OpenSSL reads its level once: a level other than the worker's is refused before the
+    // session starts, naming the backend.
+    const auto refused = run("aes-128-xts/openssl:encrypt", "isa=portable," + level);
+    CHECK(refused.exitCode != 0);
+    CHECK_THAT(refused.err, Catch::Contains("the openssl backend keeps the level"));
+}

@@ -197,6 +197,44 @@ TEST_CASE("plan: the second paper's preset is its ciphers, sizes, operations and
     CHECK(runs.size() == static_cast<std::size_t>(5 * (symmetric * 3 + agreement)));
 }
 
+TEST_CASE("plan: the first paper's preset is its eight XTS and stream ciphers, encrypt and "
+          "decrypt at 4096 B, with and without NEON",
+          "[plan][design]")
+{
+    // The paper's Table 5 (Raspberry Pi 4): ChaCha20 and Adiantum-XChaCha20 with and without
+    // NEON, AES-128/256-XTS, CHAM-128/128-XTS, CHAM-128/256-XTS, LEA-128/256-XTS.
+    const PlanPreset *preset = findPlanPreset(QStringLiteral("first-paper"));
+    REQUIRE(preset != nullptr);
+    CHECK(preset->bufferSizes == std::vector<std::size_t>{4096});
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("isa=") + QLatin1String(preset->isaLevels)).ok());
+    CHECK(s.isaLevels == QStringList{QStringLiteral("portable"), QStringLiteral("neon")});
+    QProcess worker;
+    worker.start(QStringLiteral(CIPHERWATT_BENCH_EXE),
+                 {QStringLiteral("list"), QStringLiteral("--json")});
+    REQUIRE(worker.waitForFinished(30000));
+    const auto real = parseCatalogueJson(worker.readAllStandardOutput());
+    REQUIRE(real);
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), *real);
+    INFO((entries ? QString() : entries.error().message.english()).toStdString());
+    REQUIRE(entries);
+    QSet<QString> ciphers;
+    for (const PlanEntry &e : *entries) {
+        ciphers << e.cipher;
+        // Backends whose level follows the run: the custom code and Botan.
+        CHECK((e.backend == QLatin1String("custom") || e.backend == QLatin1String("botan")));
+    }
+    CHECK(ciphers ==
+          QSet<QString>{QStringLiteral("chacha20"), QStringLiteral("aes-128-xts"),
+                        QStringLiteral("aes-256-xts"), QStringLiteral("adiantum-xchacha20-aes"),
+                        QStringLiteral("cham-128-128-xts"), QStringLiteral("cham-128-256-xts"),
+                        QStringLiteral("lea-128-xts"), QStringLiteral("lea-256-xts")});
+    CHECK(entries->size() == 16); // eight ciphers, encryption and decryption
+    const auto runs =
+        expandPlan(*entries, *real, preset->bufferSizes, preset->repeats, s.isaLevels);
+    CHECK(runs.size() == 32); // each at both levels
+}
+
 // ---- Run order (issue 22) -------------------------------------------------------------------
 
 namespace {
@@ -326,4 +364,69 @@ TEST_CASE("plan order: parsed from the command line's words, bad ones named", "[
     CHECK(message("random:9007199254740992").contains(QStringLiteral("the seed")));
     CHECK(message("random:-1").contains(QStringLiteral("'-1'")));
     CHECK(message("random:").contains(QStringLiteral("the seed")));
+}
+
+TEST_CASE("plan: an ISA factor crosses every cipher run with its levels, side by side, and leaves "
+          "commands and the worker's level alone",
+          "[plan][design]")
+{
+    const auto plan = resolvePlan(
+        QStringLiteral("lea-128-xts/custom:encrypt+decrypt,x25519/botan:agree,cmd:probe=true"),
+        catalogue());
+    REQUIRE(plan.ok());
+    const QStringList levels{QStringLiteral("portable"), QStringLiteral("neon")};
+    const auto runs = expandPlan(*plan, catalogue(), {16, 4096}, 2, levels);
+    // Per repeat: LEA 2 operations x 2 sizes x 2 levels, X25519 1 x 1 (no buffer) x 2, the
+    // command once: 8 + 2 + 1 = 11; two repeats.
+    REQUIRE(runs.size() == 22);
+    int command = 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        CHECK(runs[i].ordinal == static_cast<int>(i) + 1);
+        if (runs[i].entry.isCommand()) {
+            ++command;
+            CHECK(runs[i].isa.isEmpty());
+            continue;
+        }
+        // Each run at portable is followed by the same run at neon.
+        if (runs[i].isa == levels[0]) {
+            REQUIRE(i + 1 < runs.size());
+            CHECK(runs[i + 1].isa == levels[1]);
+            CHECK(runs[i + 1].entry.cipher == runs[i].entry.cipher);
+            CHECK(runs[i + 1].entry.operation == runs[i].entry.operation);
+            CHECK(runs[i + 1].bufferBytes == runs[i].bufferBytes);
+            CHECK(runs[i + 1].repeat == runs[i].repeat);
+        } else {
+            CHECK(runs[i].isa == levels[1]);
+        }
+    }
+    CHECK(command == 2);
+    // Without the factor: the worker's level, as before.
+    for (const PlannedRun &r : expandPlan(*plan, catalogue(), {16}, 1))
+        CHECK(r.isa.isEmpty());
+}
+
+TEST_CASE("plan: --vary isa takes the levels in order, and anything else is a one-line error "
+          "naming it",
+          "[plan][design]")
+{
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("isa=portable,AVX2")).ok());
+    CHECK(s.isaLevels == QStringList{QStringLiteral("portable"), QStringLiteral("avx2")});
+    const auto error = [](const char *text) {
+        SessionSettings t;
+        const auto r = applyFactor(t, QLatin1String(text));
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().code == ErrorCode::Usage);
+        CHECK(t.isaLevels.isEmpty());
+        const QString message = r.error().message.english();
+        CHECK_FALSE(message.contains(QLatin1Char('\n')));
+        return message;
+    };
+    CHECK(error("freq=600MHz..1.5GHz/5").contains(QStringLiteral("'freq=600MHz..1.5GHz/5'")));
+    CHECK(error("isa").contains(QStringLiteral("isa=<levels>")));
+    CHECK(error("isa=portable,mmx")
+              .contains(QStringLiteral("'mmx' is not a level of isa (portable, sse2, avx2, "
+                                       "avx512, neon)")));
+    CHECK(error("isa=neon,portable,neon").contains(QStringLiteral("neon of isa is given twice")));
+    CHECK(error("isa=").contains(QStringLiteral("'' is not a level")));
 }

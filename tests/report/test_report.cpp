@@ -260,7 +260,7 @@ TEST_CASE("session PDF: across repeats, the mean of the valid repeats and its in
     CHECK(text.contains(QStringLiteral("Across repeats")));
     CHECK(text.contains(QStringLiteral("do not average down")));
     for (const StoredRun &r : first) {
-        const ResultKey key{r.cipher, r.backend, r.operation, r.bufferBytes};
+        const ResultKey key = ResultKey::of(r);
         INFO(key.label().toStdString());
         const std::vector<ResultRow> rows = resultRows(d);
         const auto row = std::find_if(rows.begin(), rows.end(),

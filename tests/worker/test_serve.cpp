@@ -276,3 +276,77 @@ TEST_CASE("activity counts the worker's own threads and the programs it ran", "[
     worker.closeStdin();
     CHECK(worker.wait(10s) == 0);
 }
+
+TEST_CASE("serve measures a run at a level of its own, then at its own again, and refuses a "
+          "backend that cannot follow",
+          "[serve][isa]")
+{
+#if defined(__x86_64__)
+    const std::string lower = "sse2"; // every x86-64 CPU has it
+#else
+    const std::string lower = "portable";
+#endif
+    Child worker(serveArgs());
+    const Json hello = waitFor(worker, "hello");
+    const std::string own = hello["system"]["isa"].get<std::string>();
+    // LEA (the custom code) and AES-GCM (Botan) at portable: the result says the level used.
+    worker.writeLine(R"({"cmd":"run","id":1,"cipher":"lea-128-xts","backend":"custom",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":200,"isa":"portable"})");
+    CHECK(waitFor(worker, "run_start")["run"]["isa"] == "portable");
+    Json end = waitFor(worker, "run_end");
+    CHECK(end["result"]["isa"] == "portable");
+    CHECK(end["result"]["verified"] == true);
+    worker.writeLine(R"({"cmd":"run","id":2,"cipher":"aes-128-gcm","backend":"botan",)"
+                     R"("op":"decrypt","buffer":4096,"iterations":200,"isa":")" +
+                     lower + R"("})");
+    end = waitFor(worker, "run_end");
+    CHECK(end["id"] == 2);
+    CHECK(end["result"]["isa"] == lower);
+    CHECK(end["result"]["verified"] == true);
+    // No level of its own: the worker's again.
+    worker.writeLine(R"({"cmd":"run","id":3,"cipher":"lea-128-xts","backend":"custom",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":200})");
+    end = waitFor(worker, "run_end");
+    CHECK(end["id"] == 3);
+    CHECK(end["result"]["isa"] == own);
+
+    worker.writeLine(
+        R"({"cmd":"check","id":4,"runs":[)"
+        R"({"cipher":"aes-128-xts","backend":"openssl","op":"encrypt","buffer":4096,"seconds":1,)"
+        R"("isa":"portable"},)"
+        R"({"cipher":"aes-128-xts","backend":"openssl","op":"encrypt","buffer":4096,"seconds":1,)"
+        R"("isa":")" +
+        own +
+        R"("},)"
+        R"({"cipher":"aes-128-xts","backend":"custom","op":"encrypt","buffer":4096,"seconds":1,)"
+        R"("isa":"mmx"}]})");
+    const Json check = waitFor(worker, "check");
+    REQUIRE(check["runs"].size() == 3);
+    if (own != "portable") {
+        CHECK(check["runs"][0]["ok"] == false);
+        CHECK_THAT(check["runs"][0]["message"].get<std::string>(),
+                   Catch::Contains("the openssl backend keeps the level the worker started with (" +
+                                   own + ")"));
+    }
+    CHECK(check["runs"][1]["ok"] == true); // its own level: nothing to change
+    CHECK(check["runs"][2]["ok"] == false);
+    CHECK_THAT(check["runs"][2]["message"].get<std::string>(),
+               Catch::Contains("isa: must be portable, sse2, avx2, avx512 or neon, got 'mmx'"));
+    worker.closeStdin();
+    CHECK(worker.wait(10s) == 0);
+
+    // A worker capped at portable measures nothing above it.
+    auto capped = serveArgs();
+    capped.insert(capped.begin() + 1, {"--isa", "portable"});
+    Child low(capped);
+    waitFor(low, "hello");
+    low.writeLine(R"({"cmd":"check","id":1,"runs":[{"cipher":"lea-128-xts","backend":"custom",)"
+                  R"("op":"encrypt","buffer":4096,"seconds":1,"isa":")" +
+                  (lower == "portable" ? std::string("neon") : lower) + R"("}]})");
+    const Json above = waitFor(low, "check");
+    CHECK(above["runs"][0]["ok"] == false);
+    CHECK_THAT(above["runs"][0]["message"].get<std::string>(),
+               Catch::Contains("above this worker's level (--isa portable)"));
+    low.closeStdin();
+    CHECK(low.wait(10s) == 0);
+}

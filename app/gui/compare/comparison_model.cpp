@@ -179,7 +179,7 @@ QVariant ComparisonModel::keyData(const ResultKey &key, Measure measure, int rol
     case Measure::Cipher:
         return key.cipher;
     case Measure::Backend:
-        return key.backend;
+        return key.backendLabel();
     case Measure::Operation:
         return DisplayFormat::operation(key.operation);
     case Measure::Buffer:
@@ -315,11 +315,11 @@ QString ComparisonModel::toolTip(const ComparisonRow &row, const Column &column)
 {
     const std::optional<ResultRow> &r = row.sessions.at(static_cast<std::size_t>(column.session));
     const SessionSummary &s = m_sessions.at(static_cast<std::size_t>(column.session));
-    QStringList lines{
-        tr("%1 %2, %3, %4 B")
-            .arg(row.key.cipher, row.key.backend, DisplayFormat::operation(row.key.operation))
-            .arg(QLocale().toString(row.key.bufferBytes)),
-        fmt::sessionName(s.id, s.label)};
+    QStringList lines{tr("%1 %2, %3, %4 B")
+                          .arg(row.key.cipher, row.key.backendLabel(),
+                               DisplayFormat::operation(row.key.operation))
+                          .arg(QLocale().toString(row.key.bufferBytes)),
+                      fmt::sessionName(s.id, s.label)};
     if (!r) {
         lines << tr("This session has no such run.");
         return lines.join(QLatin1Char('\n'));

@@ -245,8 +245,9 @@ void LiveView::onRunUpdated(const core::RunUpdate &update)
         // The run's phase began just before its first update: give it the run's name.
         TracePhase *phase = m_trace.openPhase();
         if (phase != nullptr && phase->kind == PhaseKind::Run && phase->runId != update.runId)
-            labelRun(*phase, update.ordinal, update.total, update.cipher, update.backend,
-                     update.operation, update.bufferBytes, update.repeat);
+            labelRun(*phase, update.ordinal, update.total, update.cipher,
+                     fmt::backendWithIsa(update.backend, update.isa), update.operation,
+                     update.bufferBytes, update.repeat);
     } else {
         const int rows = m_results->rowCount();
         m_results->updateRun(update);
@@ -366,7 +367,8 @@ void LiveView::showStoredSession(const core::SessionData &session)
                              [&](const core::StoredRun &r) { return r.id == p.runId; });
             if (p.kind == PhaseKind::Run && run != session.runs.end())
                 labelRun(phase, run->ordinal, static_cast<int>(session.runs.size()), run->cipher,
-                         run->backend, run->operation, run->bufferBytes, run->repeat);
+                         fmt::backendWithIsa(run->backend, run->isa()), run->operation,
+                         run->bufferBytes, run->repeat);
             if (p.endNs >= 0)
                 phase.end = static_cast<double>(p.endNs) / 1e9;
         }

@@ -39,6 +39,10 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     run.backend = update.backend;
     run.operation = update.operation;
     run.bufferBytes = update.bufferBytes;
+    if (!update.isa.isEmpty()) {
+        run.request.emplace();
+        run.request->isa = update.isa;
+    }
     run.repeat = update.repeat;
     run.status = update.status;
     run.error = update.error;
@@ -195,7 +199,7 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case Cipher:
         return row.key.cipher;
     case Backend:
-        return row.key.backend;
+        return row.key.backendLabel();
     case Operation:
         return DisplayFormat::operation(row.key.operation);
     case Buffer:

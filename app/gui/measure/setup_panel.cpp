@@ -141,6 +141,17 @@ SetupPanel::SetupPanel(QWidget *parent)
                               "or buffer size; the seed is stored with the session, and the same "
                               "seed gives the same order."));
     runsForm->addRow(tr("Run order:"), m_runOrder);
+    m_isaLevels = new QLineEdit(runsBox);
+    m_isaLevels->setObjectName(QStringLiteral("isaLevels"));
+    m_isaLevels->setPlaceholderText(tr("the worker's level; e.g. portable, neon"));
+    m_isaLevels->setToolTip(
+        tr("An experiment's factor: every cipher run at each instruction-set level (portable, "
+           "sse2, avx2, avx512, neon), side by side, each compared with the first. The custom "
+           "code and Botan follow it; OpenSSL keeps the worker's level."));
+    runsForm->addRow(tr("ISA levels:"), m_isaLevels);
+    m_isaLevelsError = addError(runsBox);
+    m_isaLevelsError->setObjectName(QStringLiteral("isaLevelsError"));
+    runsForm->addRow(QString(), m_isaLevelsError);
 
     auto *lengthBox = new QWidget(runsBox);
     auto *lengthGrid = new QFormLayout(lengthBox);
@@ -269,7 +280,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers, m_operator})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_isaLevels})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
@@ -358,6 +369,23 @@ std::vector<std::size_t> SetupPanel::bufferSizes(QString *problem) const
     return sizes;
 }
 
+// The ISA levels typed (`--vary isa=`'s words); none: the worker's level. A problem goes to
+// `problem` (when given) in the words of the command line's error.
+QStringList SetupPanel::isaLevels(QString *problem) const
+{
+    const QString text = m_isaLevels->text().trimmed();
+    if (text.isEmpty())
+        return {};
+    SessionSettings s;
+    const auto r = applyFactor(s, QStringLiteral("isa=") + text);
+    if (!r) {
+        if (problem != nullptr)
+            *problem = r.error().message.translated();
+        return {};
+    }
+    return s.isaLevels;
+}
+
 bool SetupPanel::validate()
 {
     bool ok = true;
@@ -378,6 +406,10 @@ bool SetupPanel::validate()
     bufferSizes(&problem);
     showError(m_buffersError, problem);
     ok = ok && problem.isEmpty();
+    QString levelsProblem;
+    isaLevels(&levelsProblem);
+    showError(m_isaLevelsError, levelsProblem);
+    ok = ok && levelsProblem.isEmpty();
     return ok;
 }
 
@@ -392,6 +424,7 @@ SessionSettings SetupPanel::settings() const
     s.planSpec = planSpec();
     s.bufferSizes = bufferSizes(nullptr);
     s.repeats = m_repeats->value();
+    s.isaLevels = isaLevels(nullptr);
     s.runOrder =
         runOrderFromName(m_runOrder->currentData().toString()).value_or(RunOrder::Interleaved);
     // A session set up again from a stored one keeps its seed, and so its order.
@@ -453,6 +486,7 @@ void SetupPanel::setSettings(const SessionSettings &s)
         sizes << QString::number(b);
     m_buffers->setText(sizes.join(QLatin1Char(',')));
     m_repeats->setValue(s.repeats);
+    m_isaLevels->setText(s.isaLevels.join(QStringLiteral(", ")));
     m_runOrder->setCurrentIndex(std::max(0, m_runOrder->findData(runOrderName(s.runOrder))));
     m_runOrderSeed = s.runOrderSeed;
     m_minUpdates->setValue(s.minUpdates);
@@ -568,6 +602,7 @@ void SetupPanel::restore()
     m_tags->setText(settings.value(QStringLiteral("tags")).toString());
     m_buffers->setText(settings.value(QStringLiteral("buffers"), m_buffers->text()).toString());
     m_repeats->setValue(settings.value(QStringLiteral("repeats"), 1).toInt());
+    m_isaLevels->setText(settings.value(QStringLiteral("isaLevels")).toString());
     m_runOrder->setCurrentIndex(
         std::max(0, m_runOrder->findData(settings.value(QStringLiteral("runOrder")).toString())));
     m_baseline->setValue(settings.value(QStringLiteral("baseline"), 60.0).toDouble());
@@ -598,6 +633,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("tags"), m_tags->text());
     settings.setValue(QStringLiteral("buffers"), m_buffers->text());
     settings.setValue(QStringLiteral("repeats"), m_repeats->value());
+    settings.setValue(QStringLiteral("isaLevels"), m_isaLevels->text());
     settings.setValue(QStringLiteral("runOrder"), m_runOrder->currentData());
     settings.setValue(QStringLiteral("baseline"), m_baseline->value());
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());

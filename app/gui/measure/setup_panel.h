@@ -80,6 +80,7 @@ private:
     QLabel *addError(QWidget *parent);
     QWidget *buildStoredBanner();
     std::vector<std::size_t> bufferSizes(QString *problem) const;
+    QStringList isaLevels(QString *problem) const;
     void updateLabelWarning();
     void setEditable(bool editable);
 
@@ -104,6 +105,8 @@ private:
     QLabel *m_buffersError = nullptr;
     QSpinBox *m_repeats = nullptr;
     QComboBox *m_runOrder = nullptr;
+    QLineEdit *m_isaLevels = nullptr;
+    QLabel *m_isaLevelsError = nullptr;
     std::optional<std::uint64_t> m_runOrderSeed; // from a stored session set up again
     QRadioButton *m_lengthAuto = nullptr;
     QRadioButton *m_lengthIterations = nullptr;

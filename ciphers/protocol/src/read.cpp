@@ -160,6 +160,7 @@ RunCommand readRunCommand(Reader &r)
     c.cpu = r.opt<int>("cpu");
     c.seed = r.opt<std::uint64_t>("seed");
     c.chunking = r.opt<std::string>("chunking");
+    c.isa = r.opt<std::string>("isa");
     c.extra = r.rest();
     return c;
 }

@@ -160,6 +160,8 @@ Json toJson(const RunCommand &c)
         j["seed"] = *c.seed;
     if (c.chunking)
         j["chunking"] = *c.chunking;
+    if (c.isa)
+        j["isa"] = *c.isa;
     return withExtra(std::move(j), c.extra);
 }
 

@@ -249,7 +249,7 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < groups.size(); ++i) {
-        QString label = groups[i].key.cipher + QLatin1Char('\n') + groups[i].key.backend;
+        QString label = groups[i].key.cipher + QLatin1Char('\n') + groups[i].key.backendLabel();
         if (severalBuffers)
             label += QLatin1Char(' ') + format::bufferShort(groups[i].key.bufferBytes);
         ticker->addTick(static_cast<double>(i + 1), label);

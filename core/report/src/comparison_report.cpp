@@ -86,7 +86,8 @@ Table comparisonTable(const std::vector<SessionData> &sessions,
         t.numeric << true << true << true;
     }
     for (const ComparisonRow &row : rows) {
-        QStringList cells{row.key.cipher, row.key.backend, fmt::operationShort(row.key.operation),
+        QStringList cells{row.key.cipher, row.key.backendLabel(),
+                          fmt::operationShort(row.key.operation),
                           fmt::bufferShort(row.key.bufferBytes)};
         for (const std::size_t s : columns) {
             const std::optional<ResultRow> &r = row.sessions[s];

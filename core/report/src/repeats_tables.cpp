@@ -67,7 +67,7 @@ Table repeatsTable(const SessionData &d)
         const MeanInterval &b = r.energyPerByteNj.mean;
         t.rows << QStringList{
             r.key.cipher,
-            r.key.backend,
+            r.key.backendLabel(),
             fmt::operationShort(r.key.operation),
             fmt::bufferShort(r.key.bufferBytes),
             QString::number(m.count),
@@ -117,7 +117,8 @@ Table differencesTable(const std::vector<SessionData> &sessions,
     t.widths = {1.3, 0.8, 0.5, 0.6, 1.7, 1.5, 1.7, 1.5, 1.0};
     t.numeric = {false, false, false, true, true, true, true, true, false};
     for (const ComparisonRow &row : rows) {
-        QStringList cells{row.key.cipher, row.key.backend, fmt::operationShort(row.key.operation),
+        QStringList cells{row.key.cipher, row.key.backendLabel(),
+                          fmt::operationShort(row.key.operation),
                           fmt::bufferShort(row.key.bufferBytes)};
         const std::optional<ResultRow> &a = row.sessions.front();
         const std::optional<ResultRow> &b = row.sessions[s];
@@ -146,6 +147,56 @@ Table differencesTable(const std::vector<SessionData> &sessions,
                                                                     : QStringLiteral("power"),
                                                     significanceText(MeanComparison{}).english()));
         t.rows << cells;
+    }
+    return t;
+}
+
+Table isaEffectTable(const SessionData &d)
+{
+    const std::vector<FactorEffect> effects = isaEffects(d);
+    std::vector<double> energy;
+    for (const FactorEffect &e : effects)
+        energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const QString reference = d.settings.isaLevels.value(0);
+    Table t;
+    t.groups = {QString(), QStringLiteral("energy per byte, mean ± 95 %"),
+                QStringLiteral("level − %1").arg(reference), QString()};
+    t.groupSpans = {5, 2, 2, 1};
+    t.header = {QStringLiteral("cipher"),
+                QStringLiteral("backend"),
+                QStringLiteral("op."),
+                QStringLiteral("buffer"),
+                QStringLiteral("level"),
+                reference + perByte.bracketed(),
+                QStringLiteral("level") + perByte.bracketed(),
+                QStringLiteral("difference") + perByte.bracketed(),
+                QStringLiteral("ratio"),
+                QString()};
+    t.widths = {1.3, 0.8, 0.5, 0.6, 0.6, 1.5, 1.5, 1.6, 1.4, 1.0};
+    t.numeric = {false, false, false, true, false, true, true, true, true, false};
+    const auto mean = [&perByte](const ResultRow &r) {
+        const MeanInterval &m = r.energyPerByteNj.mean;
+        return m.count > 0
+                   ? fmt::withInterval(m.mean * 1e-9, m.low * 1e-9, m.high * 1e-9, perByte).joined()
+                   : QStringLiteral("no data");
+    };
+    for (const FactorEffect &e : effects) {
+        const ResultKey &k = e.row.key;
+        const MeanComparison &c = e.comparison.energyPerByteNj;
+        t.rows << QStringList{
+            k.cipher,
+            k.backend,
+            fmt::operationShort(k.operation),
+            fmt::bufferShort(k.bufferBytes),
+            k.isa,
+            mean(e.reference),
+            mean(e.row),
+            c.valid() ? fmt::differenceWithInterval(c.difference * 1e-9, c.differenceLow * 1e-9,
+                                                    c.differenceHigh * 1e-9, perByte)
+                      : fmt::missing(),
+            ratioCell(c),
+            c.valid() && !c.significant() ? significanceText(c).english() : QString()};
     }
     return t;
 }

@@ -20,6 +20,9 @@ Table repeatsTable(const core::SessionData &d);
 // interval includes 0 (a ratio's, 1).
 Table differencesTable(const std::vector<core::SessionData> &sessions,
                        const std::vector<core::ComparisonRow> &rows, std::size_t s);
+// An experiment's ISA factor: each result at a level against the first level (energy per
+// byte, means over repeats, difference and ratio with their 95 % intervals).
+Table isaEffectTable(const core::SessionData &d);
 // Any result repeated more than once.
 bool anyRepeated(const core::SessionData &d);
 

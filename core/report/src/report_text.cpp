@@ -235,6 +235,11 @@ QStringList methodParagraphs(const SessionData &d)
                             ? QStringLiteral(" (a Fisher–Yates shuffle over std::mt19937_64: the "
                                              "same seed gives the same order)")
                             : QString());
+    if (!s.isaLevels.isEmpty())
+        out << QStringLiteral("Instruction-set levels: every cipher run at %1, the levels of a run "
+                              "side by side in the order; the worker caps its own code and Botan "
+                              "at the run's level, OpenSSL keeps the level it started with.")
+                   .arg(s.isaLevels.join(QStringLiteral(", ")));
     out << QStringLiteral("Net power: P_net = P_run − P_idle, where P_run is the mean power of the "
                           "meter updates whose whole %1 ms interval lies inside the worker's "
                           "measured loop; updates at the loop's boundaries, duplicates and updates "

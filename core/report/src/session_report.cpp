@@ -80,7 +80,7 @@ Table resultsTable(const SessionData &d)
                 QStringLiteral("per operation") + perOp.bracketed() + QStringLiteral(" ± 95 %")};
     t.numeric = {false, false, false, true, true, true, true, true, true, true, true};
     for (const ResultRow &r : rows) {
-        QStringList cells{r.key.cipher, r.key.backend, fmt::operationShort(r.key.operation),
+        QStringList cells{r.key.cipher, r.key.backendLabel(), fmt::operationShort(r.key.operation),
                           fmt::bufferShort(r.key.bufferBytes)};
         if (r.measured == 0) {
             cells << QStringLiteral("0") << fmt::missing() << QStringLiteral("not measured")
@@ -134,7 +134,7 @@ Table perOperationTable(const SessionData &d, bool &emulated)
             }
         }
         t.rows << QStringList{r.key.cipher,
-                              r.key.backend,
+                              r.key.backendLabel(),
                               r.key.operation,
                               QString::number(r.key.bufferBytes),
                               QString::number(r.tagBytes.value_or(0)),
@@ -185,7 +185,8 @@ Table runsTable(const SessionData &d)
         t.rows << QStringList{
             QString::number(r.ordinal),
             QStringLiteral("%1, repeat %2")
-                .arg(fmt::runShort(r.cipher, r.backend, r.operation, r.bufferBytes))
+                .arg(fmt::runShort(r.cipher, fmt::backendWithIsa(r.backend, r.isa()), r.operation,
+                                   r.bufferBytes))
                 .arg(r.repeat),
             status,
             analysed ? QStringLiteral("%1 / %2 / %3 / %4")
@@ -289,6 +290,21 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                            "same baseline) and do not average down: u² = s²/n + (common u)², "
                            "ν by Welch–Satterthwaite, k Student's t. One valid run: its own "
                            "interval. docs/method.md, \"Repeats\"."),
+            true);
+    }
+    if (!isaEffects(d).empty()) {
+        doc.heading(QStringLiteral("Instruction-set levels"), 2);
+        doc.table(isaEffectTable(d));
+        doc.paragraph(
+            QStringLiteral("Each result measured at each instruction-set level of the design "
+                           "(%1), in one session with the levels of a cipher side by side in the "
+                           "run order, against the first level. The difference and the ratio of "
+                           "the means over repeats carry 95 % intervals; with the meter's ranges "
+                           "fixed its gain is common to both levels and cancels in the ratio. "
+                           "The worker caps its own code and Botan at each level for the run; "
+                           "OpenSSL keeps the level it was started with. docs/method.md, "
+                           "\"Experiments\".")
+                .arg(d.settings.isaLevels.join(QStringLiteral(", "))),
             true);
     }
     if (d.dut.kind == QLatin1String("mcu")) {

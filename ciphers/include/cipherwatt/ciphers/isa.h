@@ -31,6 +31,31 @@ Isa isaLimit();
 // when this CPU does not have `limit`.
 void applyIsaLimit(Isa limit);
 
+// The level in force while it lives, and the one before it again afterwards: a run at another
+// level than the worker's (an experiment's ISA factor), the ISA agreement check.
+class IsaLimitGuard
+{
+public:
+    IsaLimitGuard()
+        : m_saved(isaLimit())
+    {}
+    explicit IsaLimitGuard(Isa limit)
+        : IsaLimitGuard()
+    {
+        applyIsaLimit(limit);
+    }
+    ~IsaLimitGuard() { applyIsaLimit(m_saved); }
+    IsaLimitGuard(const IsaLimitGuard &) = delete;
+    IsaLimitGuard &operator=(const IsaLimitGuard &) = delete;
+
+private:
+    Isa m_saved;
+};
+
+// Whether a backend's code follows applyIsaLimit() in a running worker: the custom code and
+// Botan do; OpenSSL reads its level once, when it loads, and a plugin's code is its own.
+bool isaFollowsLimit(std::string_view backend);
+
 // The environment variable and value that cap OpenSSL at `limit` (OPENSSL_ia32cap on x86-64,
 // OPENSSL_armcap on aarch64). An empty value means the variable must be unset (no capping);
 // an empty name means this architecture has no such variable.

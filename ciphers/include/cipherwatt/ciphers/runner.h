@@ -2,6 +2,7 @@
 
 #include <cipherwatt/ciphers/catalogue.h>
 #include <cipherwatt/ciphers/cipher.h>
+#include <cipherwatt/ciphers/isa.h>
 
 #include <atomic>
 #include <cstdint>
@@ -40,6 +41,10 @@ struct RunSpec
     int cpu = -1; // pin the running thread to this CPU; -1 = no pinning
     std::uint64_t seed = 1;
     Chunking chunking = Chunking::Message;
+    // The instruction-set level of this run (an experiment's ISA factor); none: the worker's
+    // (--isa). Only for backends that follow the limit in a running worker (isaFollowsLimit),
+    // at most the worker's own level.
+    std::optional<Isa> isa;
 };
 
 struct RunProgress
@@ -67,7 +72,8 @@ struct RunResult
     // Known-answer vectors checked right before the run. Plugin backends only: the operator's
     // code is checked every time it is measured; the built-in backends by the self-test.
     std::size_t knownAnswerVectors = 0;
-    int cpu = -1; // CPU the loop was pinned to, -1 if not pinned
+    int cpu = -1;            // CPU the loop was pinned to, -1 if not pinned
+    Isa isa = Isa::Portable; // the level in force during the loop
     Provenance provenance;
 };
 

@@ -130,6 +130,8 @@ QDateTime parseUtc(const QString &isoUtc);
 // Runs in short form: "enc", "dec", "keygen", "agree"; "16 B", "4 KiB", "100 kB", "1.5 MB".
 QString operationShort(const QString &operation);
 QString bufferShort(qint64 bytes);
+// "custom", or "custom (neon)" for runs at an instruction-set level of their own.
+QString backendWithIsa(const QString &backend, const QString &isa);
 // "aes-128-xts enc 4 KiB"; with a backend, "aes-128-xts/openssl enc 4 KiB".
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes);

@@ -49,15 +49,28 @@ struct PlannedRun
     int ordinal = 0; // from 1
     PlanEntry entry;
     std::size_t bufferBytes = 0;
+    QString isa; // the run's own instruction-set level; empty: the worker's
     int repeat = 1;
 };
 
 // Repeats outermost, so that the repeats of one run are spread over the session (slow drift
-// then shows as spread instead of bias). Key agreement runs and external commands ignore buffer
-// sizes.
+// then shows as spread instead of bias); within a repeat, each entry at each buffer size at each
+// ISA level (the levels of one cipher side by side, so that drift cannot separate them). Key
+// agreement runs and external commands ignore buffer sizes; external commands, ISA levels.
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
-                                   const std::vector<std::size_t> &bufferSizes, int repeats);
+                                   const std::vector<std::size_t> &bufferSizes, int repeats,
+                                   const QStringList &isaLevels = {});
+
+// An experiment's factor (`cipherwatt-cli run --vary NAME=LEVELS`; the message does not name
+// the option, which the command line puts before it), into the settings it
+// varies: `isa=portable,neon` (instruction-set levels, in the order given; the first is the
+// reference the others are compared with). A one-line usage error names an unknown factor, a
+// level that is not one of the factor's, or one given twice. Whether the DUT has a level is
+// the worker's to say, before the session starts.
+Result<void> applyFactor(SessionSettings &settings, const QString &text);
+// The instruction-set levels a run may be given: portable, sse2, avx2, avx512, neon.
+QStringList isaLevelNames();
 
 // A paper's plan by name (README, "Android DUTs"): its ciphers and operations, buffer sizes
 // and repeats, for `cipherwatt-cli run --plan-preset <name>`.
@@ -67,7 +80,8 @@ struct PlanPreset
     const char *plan;                     // a plan spec, as above
     std::vector<std::size_t> bufferSizes; // bytes
     int repeats = 1;
-    const char *what; // one line for the command line's help (English, as its other help)
+    const char *what;           // one line for the command line's help (English, as its other help)
+    const char *isaLevels = ""; // an ISA factor, as `--vary isa=` takes it; empty: none
 };
 std::span<const PlanPreset> planPresets();
 // The preset named `name`, or null.

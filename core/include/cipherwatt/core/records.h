@@ -232,6 +232,8 @@ struct WorkerRequest
     std::optional<int> cpu;
     std::optional<std::uint64_t> seed;
     QString chunking;
+    QString
+        isa; // the run's own instruction-set level (an experiment's factor); empty: the worker's
     // An external program.
     QString label;
     QStringList argv;

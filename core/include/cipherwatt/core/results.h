@@ -37,9 +37,13 @@ struct ResultKey
     QString backend;
     QString operation;
     qint64 bufferBytes = 0;
+    QString isa; // the runs' own instruction-set level; empty: the worker's
 
+    static ResultKey of(const StoredRun &run);
     friend bool operator==(const ResultKey &, const ResultKey &) = default;
-    QString label() const; // "lea-128-xts/custom encrypt 4096 B"
+    QString label() const; // "lea-128-xts/custom encrypt 4096 B", "… custom (neon) …"
+    // The backend as tables show it: "custom", or "custom (neon)" at a level of its own.
+    QString backendLabel() const;
 };
 
 struct ResultRow
@@ -104,6 +108,18 @@ struct ResultComparison
     MeanComparison chargePerOperationUc;
 };
 ResultComparison compareResults(const ResultRow &a, const ResultRow &b, bool sameMeter);
+
+// An experiment's ISA factor (SessionSettings::isaLevels): every result at a level against the
+// same cipher, backend, operation and buffer at the first level given (the reference; in the
+// first paper, NEON against portable). One session, one meter: its gain is common to both when
+// its ranges were fixed (sameMeterSetup), as between two sessions.
+struct FactorEffect
+{
+    ResultRow reference; // at the first level
+    ResultRow row;       // at another
+    ResultComparison comparison;
+};
+std::vector<FactorEffect> isaEffects(const SessionData &session);
 
 struct ComparisonRow
 {

@@ -70,6 +70,7 @@ struct RunUpdate
     QString backend;
     QString operation;
     qint64 bufferBytes = 0;
+    QString isa; // the run's own instruction-set level; empty: the worker's
     int repeat = 1;
     double elapsedSeconds = 0.0;
     double plannedSeconds = 0.0; // 0 when the run is sized by iterations and not yet known

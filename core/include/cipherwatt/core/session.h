@@ -97,6 +97,9 @@ struct SessionSettings
 
     QString planSpec; // as given (DESIGN.md plan spec)
     std::vector<std::size_t> bufferSizes{4096};
+    // An experiment's ISA factor: every cipher run at each of these instruction-set levels
+    // (portable, sse2, avx2, avx512, neon), in this order; empty: at the worker's level only.
+    QStringList isaLevels;
     int repeats = 1;
     RunOrder runOrder = RunOrder::Interleaved;
     std::optional<std::uint64_t> runOrderSeed; // Randomised: drawn at the start when not given

@@ -81,7 +81,11 @@ struct StoredRun
     std::optional<WorkerResult> result;   // what it measured
     std::optional<RunResult> analysis;
 
-    // "lea-128-xts/custom encrypt 4096 B #1": how flags and messages name the run.
+    // The run's own instruction-set level (an experiment's ISA factor: its request's, stored
+    // from the plan on); empty: the worker's.
+    QString isa() const { return request ? request->isa : QString(); }
+    // "lea-128-xts/custom encrypt 4096 B #1", "lea-128-xts/custom (neon) encrypt 4096 B #1": how
+    // flags and messages name the run.
     QString label() const;
 };
 

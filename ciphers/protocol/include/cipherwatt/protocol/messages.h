@@ -212,6 +212,10 @@ struct RunCommand
     std::optional<int> cpu;
     std::optional<std::uint64_t> seed;
     std::optional<std::string> chunking; // "message" or "stream"
+    // The run's instruction-set level (portable, sse2, avx2, avx512, neon); absent: the
+    // worker's. The result's `isa` says the level measured: a worker that predates this field
+    // measures at its own, which the host sees there.
+    std::optional<std::string> isa;
     Extra extra;
 };
 
