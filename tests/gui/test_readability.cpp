@@ -15,6 +15,8 @@
 #include <QImageReader>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <catch2/catch.hpp>
 #include <qcustomplot.h>
@@ -139,7 +141,7 @@ TEST_CASE("set-up: a label another session has is pointed out, not refused", "[g
     CHECK(setup.labelWarning().isEmpty());
 }
 
-TEST_CASE("set-up: the run order goes to the session; a stored seed stays with its order",
+TEST_CASE("set-up: the run order goes to the session, and a stored seed stays with its order",
           "[gui][readability]")
 {
     gui::SetupPanel setup;
@@ -162,6 +164,34 @@ TEST_CASE("set-up: the run order goes to the session; a stored seed stays with i
     order->setCurrentIndex(order->findData(QStringLiteral("random")));
     CHECK_FALSE(setup.settings().runOrderSeed);
     screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-run-order"),
+               {560, 900});
+}
+
+TEST_CASE("setup: the ISA levels of an experiment, checked as the command line checks them",
+          "[gui][readability][design]")
+{
+    gui::SetupPanel setup;
+    auto *levels = setup.findChild<QLineEdit *>(QStringLiteral("isaLevels"));
+    auto *error = setup.findChild<QLabel *>(QStringLiteral("isaLevelsError"));
+    REQUIRE(levels != nullptr);
+    REQUIRE(error != nullptr);
+    setup.setLabel(QStringLiteral("levels"));
+    CHECK(setup.settings().isaLevels.isEmpty()); // the worker's level
+    levels->setText(QStringLiteral("portable, mmx"));
+    CHECK_FALSE(setup.validate());
+    CHECK(error->text() ==
+          QStringLiteral("'mmx' is not a level of isa (portable, sse2, avx2, avx512, neon)"));
+    levels->setText(QStringLiteral("portable, NEON"));
+    setup.validate();
+    CHECK(error->text().isEmpty());
+    CHECK(setup.settings().isaLevels ==
+          QStringList{QStringLiteral("portable"), QStringLiteral("neon")});
+    // A stored session set up again shows its levels.
+    SessionSettings stored = setup.settings();
+    stored.isaLevels = {QStringLiteral("avx2"), QStringLiteral("sse2")};
+    setup.setSettings(stored);
+    CHECK(levels->text() == QStringLiteral("avx2, sse2"));
+    screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-isa-levels"),
                {560, 900});
 }
 
