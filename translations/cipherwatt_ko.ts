@@ -650,6 +650,18 @@
         <source>--order: the seed &apos;%1&apos; must be a whole number from 0 to %2</source>
         <translation>--order: 시드 &apos;%1&apos;은(는) 0에서 %2 사이의 정수여야 합니다</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos;: give isa=&lt;levels&gt; (buffer sizes: --buffer)</source>
+        <translation>&apos;%1&apos;: isa=&lt;수준&gt;을 지정하십시오(버퍼 크기: --buffer)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a level of %2 (%3)</source>
+        <translation>&apos;%1&apos;은(는) %2의 수준이 아닙니다(%3)</translation>
+    </message>
+    <message>
+        <source>the level %1 of %2 is given twice</source>
+        <translation>%2의 수준 %1이(가) 두 번 주어졌습니다</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::RangeAdvisor</name>
@@ -982,6 +994,10 @@
     <message>
         <source>the idle power was not stable after %1 s: it moved %2 W over the last %3 s (least-squares slope), beyond %4 W (%5 % of its mean %6 W); measuring anyway</source>
         <translation>%1 s 후에도 유휴 전력이 안정되지 않았습니다: 최근 %3 s 동안 %2 W 변화 (최소제곱 기울기), %4 W 초과 (평균 %6 W의 %5 %); 그대로 측정합니다</translation>
+    </message>
+    <message>
+        <source>measured at the worker&apos;s level %1, not %2 (a worker older than per-run levels: install this version&apos;s on the DUT)</source>
+        <translation>%2가 아니라 워커의 수준 %1에서 측정됨(실행별 수준보다 오래된 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
     </message>
 </context>
 <context>
@@ -1742,6 +1758,49 @@
     <message>
         <source>Ratio to the reference session: this session&apos;s mean over its mean, with its 95 % interval</source>
         <translation>기준 세션에 대한 비: 이 세션의 평균을 기준 평균으로 나눈 값과 그 95 % 구간</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::gui::DatabasePasswordDialog</name>
+    <message>
+        <source>Lab Database Password</source>
+        <translation>연구실 데이터베이스 암호</translation>
+    </message>
+    <message>
+        <source>CipherWatt could not connect to the lab database %1:</source>
+        <translation>CipherWatt가 연구실 데이터베이스 %1에 연결하지 못했습니다:</translation>
+    </message>
+    <message>
+        <source>this computer</source>
+        <translation>이 컴퓨터</translation>
+    </message>
+    <message>
+        <source>The password of the database role; kept in memory until CipherWatt quits, never saved</source>
+        <translation>데이터베이스 역할의 암호입니다. CipherWatt가 끝날 때까지 메모리에만 두고 저장하지 않습니다</translation>
+    </message>
+    <message>
+        <source>Password on %1:</source>
+        <translation>%1의 암호:</translation>
+    </message>
+    <message>
+        <source>Password of %1 on %2:</source>
+        <translation>%2에서 %1의 암호:</translation>
+    </message>
+    <message>
+        <source>CipherWatt keeps it in memory until it quits and never saves it. To be asked no more, put it in ~/.pgpass (or the service file).</source>
+        <translation>CipherWatt는 끝날 때까지 메모리에만 두고 저장하지 않습니다. 다시 묻지 않게 하려면 ~/.pgpass(또는 서비스 파일)에 넣으십시오.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Connect again with this password</source>
+        <translation>이 암호로 다시 연결</translation>
+    </message>
+    <message>
+        <source>Leave the library without the lab database&apos;s sessions</source>
+        <translation>연구실 데이터베이스의 세션 없이 라이브러리를 둡니다</translation>
     </message>
 </context>
 <context>
@@ -3225,16 +3284,16 @@ Failed: %2</source>
         <translation>연구실 데이터베이스</translation>
     </message>
     <message>
-        <source>PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]); the password is read from ~/.pgpass:</source>
-        <translation>PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]). 비밀번호는 ~/.pgpass에서 읽음:</translation>
-    </message>
-    <message>
         <source>Not a postgresql:// URI: %1</source>
         <translation>postgresql:// URI가 아님: %1</translation>
     </message>
     <message>
         <source>, plus up to %1 waiting for the DUT before the baseline</source>
         <translation>, 기준선 전 DUT 대기 최대 %1 추가</translation>
+    </message>
+    <message>
+        <source>PostgreSQL URI (postgresql://user@host[:port]/database[?sslmode=require]); the password is read from ~/.pgpass, or asked for:</source>
+        <translation>PostgreSQL URI(postgresql://user@host[:port]/database[?sslmode=require]). 암호는 ~/.pgpass에서 읽거나 묻습니다:</translation>
     </message>
 </context>
 <context>
@@ -4231,6 +4290,18 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Run order:</source>
         <translation>실행 순서:</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s level; e.g. portable, neon</source>
+        <translation>워커의 수준. 예: portable, neon</translation>
+    </message>
+    <message>
+        <source>An experiment&apos;s factor: every cipher run at each instruction-set level (portable, sse2, avx2, avx512, neon), side by side, each compared with the first. The custom code and Botan follow it; OpenSSL keeps the worker&apos;s level.</source>
+        <translation>실험 요인: 모든 암호 실행을 각 명령어 집합 수준(portable, sse2, avx2, avx512, neon)에서 나란히 측정하고 각각을 첫 수준과 비교합니다. 자체 코드와 Botan은 이를 따르고, OpenSSL은 워커의 수준을 유지합니다.</translation>
+    </message>
+    <message>
+        <source>ISA levels:</source>
+        <translation>ISA 수준:</translation>
     </message>
 </context>
 <context>
