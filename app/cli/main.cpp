@@ -68,7 +68,9 @@ commands:
                                 database did not answer)
   meter probe <resource>        identity, configuration and a few samples of a meter
   meter log <resource> --seconds <s> --csv <file>
-                                log every update of a meter into a CSV file
+                                log every update of a meter into a CSV file; both also
+                                read a power source on the DUT (rapl:<zone>,
+                                battery[:<name>], hwmon:<sensor>/<label>) with --dut <res>
   --version                     print the version
   --help                        this text; `cipherwatt-cli meter --help` for meter options
 

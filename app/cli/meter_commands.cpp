@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "options.h"
+#include "source_commands.h"
 
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/output_file.h>
@@ -17,6 +18,7 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unistd.h>
@@ -43,6 +45,12 @@ constexpr const char *kMeterUsage = R"(usage:
 
 resources: auto, sim, sim:<profile>, usbtmc, usbtmc:<serial>, usbtmc:<bus>.<address>,
            tcp:<host>:<port>, serial:<device>[:<baud>]
+power sources on the DUT, read by its worker: rapl:<zone>, battery[:<name>],
+           hwmon:<sensor>/<label> (`cipherwatt-bench sources` lists them), with
+  --dut <res>                         the DUT (default local) and its options (--ssh-key, ...)
+  --interval <s>                      between readings (probe: 0.5, log: 1)
+  --seconds <s>                       how long probe reads (default 3)
+  their makers do not specify their accuracy: only the statistical part is given
 meter options:
   --rate 100ms|250ms|500ms|1s|2s|5s   update interval (default 100ms)
   --items U,I,P,S,PF                  functions (also Q, PHI, FU, FI, WH, TIME, ...)
@@ -498,7 +506,22 @@ int meterCommand(const QStringList &args)
         std::fputs(kMeterUsage, stdout);
         return ExitOk;
     }
-    Options opts(args.mid(1));
+    // A power source on the DUT (rapl:, battery, hwmon:) is read by the DUT's worker.
+    QStringList rest = args.mid(1);
+    const auto source = std::find_if(rest.begin(), rest.end(), isPowerSourceResource);
+    if (source != rest.end() &&
+        (args[0] == QLatin1String("probe") || args[0] == QLatin1String("log"))) {
+        const QString resource = *source;
+        rest.erase(source);
+        Options opts(rest);
+        if (args[0] == QLatin1String("probe"))
+            return probeSource(opts, resource);
+        const double seconds =
+            parsePositive(QStringLiteral("--seconds"), opts.required(QStringLiteral("--seconds")),
+                          7 * 24 * 3600.0);
+        return logSource(opts, resource, seconds, opts.required(QStringLiteral("--csv")));
+    }
+    Options opts(rest);
     if (args[0] == QLatin1String("probe"))
         return probe(opts);
     if (args[0] == QLatin1String("log"))

@@ -1,6 +1,7 @@
 // `cipherwatt-cli run|sessions|show`: measuring sessions and looking at stored ones.
 
 #include "commands.h"
+#include "dut_options.h"
 #include "interrupt.h"
 #include "options.h"
 #include "terminal.h"
@@ -219,63 +220,6 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         runner.watchdogSeconds = parsePositive(QStringLiteral("--watchdog"), *watchdog, 3600.0);
     json = opts.flag(QStringLiteral("--json"));
     return s;
-}
-
-// The options of the DUT's kind (dut_kinds.h), each under its own flag; a flag of another kind
-// is refused. For an SSH DUT the terminal answers the link's questions.
-void configureDut(Options &opts, const QString &dut, RunnerOptions &runner)
-{
-    const auto parsed = parseDut(dut);
-    const DutKind *chosen = parsed ? parsed->kind : nullptr; // a bad resource: the runner says
-    for (const DutKind &kind : dutKinds()) {
-        for (const instruments::ResourceField &f : kind.resource.fields) {
-            if (!f.option)
-                continue;
-            const QString flag = QLatin1String(f.cliFlag);
-            std::optional<QString> value;
-            if (f.type == instruments::ResourceField::Type::Flag) {
-                // The flag turns the option from its default to the other state.
-                if (opts.flag(flag))
-                    value = QString::fromLatin1(f.defaultValue).isEmpty() ? QStringLiteral("1")
-                                                                          : QString();
-            } else {
-                value = opts.value(flag);
-            }
-            if (!value)
-                continue;
-            if (&kind != chosen)
-                throw UsageError(QStringLiteral("%1 applies to %2 DUTs")
-                                     .arg(flag, QLatin1String(kind.resource.syntax)));
-            runner.dutOptions.insert(QLatin1String(f.name), *value);
-        }
-    }
-    const bool ssh = chosen && QLatin1String(chosen->resource.prefix) == QLatin1String("ssh");
-    const bool acceptNew = opts.flag(QStringLiteral("--accept-new-host-key"));
-    if (acceptNew && !ssh)
-        throw UsageError(QStringLiteral("--accept-new-host-key applies to ssh:// DUTs"));
-    if (!ssh)
-        return;
-    if (!runner.localWorker.program.isEmpty())
-        throw UsageError(QStringLiteral("--worker is the local worker; for an ssh:// DUT give "
-                                        "--remote-worker or --upload-worker"));
-    const bool terminal = stdinIsTerminal();
-    runner.ssh.confirmHostKey = [acceptNew, terminal](const HostKeyInfo &info) {
-        if (acceptNew) {
-            printNote(QStringLiteral("accepting the new host key %1 %2 (--accept-new-host-key)")
-                          .arg(info.type, info.sha256Fingerprint));
-            return true;
-        }
-        // Without a terminal nobody can compare the fingerprint: refused, and the reason
-        // shows it.
-        return terminal && askYesNo(describeHostKey(info).english() +
-                                    QStringLiteral(".\nAccept it and record it in %1? [y/N] ")
-                                        .arg(defaultAppKnownHosts()));
-    };
-    runner.ssh.askSecret = [terminal](const QString &prompt, bool echo) -> std::optional<QString> {
-        if (!terminal)
-            return std::nullopt;
-        return askLine(prompt, echo);
-    };
 }
 
 // Drives one session and shows it on the terminal.
@@ -559,6 +503,61 @@ int sessionCommand(const QString &command, const QStringList &args)
     if (command == QLatin1String("sessions"))
         return sessions(opts);
     return show(opts);
+}
+
+void configureDut(Options &opts, const QString &dut, RunnerOptions &runner)
+{
+    const auto parsed = parseDut(dut);
+    const DutKind *chosen = parsed ? parsed->kind : nullptr; // a bad resource: the runner says
+    for (const DutKind &kind : dutKinds()) {
+        for (const instruments::ResourceField &f : kind.resource.fields) {
+            if (!f.option)
+                continue;
+            const QString flag = QLatin1String(f.cliFlag);
+            std::optional<QString> value;
+            if (f.type == instruments::ResourceField::Type::Flag) {
+                // The flag turns the option from its default to the other state.
+                if (opts.flag(flag))
+                    value = QString::fromLatin1(f.defaultValue).isEmpty() ? QStringLiteral("1")
+                                                                          : QString();
+            } else {
+                value = opts.value(flag);
+            }
+            if (!value)
+                continue;
+            if (&kind != chosen)
+                throw UsageError(QStringLiteral("%1 applies to %2 DUTs")
+                                     .arg(flag, QLatin1String(kind.resource.syntax)));
+            runner.dutOptions.insert(QLatin1String(f.name), *value);
+        }
+    }
+    const bool ssh = chosen && QLatin1String(chosen->resource.prefix) == QLatin1String("ssh");
+    const bool acceptNew = opts.flag(QStringLiteral("--accept-new-host-key"));
+    if (acceptNew && !ssh)
+        throw UsageError(QStringLiteral("--accept-new-host-key applies to ssh:// DUTs"));
+    if (!ssh)
+        return;
+    if (!runner.localWorker.program.isEmpty())
+        throw UsageError(QStringLiteral("--worker is the local worker; for an ssh:// DUT give "
+                                        "--remote-worker or --upload-worker"));
+    const bool terminal = stdinIsTerminal();
+    runner.ssh.confirmHostKey = [acceptNew, terminal](const HostKeyInfo &info) {
+        if (acceptNew) {
+            printNote(QStringLiteral("accepting the new host key %1 %2 (--accept-new-host-key)")
+                          .arg(info.type, info.sha256Fingerprint));
+            return true;
+        }
+        // Without a terminal nobody can compare the fingerprint: refused, and the reason
+        // shows it.
+        return terminal && askYesNo(describeHostKey(info).english() +
+                                    QStringLiteral(".\nAccept it and record it in %1? [y/N] ")
+                                        .arg(defaultAppKnownHosts()));
+    };
+    runner.ssh.askSecret = [terminal](const QString &prompt, bool echo) -> std::optional<QString> {
+        if (!terminal)
+            return std::nullopt;
+        return askLine(prompt, echo);
+    };
 }
 
 } // namespace cipherwatt::cli

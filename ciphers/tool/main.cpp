@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "options.h"
 #include "privileged.h"
+#include "sources.h"
 
 #include <cipherwatt/ciphers/isa.h>
 #include <cipherwatt/ciphers/plugin.h>
@@ -53,6 +54,12 @@ commands:
                             another user (pkexec, sudo) only these commands are accepted,
                             with the kernel's governor names and no --sysfs-root, --journal,
                             --plugin or --isa
+  sources [--sysfs-root <dir>] [--json]
+                            the power sources on this machine: RAPL zones, batteries, hwmon
+                            power inputs (resource, kind, method, unit, readable)
+  sample <resource> [--interval <s>] [--seconds <s>] [--sysfs-root <dir>] [--json]
+                            read one of them every --interval s (default 1) for --seconds
+                            (default 10); serve's `sample` command does the same for a host
 
 global options:
   --isa auto|portable|sse2|avx2|avx512|neon
@@ -198,8 +205,14 @@ int main(int argc, char **argv)
             return commandExec(std::move(args));
         if (command == "serve")
             return commandServe(std::move(args));
-        std::cerr << "cipherwatt-bench: unknown command '" << command
-                  << "'; commands: --version, list, self-test, kat, run, exec, serve, governor\n";
+        if (command == "sources")
+            return commandSources(std::move(args));
+        if (command == "sample")
+            return commandSample(std::move(args));
+        std::cerr
+            << "cipherwatt-bench: unknown command '" << command
+            << "'; commands: --version, list, self-test, kat, run, exec, serve, governor, sources, "
+               "sample\n";
         return ExitUsage;
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench " << command << ": " << e.what() << '\n';

@@ -9,11 +9,13 @@
 #include "governor_access.h"
 #include "options.h"
 #include "single_instance.h"
+#include "sources.h"
 
 #include <cipherwatt/ciphers/activity.h>
 #include <cipherwatt/ciphers/command.h>
 #include <cipherwatt/ciphers/governor.h>
 #include <cipherwatt/ciphers/plugin.h>
+#include <cipherwatt/ciphers/power_sources.h>
 #include <cipherwatt/ciphers/runner.h>
 #include <cipherwatt/ciphers/sysinfo.h>
 
@@ -26,6 +28,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -43,6 +46,10 @@ namespace {
 // A run reports progress at least this often (the cipher loop every 0.25 s, an external program
 // every second): the host's watchdog counts on it (hello's progress_interval_s).
 constexpr double kProgressIntervalSeconds = 1.0;
+
+// Sources sampled at once, each on its own thread: far more than a DUT has, and a bound on the
+// threads a broken host can make the worker start.
+constexpr std::size_t kMaxSamplers = 16;
 
 class EventWriter
 {
@@ -242,6 +249,7 @@ private:
         const std::optional<std::int64_t> id = command->id;
         try {
             reapFinishedRun();
+            reapFinishedSamplers();
             std::visit([&](const auto &body) { handle(body, id); }, command->body);
         } catch (const CipherError &e) {
             m_out.emit(protocol::ErrorEvent{e.what(), {}, {}}, id);
@@ -280,6 +288,82 @@ private:
             protocol::ActivityEvent{
                 a.cpus, a.ticksPerSecond, a.busyTicks, a.totalTicks, a.ownTicks, {}},
             id);
+    }
+
+    // The DUT's power sources, as `cipherwatt-bench sources` finds them.
+    void handle(const protocol::SourcesCommand &, Id id)
+    {
+        protocol::SourcesEvent event;
+        for (const PowerSourceInfo &s : findPowerSources(m_governor.governor().sysfsRoot()))
+            event.sources.push_back(toProtocol(s));
+        m_out.emit(std::move(event), id);
+    }
+
+    // A power source read on its own thread, beside runs and other sources: sample_start now,
+    // sample events as readings come, sample_end when its time is up, it is stopped, or a read
+    // fails.
+    void handle(const protocol::SampleCommand &cmd, Id id)
+    {
+        checkSampling(cmd.interval, cmd.seconds);
+        if (m_samplers.size() >= kMaxSamplers)
+            throw CipherError("sample: " + std::to_string(kMaxSamplers) +
+                              " sources are sampled already (send sample_stop first)");
+        auto sampler = std::make_unique<Sampler>();
+        sampler->source = openPowerSource(m_governor.governor().sysfsRoot(), cmd.resource);
+        sampler->resource = sampler->source->info().resource;
+        sampler->requested = cmd.resource;
+        const double start = powerClockSeconds();
+        m_out.emit(
+            protocol::SampleStartEvent{toProtocol(sampler->source->info()), cmd.interval, {}}, id);
+        Sampler *s = sampler.get();
+        s->thread = std::thread(
+            [this, s, id, start, interval = cmd.interval, seconds = cmd.seconds.value_or(0.0)] {
+                protocol::SampleEndEvent end;
+                end.resource = s->resource;
+                try {
+                    end.samples = samplePowerSource(
+                        *s->source, interval, seconds,
+                        [&](const PowerReading &r) {
+                            m_out.emit(toProtocol(s->resource, r, start), id);
+                        },
+                        &s->stop);
+                    end.reason = s->stop ? (m_shuttingDown ? "shutdown" : "stopped") : "done";
+                } catch (const std::exception &e) {
+                    end.reason = "error";
+                    end.message = e.what();
+                }
+                s->done = true;
+                m_out.emit(std::move(end), id);
+            });
+        m_samplers.push_back(std::move(sampler));
+    }
+
+    void handle(const protocol::SampleStopCommand &cmd, Id)
+    {
+        bool any = false;
+        for (auto &s : m_samplers) {
+            if (s->done ||
+                (cmd.resource && *cmd.resource != s->resource && *cmd.resource != s->requested))
+                continue;
+            s->stop = true;
+            any = true;
+        }
+        if (!any)
+            throw CipherError("sample_stop: " +
+                              (cmd.resource ? "no sampling of " + *cmd.resource + " goes on"
+                                            : std::string("no sampling goes on")));
+    }
+
+    void reapFinishedSamplers()
+    {
+        for (auto it = m_samplers.begin(); it != m_samplers.end();) {
+            if ((*it)->done) {
+                (*it)->thread.join();
+                it = m_samplers.erase(it);
+            } else {
+                ++it;
+            }
+        }
     }
 
     void handle(const protocol::ListCommand &, Id id)
@@ -455,6 +539,12 @@ private:
 
     void shutdown(const std::string &why)
     {
+        m_shuttingDown = true;
+        for (auto &s : m_samplers)
+            s->stop = true;
+        for (auto &s : m_samplers)
+            s->thread.join();
+        m_samplers.clear();
         m_cancel = true;
         if (m_thread.joinable())
             m_thread.join();
@@ -463,6 +553,16 @@ private:
         m_out.emit(protocol::ByeEvent{why, {}});
     }
 
+    struct Sampler
+    {
+        std::unique_ptr<PowerSource> source;
+        std::string resource;  // as the source names itself ("rapl:package-0")
+        std::string requested; // as the command named it ("rapl:package")
+        std::atomic<bool> stop{false};
+        std::atomic<bool> done{false};
+        std::thread thread;
+    };
+
     EventWriter m_out;
     std::unique_ptr<InstanceLock> m_lock; // taken before hello: the old worker is gone by then
     GovernorAccess m_governor;
@@ -470,6 +570,8 @@ private:
     std::thread m_thread;
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_running{false};
+    std::list<std::unique_ptr<Sampler>> m_samplers;
+    std::atomic<bool> m_shuttingDown{false};
     bool m_pinned = false;
     bool m_quit = false;
 };

@@ -336,6 +336,29 @@ int Dut::activity()
     return send(line(m_nextId++, protocol::ActivityCommand{}));
 }
 
+int Dut::sources()
+{
+    return send(line(m_nextId++, protocol::SourcesCommand{}));
+}
+
+int Dut::sample(const QString &resource, double interval, double seconds)
+{
+    protocol::SampleCommand c;
+    c.resource = resource.toStdString();
+    c.interval = interval;
+    if (seconds > 0.0)
+        c.seconds = seconds;
+    return send(line(m_nextId++, std::move(c)));
+}
+
+int Dut::sampleStop(const QString &resource)
+{
+    protocol::SampleStopCommand c;
+    if (!resource.isEmpty())
+        c.resource = resource.toStdString();
+    return send(line(m_nextId++, std::move(c)));
+}
+
 int Dut::kat(const KatRequest &request)
 {
     protocol::KatCommand c;

@@ -604,6 +604,34 @@ WorkerEvent toRecord(const protocol::Event &event)
             return worker::Activity{
                 {e.cpus, e.ticksPerSecond, e.busyTicks, e.totalTicks, e.ownTicks}};
         }
+        static DutPowerSource source(const protocol::PowerSource &s)
+        {
+            DutPowerSource out{qs(s.resource), qs(s.kind),   qs(s.method), qs(s.unit), {},
+                               s.readable,     qs(s.problem)};
+            for (const std::string &f : s.files)
+                out.files << qs(f);
+            return out;
+        }
+        WorkerEventBody operator()(const protocol::SourcesEvent &e) const
+        {
+            worker::Sources out;
+            for (const protocol::PowerSource &s : e.sources)
+                out.sources.push_back(source(s));
+            return out;
+        }
+        WorkerEventBody operator()(const protocol::SampleStartEvent &e) const
+        {
+            return worker::SampleStarted{source(e.source), e.interval};
+        }
+        WorkerEventBody operator()(const protocol::SampleEvent &e) const
+        {
+            return worker::SourceSample{qs(e.resource), e.t,       e.watts,
+                                        e.span,         e.wrapped, e.updateInterval};
+        }
+        WorkerEventBody operator()(const protocol::SampleEndEvent &e) const
+        {
+            return worker::SampleEnded{qs(e.resource), e.samples, qs(e.reason), qs(e.message)};
+        }
         WorkerEventBody operator()(const protocol::ByeEvent &e) const
         {
             return worker::Bye{qs(e.reason)};

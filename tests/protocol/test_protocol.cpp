@@ -311,3 +311,57 @@ TEST_CASE("activity: the command and its counters as the protocol writes them", 
     REQUIRE_FALSE(static_cast<bool>(missing));
     CHECK(missing.error().find("own_ticks") != std::string::npos);
 }
+
+TEST_CASE("power sources: sources, sample and sample_stop as the protocol writes them",
+          "[protocol][sources]")
+{
+    CHECK(encodeCommand({1, SourcesCommand{}}) == R"({"cmd":"sources","id":1})");
+    SampleCommand sample;
+    sample.resource = "rapl:package-0";
+    sample.interval = 0.1;
+    sample.seconds = 30.0;
+    CHECK(encodeCommand({2, sample}) ==
+          R"({"cmd":"sample","id":2,"resource":"rapl:package-0","interval":0.1,"seconds":30.0})");
+    CHECK(encodeCommand({3, SampleStopCommand{}}) == R"({"cmd":"sample_stop","id":3})");
+    const auto stop = decodeCommand(R"({"cmd":"sample_stop","id":3,"resource":"battery"})");
+    REQUIRE(static_cast<bool>(stop));
+    CHECK(std::get<SampleStopCommand>(stop->body).resource == "battery");
+    // The interval is needed; a resource must be a string.
+    const auto noInterval = decodeCommand(R"({"cmd":"sample","id":4,"resource":"battery"})");
+    REQUIRE_FALSE(static_cast<bool>(noInterval));
+    CHECK(noInterval.error().find("interval") != std::string::npos);
+    const auto badResource = decodeCommand(R"({"cmd":"sample","resource":7,"interval":1})");
+    REQUIRE_FALSE(static_cast<bool>(badResource));
+    CHECK(badResource.error().find("resource") != std::string::npos);
+
+    const char *sources =
+        R"({"event":"sources","id":1,"sources":[{"resource":"battery:BAT0","kind":"battery",)"
+        R"("method":"power_now","unit":"uW","files":["/sys/class/power_supply/BAT0/power_now"],)"
+        R"("readable":true,"problem":"battery:BAT0: status is \"Charging\""}]})";
+    const auto listed = decodeEvent(sources);
+    REQUIRE(static_cast<bool>(listed));
+    const auto &list = std::get<SourcesEvent>(listed->body).sources;
+    REQUIRE(list.size() == 1);
+    CHECK(list[0].unit == "uW");
+    CHECK(list[0].files == std::vector<std::string>{"/sys/class/power_supply/BAT0/power_now"});
+    CHECK(list[0].problem == "battery:BAT0: status is \"Charging\"");
+    CHECK(encodeEvent(*listed) == sources);
+
+    const char *reading = R"({"event":"sample","id":2,"resource":"rapl:package-0","t":1.5,)"
+                          R"("watts":12.25,"span":0.1,"wrapped":true})";
+    const auto decoded = decodeEvent(reading);
+    REQUIRE(static_cast<bool>(decoded));
+    const auto &s = std::get<SampleEvent>(decoded->body);
+    CHECK(s.t == 1.5);
+    CHECK(s.watts == 12.25);
+    CHECK(s.wrapped);
+    CHECK_FALSE(s.updateInterval);
+    CHECK(encodeEvent(*decoded) == reading);
+
+    const char *end = R"({"event":"sample_end","id":2,"resource":"battery:BAT0","samples":3,)"
+                      R"("reason":"error","message":"battery:BAT0: status is \"Charging\""})";
+    const auto ended = decodeEvent(end);
+    REQUIRE(static_cast<bool>(ended));
+    CHECK(std::get<SampleEndEvent>(ended->body).samples == 3);
+    CHECK(encodeEvent(*ended) == end);
+}

@@ -102,6 +102,10 @@ QString eventName(const core::WorkerEvent &event)
         QString operator()(const ResetAck &) const { return QStringLiteral("reset"); }
         QString operator()(const Fault &) const { return QStringLiteral("fault"); }
         QString operator()(const Activity &) const { return QStringLiteral("activity"); }
+        QString operator()(const Sources &) const { return QStringLiteral("sources"); }
+        QString operator()(const SampleStarted &) const { return QStringLiteral("sample_start"); }
+        QString operator()(const SourceSample &) const { return QStringLiteral("sample"); }
+        QString operator()(const SampleEnded &) const { return QStringLiteral("sample_end"); }
     };
     return std::visit(Visitor{}, event.body);
 }

@@ -37,7 +37,7 @@ TEST_CASE("serve greets with version and system information", "[serve]")
 {
     Child worker(serveArgs());
     const Json hello = waitFor(worker, "hello");
-    CHECK(hello["protocol"] == 3);
+    CHECK(hello["protocol"] == 4);
     CHECK(hello["dut_kind"] == "linux");
     CHECK(hello["progress_interval_s"] == 1.0);
     CHECK(hello["version"] == CIPHERWATT_VERSION);
@@ -210,7 +210,7 @@ TEST_CASE("serve checks a plan without measuring it, and says hello again on req
     CHECK(check["runs"][2]["ok"] == false);
     CHECK_THAT(check["runs"][2]["message"].get<std::string>(), Catch::Contains("--iterations"));
     worker.writeLine(R"({"cmd":"hello","id":4})");
-    CHECK(waitFor(worker, "hello")["protocol"] == 3);
+    CHECK(waitFor(worker, "hello")["protocol"] == 4);
     worker.closeStdin();
     CHECK(worker.wait(10s) == 0);
 }

@@ -366,6 +366,22 @@ CommandBody readCommandBody(const std::string &name, Reader &r, const Json &json
         return ResetCommand{r.rest()};
     if (name == "activity")
         return ActivityCommand{r.rest()};
+    if (name == "sources")
+        return SourcesCommand{r.rest()};
+    if (name == "sample") {
+        SampleCommand c;
+        c.resource = r.req<std::string>("resource");
+        c.interval = r.req<double>("interval");
+        c.seconds = r.opt<double>("seconds");
+        c.extra = r.rest();
+        return c;
+    }
+    if (name == "sample_stop") {
+        SampleStopCommand c;
+        c.resource = r.opt<std::string>("resource");
+        c.extra = r.rest();
+        return c;
+    }
     (void)json;
     std::string names;
     for (const char *n : kCommandNames)
@@ -414,6 +430,20 @@ HelloEvent readHello(Reader &r)
     h.maxBuffer = r.opt<std::uint64_t>("max_buffer");
     h.extra = r.rest();
     return h;
+}
+
+PowerSource readPowerSource(Reader &r)
+{
+    PowerSource s;
+    s.resource = r.req<std::string>("resource");
+    s.kind = r.req<std::string>("kind");
+    s.method = r.get<std::string>("method", {});
+    s.unit = r.get<std::string>("unit", {});
+    s.files = r.get<std::vector<std::string>>("files", {});
+    s.readable = r.req<bool>("readable");
+    s.problem = r.get<std::string>("problem", {});
+    s.extra = r.rest();
+    return s;
 }
 
 EventBody readEventBody(const std::string &name, Reader &r, const Json &json)
@@ -530,6 +560,39 @@ EventBody readEventBody(const std::string &name, Reader &r, const Json &json)
         e.busyTicks = r.req<std::uint64_t>("busy_ticks");
         e.totalTicks = r.req<std::uint64_t>("total_ticks");
         e.ownTicks = r.req<std::uint64_t>("own_ticks");
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "sources") {
+        SourcesEvent e;
+        e.sources = r.list("sources", readPowerSource);
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "sample_start") {
+        SampleStartEvent e;
+        e.source = r.sub("source", readPowerSource);
+        e.interval = r.req<double>("interval");
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "sample") {
+        SampleEvent e;
+        e.resource = r.req<std::string>("resource");
+        e.t = r.req<double>("t");
+        e.watts = r.req<double>("watts");
+        e.span = r.get<double>("span", 0.0);
+        e.wrapped = r.get<bool>("wrapped", false);
+        e.updateInterval = r.opt<double>("update_interval");
+        e.extra = r.rest();
+        return e;
+    }
+    if (name == "sample_end") {
+        SampleEndEvent e;
+        e.resource = r.req<std::string>("resource");
+        e.samples = r.req<std::uint64_t>("samples");
+        e.reason = r.req<std::string>("reason");
+        e.message = r.get<std::string>("message", {});
         e.extra = r.rest();
         return e;
     }

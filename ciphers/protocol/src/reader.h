@@ -203,15 +203,15 @@ private:
     std::set<std::string> m_used;
 };
 
-inline constexpr const char *kCommandNames[] = {"hello",    "list",  "sysinfo", "cancel",   "quit",
-                                                "selftest", "run",   "exec",    "governor", "check",
-                                                "kat",      "reset", "activity"};
+inline constexpr const char *kCommandNames[] = {
+    "hello",    "list",  "sysinfo", "cancel", "quit",     "selftest", "run",    "exec",
+    "governor", "check", "kat",     "reset",  "activity", "sources",  "sample", "sample_stop"};
 static_assert(std::size(kCommandNames) == std::variant_size_v<CommandBody>);
 
 inline constexpr const char *kEventNames[] = {
-    "hello",   "list",     "selftest", "sysinfo",  "run_start", "progress",
-    "run_end", "governor", "cancel",   "check",    "error",     "bye",
-    "kat",     "reset",    "fault",    "activity", ""};
+    "hello",    "list",     "selftest", "sysinfo",      "run_start", "progress",   "run_end",
+    "governor", "cancel",   "check",    "error",        "bye",       "kat",        "reset",
+    "fault",    "activity", "sources",  "sample_start", "sample",    "sample_end", ""};
 static_assert(std::size(kEventNames) == std::variant_size_v<EventBody>);
 
 } // namespace cipherwatt::protocol::detail

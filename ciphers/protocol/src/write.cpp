@@ -37,6 +37,15 @@ Json arrayJson(const std::vector<T> &items, F convert)
     return out;
 }
 
+Json powerSourceJson(const PowerSource &s)
+{
+    Json j{{"resource", s.resource}, {"kind", s.kind},   {"method", s.method},
+           {"unit", s.unit},         {"files", s.files}, {"readable", s.readable}};
+    if (!s.problem.empty())
+        j["problem"] = s.problem;
+    return withExtra(std::move(j), s.extra);
+}
+
 // ---- Encoders of the pieces --------------------------------------------------------------
 
 Json cpuFrequencyJson(const CpuFrequency &c)
@@ -344,6 +353,24 @@ Json toJson(const CommandBody &body)
         {
             return withExtra(Json::object(), c.extra);
         }
+        Json operator()(const SourcesCommand &c) const
+        {
+            return withExtra(Json::object(), c.extra);
+        }
+        Json operator()(const SampleCommand &c) const
+        {
+            Json j{{"resource", c.resource}, {"interval", c.interval}};
+            if (c.seconds)
+                j["seconds"] = *c.seconds;
+            return withExtra(std::move(j), c.extra);
+        }
+        Json operator()(const SampleStopCommand &c) const
+        {
+            Json j = Json::object();
+            if (c.resource)
+                j["resource"] = *c.resource;
+            return withExtra(std::move(j), c.extra);
+        }
     };
     return std::visit(Visitor{}, body);
 }
@@ -502,6 +529,31 @@ Json toJson(const EventBody &body)
                               {"total_ticks", e.totalTicks},
                               {"own_ticks", e.ownTicks}},
                              e.extra);
+        }
+        Json operator()(const SourcesEvent &e) const
+        {
+            return withExtra({{"sources", arrayJson(e.sources, powerSourceJson)}}, e.extra);
+        }
+        Json operator()(const SampleStartEvent &e) const
+        {
+            return withExtra({{"source", powerSourceJson(e.source)}, {"interval", e.interval}},
+                             e.extra);
+        }
+        Json operator()(const SampleEvent &e) const
+        {
+            Json j{{"resource", e.resource}, {"t", e.t}, {"watts", e.watts}, {"span", e.span}};
+            if (e.wrapped)
+                j["wrapped"] = true;
+            if (e.updateInterval)
+                j["update_interval"] = *e.updateInterval;
+            return withExtra(std::move(j), e.extra);
+        }
+        Json operator()(const SampleEndEvent &e) const
+        {
+            Json j{{"resource", e.resource}, {"samples", e.samples}, {"reason", e.reason}};
+            if (!e.message.empty())
+                j["message"] = e.message;
+            return withExtra(std::move(j), e.extra);
         }
         Json operator()(const ByeEvent &e) const
         {

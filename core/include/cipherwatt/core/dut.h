@@ -127,6 +127,13 @@ public:
     // The DUT's CPU counters now (protocol 3; a worker of an earlier protocol answers with an
     // error).
     int activity();
+    // The DUT's power sources (protocol 4): `sources` lists them; `sample` reads one every
+    // `interval` seconds for `seconds` (0: until sampleStop), answered by SampleStarted,
+    // SourceSample events and SampleEnded; `sampleStop` ends the sampling of `resource` (empty:
+    // of every source).
+    int sources();
+    int sample(const QString &resource, double interval, double seconds = 0.0);
+    int sampleStop(const QString &resource = {});
     // The firmware's commands (a microcontroller DUT, mcu.h): one known answer, and a reset
     // (the board greets again without an id, which the link then expects).
     int kat(const KatRequest &request);

@@ -52,6 +52,19 @@ struct WorkerHello
     QStringList pluginWarnings;
 };
 
+// A power source on the DUT as its worker finds it (protocol 4, `sources`): RAPL zones,
+// batteries, hwmon inputs. Their makers do not specify their accuracy.
+struct DutPowerSource
+{
+    QString resource; // rapl:package-0, battery:BAT0, hwmon:ina3221/VDD_IN
+    QString kind;     // rapl, battery, hwmon
+    QString method;   // what is read: energy_uj, power_now, curr_input*in_input, ...
+    QString unit;     // of the files read: uJ, uW, mA*mV, ...
+    QStringList files;
+    bool readable = false;
+    QString problem; // why it cannot be read or used now
+};
+
 namespace worker {
 
 struct Catalogue
@@ -124,6 +137,33 @@ struct Activity // the answer to `activity` (protocol 3)
 {
     CpuCounters counters;
 };
+struct Sources // the answer to `sources` (protocol 4)
+{
+    std::vector<DutPowerSource> sources;
+};
+struct SampleStarted // `sample` began: the source and its interval
+{
+    DutPowerSource source;
+    double interval = 0.0;
+};
+// One reading of a power source: a mean over `span` seconds ending at `t`, or (span 0) the
+// sensor's value at `t`; `t` in seconds on the worker's clock from SampleStarted.
+struct SourceSample
+{
+    QString resource;
+    double t = 0.0;
+    double watts = 0.0;
+    double span = 0.0;
+    bool wrapped = false;                 // a RAPL counter wrapped around inside the span
+    std::optional<double> updateInterval; // a fuel gauge's refresh period, as seen so far
+};
+struct SampleEnded
+{
+    QString resource;
+    std::uint64_t samples = 0;
+    QString reason; // done, stopped, error, shutdown
+    QString message;
+};
 struct Bye
 {
     QString reason;
@@ -139,7 +179,8 @@ using WorkerEventBody =
     std::variant<worker::Catalogue, worker::SelfTestDone, worker::RunStarted, worker::Progress,
                  worker::RunEnded, worker::GovernorDone, worker::CancelAck, worker::Checked,
                  worker::Failure, worker::Bye, worker::Unknown, WorkerHello, worker::KatDone,
-                 worker::ResetAck, worker::Fault, worker::Activity>;
+                 worker::ResetAck, worker::Fault, worker::Activity, worker::Sources,
+                 worker::SampleStarted, worker::SourceSample, worker::SampleEnded>;
 
 struct WorkerEvent
 {

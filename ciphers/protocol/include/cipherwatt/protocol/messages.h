@@ -29,7 +29,8 @@ using Json = nlohmann::ordered_json;
 
 // 1: the first release. 2: `check` (a dry run of a plan), `hello` on request, progress at a
 // declared cadence. 3: `activity` (the DUT's CPU counters, for what else keeps it busy).
-inline constexpr int kVersion = 3;
+// 4: `sources`, `sample` and `sample_stop` (power sources on the DUT: RAPL, batteries, hwmon).
+inline constexpr int kVersion = 4;
 
 // The longest line either side accepts. A command names a cipher and some numbers; 1 MiB is
 // far beyond any legal one and still bounds what a hostile or broken peer can make the other
@@ -279,10 +280,34 @@ struct ActivityCommand
     Extra extra;
 };
 
-using CommandBody =
-    std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand, QuitCommand,
-                 SelfTestCommand, RunCommand, ExecCommand, GovernorCommand, CheckCommand,
-                 KatCommand, ResetCommand, ActivityCommand>;
+// Protocol 4: the power sources the worker finds on the DUT (SourcesEvent).
+struct SourcesCommand
+{
+    Extra extra;
+};
+
+// Protocol 4: read a power source every `interval` seconds, for `seconds` (absent: until
+// `sample_stop` or the end of input). Answered by `sample_start`, then `sample` events, then
+// `sample_end`, all with this command's id. Sampling goes on beside runs.
+struct SampleCommand
+{
+    std::string resource; // rapl:<zone>, battery[:<name>], hwmon:<sensor>/<label>
+    double interval = 0.0;
+    std::optional<double> seconds;
+    Extra extra;
+};
+
+// Protocol 4: ends the sampling of `resource`, or of every source when it is absent.
+struct SampleStopCommand
+{
+    std::optional<std::string> resource;
+    Extra extra;
+};
+
+using CommandBody = std::variant<HelloCommand, ListCommand, SysinfoCommand, CancelCommand,
+                                 QuitCommand, SelfTestCommand, RunCommand, ExecCommand,
+                                 GovernorCommand, CheckCommand, KatCommand, ResetCommand,
+                                 ActivityCommand, SourcesCommand, SampleCommand, SampleStopCommand>;
 
 struct Command
 {
@@ -561,6 +586,57 @@ struct ActivityEvent
     Extra extra;
 };
 
+// A power source on the DUT (protocol 4): what it is, what is read, in which unit.
+struct PowerSource
+{
+    std::string resource;
+    std::string kind;   // rapl, battery, hwmon
+    std::string method; // energy_uj, power_now, current_now*voltage_now, energy_now,
+                        // charge_now*voltage_now, power_input, curr_input*in_input
+    std::string unit;   // of the files read: uJ, uW, uA*uV, uWh, uAh*uV, mA*mV
+    std::vector<std::string> files;
+    bool readable = false;
+    std::string problem; // why it cannot be read or used now; empty when it can
+    Extra extra;
+};
+
+struct SourcesEvent
+{
+    std::vector<PowerSource> sources;
+    Extra extra;
+};
+
+struct SampleStartEvent
+{
+    PowerSource source;
+    double interval = 0.0;
+    Extra extra;
+};
+
+// One reading. `t` counts seconds on the worker's steady clock from its `sample_start`; the
+// power is a mean over `span` seconds ending at `t` (a counter's difference) or, with span 0,
+// the sensor's value at `t`. The makers do not specify these sensors' accuracy: there is none
+// here.
+struct SampleEvent
+{
+    std::string resource;
+    double t = 0.0;
+    double watts = 0.0;
+    double span = 0.0;
+    bool wrapped = false;                 // a RAPL counter wrapped around inside the span
+    std::optional<double> updateInterval; // a fuel gauge's refresh period, as measured so far
+    Extra extra;
+};
+
+struct SampleEndEvent
+{
+    std::string resource;
+    std::uint64_t samples = 0;
+    std::string reason;  // done (its seconds passed), stopped (sample_stop), error, shutdown
+    std::string message; // the error, for reason "error"
+    Extra extra;
+};
+
 // An event this version does not know (from a newer peer): kept whole, and ignored.
 struct UnknownEvent
 {
@@ -571,7 +647,8 @@ struct UnknownEvent
 using EventBody =
     std::variant<HelloEvent, ListEvent, SelfTestEvent, SysinfoEvent, RunStartEvent, ProgressEvent,
                  RunEndEvent, GovernorEvent, CancelEvent, CheckEvent, ErrorEvent, ByeEvent,
-                 KatEvent, ResetEvent, FaultEvent, ActivityEvent, UnknownEvent>;
+                 KatEvent, ResetEvent, FaultEvent, ActivityEvent, SourcesEvent, SampleStartEvent,
+                 SampleEvent, SampleEndEvent, UnknownEvent>;
 
 struct Event
 {
