@@ -12,8 +12,8 @@
 // measured is how the library reads and writes beside them, not how they were written. Each
 // is a real row (times, sequence numbers, power and the seven 8-byte values of a WT332 update).
 //
-// usage: bench_library [--sessions N] [--samples N] [--updates N] [--durable]   (record the
-// output in docs/benchmarks.md)
+// usage: bench_library [--sessions N] [--samples N] [--updates N] [--durable]
+//                      [--only sqlite|postgresql]   (record the output in docs/benchmarks.md)
 
 #include <cipherwatt/core/database.h>
 #include <cipherwatt/core/storage.h>
@@ -114,7 +114,7 @@ bool fillUpdates(const QString &location, int sessions, qint64 updates)
         // The series 1 … n, in each dialect; the values as the runner stores a WT332 update.
         const QString series =
             where->isPostgres()
-                ? QStringLiteral("generate_series(1, ?) AS n(i)")
+                ? QStringLiteral("generate_series(1::bigint, ?) AS n(i)")
                 : QStringLiteral("(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
                                  "WHERE i < ?) SELECT i FROM n)");
         const QString blob = where->isPostgres() ? QStringLiteral("decode(repeat('00', 56), 'hex')")
@@ -277,6 +277,7 @@ int main(int argc, char *argv[])
     int sessions = 10000;
     int samples = 36000;
     qint64 updates = 0;
+    QString only; // empty: both back ends
     bool durable = false;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
@@ -288,8 +289,10 @@ int main(int argc, char *argv[])
             samples = args[++i].toInt();
         else if (args[i] == QLatin1String("--updates") && i + 1 < args.size())
             updates = args[++i].toLongLong();
+        else if (args[i] == QLatin1String("--only") && i + 1 < args.size())
+            only = args[++i];
     }
-    {
+    if (only != QLatin1String("postgresql")) {
         // Removed before the PostgreSQL server starts: at 100 million updates, each takes
         // gigabytes.
         QTemporaryDir dir;
@@ -298,6 +301,8 @@ int main(int argc, char *argv[])
             rc != 0)
             return rc;
     }
+    if (only == QLatin1String("sqlite"))
+        return 0;
     cipherwatt::test::PostgresServer server({durable});
     const std::string name = server.createDatabase("library");
     return measure(durable ? "PostgreSQL 15 (127.0.0.1, durable)"

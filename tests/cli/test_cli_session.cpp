@@ -140,7 +140,7 @@ TEST_CASE("run refuses bad input before storing anything", "[cli]")
           {"--plan", "chacha20", "--plugin", "/nonexistent/plugin.so"},
           {"--plan", "chacha20", "--isa", "mmx"},
           {"--plan", "chacha20", "--command-timeout", "0"},
-          {"--plan-preset", "first-paper"}}) {
+          {"--plan-preset", "no-such-paper"}}) {
         const auto r = with(bad);
         INFO(r.err);
         CHECK(r.exitCode == 1);

@@ -482,15 +482,18 @@ TEST_CASE("acquisition: meter errors while streaming are reported, the stream go
 
 TEST_CASE("acquisition: a dropped link ends the stream with failed()", "[acquisition]")
 {
-    SimProcess sim({"--listen", "127.0.0.1:0", "--fault", "drop@1.5"});
+    // The drop is timed from the simulator's start: late enough that configuring (which reads
+    // every setting back) is over even on a loaded machine.
+    SimProcess sim({"--listen", "127.0.0.1:0", "--fault", "drop@4"});
     MeterAcquisition acquisition;
     QSignalSpy configured(&acquisition, &MeterAcquisition::configured);
     QSignalSpy failed(&acquisition, &MeterAcquisition::failed);
     acquisition.open(sim.resource());
     acquisition.configure(elementOne());
     REQUIRE(configured.wait(5000));
+    REQUIRE(failed.isEmpty());
     acquisition.start();
-    REQUIRE(failed.wait(6000));
+    REQUIRE(failed.wait(10000));
     CHECK(failed.at(0).at(0).value<Error>().code == ErrorCode::Disconnected);
     CHECK_FALSE(acquisition.isStreaming());
 }
