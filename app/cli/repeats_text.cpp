@@ -202,6 +202,7 @@ QString isaEffectText(const SessionData &session)
     if (effects.empty())
         return {};
     std::vector<double> energy;
+    energy.reserve(effects.size());
     for (const FactorEffect &e : effects)
         energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
     const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);

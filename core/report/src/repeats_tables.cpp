@@ -155,6 +155,7 @@ Table isaEffectTable(const SessionData &d)
 {
     const std::vector<FactorEffect> effects = isaEffects(d);
     std::vector<double> energy;
+    energy.reserve(effects.size());
     for (const FactorEffect &e : effects)
         energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
     const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
