@@ -40,6 +40,18 @@ std::vector<CatalogueEntry> catalogue()
     };
 }
 
+// The catalogue of the real worker (`cipherwatt-bench list --json`), as a DUT reports it.
+std::vector<CatalogueEntry> workerCatalogue()
+{
+    QProcess worker;
+    worker.start(QStringLiteral(CIPHERWATT_BENCH_EXE),
+                 {QStringLiteral("list"), QStringLiteral("--json")});
+    REQUIRE(worker.waitForFinished(30000));
+    auto real = parseCatalogueJson(worker.readAllStandardOutput());
+    REQUIRE(real);
+    return std::move(*real);
+}
+
 QStringList names(const std::vector<PlanEntry> &entries)
 {
     QStringList out;
@@ -161,13 +173,8 @@ TEST_CASE("plan: the second paper's preset is its ciphers, sizes, operations and
     CHECK(findPlanPreset(QStringLiteral("no-such-paper")) == nullptr);
     CHECK(preset->bufferSizes == std::vector<std::size_t>{100000, 500000, 1500000});
     CHECK(preset->repeats == 5);
-    QProcess worker;
-    worker.start(QStringLiteral(CIPHERWATT_BENCH_EXE),
-                 {QStringLiteral("list"), QStringLiteral("--json")});
-    REQUIRE(worker.waitForFinished(30000));
-    const auto real = parseCatalogueJson(worker.readAllStandardOutput());
-    REQUIRE(real);
-    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), *real);
+    const std::vector<CatalogueEntry> real = workerCatalogue();
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), real);
     INFO((entries ? QString() : entries.error().message.english()).toStdString());
     REQUIRE(entries);
     QSet<QString> ciphers;
@@ -193,7 +200,7 @@ TEST_CASE("plan: the second paper's preset is its ciphers, sizes, operations and
     CHECK(agreement >= 2);
     CHECK(symmetric >= 10);
     // Each symmetric entry at every size, key agreement once, all five times.
-    const auto runs = expandPlan(*entries, *real, preset->bufferSizes, preset->repeats);
+    const auto runs = expandPlan(*entries, real, preset->bufferSizes, preset->repeats);
     CHECK(runs.size() == static_cast<std::size_t>(5 * (symmetric * 3 + agreement)));
 }
 
@@ -209,13 +216,8 @@ TEST_CASE("plan: the first paper's preset is its eight XTS and stream ciphers, e
     SessionSettings s;
     REQUIRE(applyFactor(s, QStringLiteral("isa=") + QLatin1String(preset->isaLevels)).ok());
     CHECK(s.isaLevels == QStringList{QStringLiteral("portable"), QStringLiteral("neon")});
-    QProcess worker;
-    worker.start(QStringLiteral(CIPHERWATT_BENCH_EXE),
-                 {QStringLiteral("list"), QStringLiteral("--json")});
-    REQUIRE(worker.waitForFinished(30000));
-    const auto real = parseCatalogueJson(worker.readAllStandardOutput());
-    REQUIRE(real);
-    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), *real);
+    const std::vector<CatalogueEntry> real = workerCatalogue();
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), real);
     INFO((entries ? QString() : entries.error().message.english()).toStdString());
     REQUIRE(entries);
     QSet<QString> ciphers;
@@ -230,8 +232,7 @@ TEST_CASE("plan: the first paper's preset is its eight XTS and stream ciphers, e
                         QStringLiteral("cham-128-128-xts"), QStringLiteral("cham-128-256-xts"),
                         QStringLiteral("lea-128-xts"), QStringLiteral("lea-256-xts")});
     CHECK(entries->size() == 16); // eight ciphers, encryption and decryption
-    const auto runs =
-        expandPlan(*entries, *real, preset->bufferSizes, preset->repeats, s.isaLevels);
+    const auto runs = expandPlan(*entries, real, preset->bufferSizes, preset->repeats, s.isaLevels);
     CHECK(runs.size() == 32); // each at both levels
 }
 

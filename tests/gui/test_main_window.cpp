@@ -404,12 +404,8 @@ TEST_CASE("main window: a lab database asks for its role's password, asks again 
     Window w(dir, tree);
     MainWindow &window = *w.window;
     auto &server = cipherwatt::test::sharedPostgres();
-    server.requirePassword("seat_pw", "c0rrect-h0rse");
-    const std::string name = server.createDatabase("window");
-    server.sql("postgres", "ALTER DATABASE " + name + " OWNER TO seat_pw");
-    const QString uri = QStringLiteral("postgresql://seat_pw@127.0.0.1:%1/%2?connect_timeout=5")
-                            .arg(server.port())
-                            .arg(QString::fromStdString(name));
+    const QString uri =
+        QString::fromStdString(server.passwordDatabase("seat_pw", "c0rrect-h0rse", "window"));
     const auto location = parseDatabase(uri);
     REQUIRE(location.ok());
     // A session another bench stored there (with the password, forgotten again: a fresh start).

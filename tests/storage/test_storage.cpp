@@ -465,12 +465,8 @@ TEST_CASE("storage: a lab database's password, typed once, serves every connecti
           "[storage]")
 {
     auto &server = cipherwatt::test::sharedPostgres();
-    server.requirePassword("bench_pw", "Tr0ub4dor-3");
-    const std::string name = server.createDatabase("passworded");
-    server.sql("postgres", "ALTER DATABASE " + name + " OWNER TO bench_pw");
-    const QString uri = QStringLiteral("postgresql://bench_pw@127.0.0.1:%1/%2?connect_timeout=5")
-                            .arg(server.port())
-                            .arg(QString::fromStdString(name));
+    const QString uri =
+        QString::fromStdString(server.passwordDatabase("bench_pw", "Tr0ub4dor-3", "passworded"));
     const auto location = parseDatabase(uri);
     REQUIRE(location.ok());
 
@@ -497,7 +493,7 @@ TEST_CASE("storage: a lab database's password, typed once, serves every connecti
     auto listed = (*second)->sessions();
     REQUIRE(listed.ok());
     CHECK(listed->size() == 1);
-    CHECK(server.dump(name).find("Tr0ub4dor") == std::string::npos);
+    CHECK(server.dump(location->database.toStdString()).find("Tr0ub4dor") == std::string::npos);
 
     forgetDatabasePassword(*location);
     auto forgotten = Storage::open(uri);

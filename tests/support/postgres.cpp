@@ -124,7 +124,8 @@ bool PostgresServer::startOn(std::uint16_t port)
     return true;
 }
 
-void PostgresServer::requirePassword(const std::string &role, const std::string &password)
+std::string PostgresServer::passwordDatabase(const std::string &role, const std::string &password,
+                                             const std::string &stem)
 {
     sql("postgres", "CREATE ROLE " + role + " LOGIN PASSWORD '" + password + "'");
     // The first matching line decides: this role's goes before initdb's `trust` lines.
@@ -148,8 +149,12 @@ void PostgresServer::requirePassword(const std::string &role, const std::string 
             runProcess({tool("psql"), "-X", "-w", "-At", "-h", "127.0.0.1", "-p",
                         std::to_string(m_port), "-U", role, "-d", "postgres", "-c", "SELECT 1"},
                        {}, 10s, {"PGCONNECT_TIMEOUT=10"});
-        if (r.exitCode != 0 && r.err.find("password") != std::string::npos)
-            return;
+        if (r.exitCode != 0 && r.err.find("password") != std::string::npos) {
+            const std::string name = createDatabase(stem);
+            sql("postgres", "ALTER DATABASE " + name + " OWNER TO " + role);
+            return "postgresql://" + role + "@127.0.0.1:" + std::to_string(m_port) + "/" + name +
+                   "?connect_timeout=5";
+        }
         std::this_thread::sleep_for(50ms);
     }
     throw std::runtime_error("the server did not start asking " + role + " for a password");

@@ -49,8 +49,10 @@ public:
     // as if the network had dropped; how many it ended.
     int terminateConnections(const std::string &database) const;
     // A login role `role` with `password`, which the server then asks for (scram-sha-256) on
-    // 127.0.0.1; the superuser keeps connecting without one.
-    void requirePassword(const std::string &role, const std::string &password);
+    // 127.0.0.1 (the superuser keeps connecting without one), owning a new database made from
+    // `stem`: its URI, postgresql://<role>@127.0.0.1:<port>/<database>?connect_timeout=5.
+    std::string passwordDatabase(const std::string &role, const std::string &password,
+                                 const std::string &stem);
     // pg_ctl stop -m fast / start again on the same port: the server gone and back.
     void stop();
     void start();
