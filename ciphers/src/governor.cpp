@@ -211,6 +211,17 @@ void checkHardwareRange(const CpuFrequencyState &cpu, std::uint64_t kHz)
                           ".." + std::to_string(cpu.hwMaxKHz) +
                           " kHz (cpuinfo_min_freq..cpuinfo_max_freq)");
     }
+    // A frequency between two of the driver's table would be rounded to one of them (the
+    // policy's limits stay as written, so a read-back would not show it).
+    if (!cpu.availableKHz.empty() && std::find(cpu.availableKHz.begin(), cpu.availableKHz.end(),
+                                               kHz) == cpu.availableKHz.end()) {
+        std::string table;
+        for (const std::uint64_t f : cpu.availableKHz)
+            table += (table.empty() ? "" : " ") + std::to_string(f);
+        throw CipherError("cpu" + std::to_string(cpu.cpu) + ": " + std::to_string(kHz) +
+                          " kHz is not one of its available frequencies (" + table +
+                          " kHz, scaling_available_frequencies)");
+    }
 }
 
 void checkGovernorAvailable(const CpuFrequencyState &cpu, const std::string &governor)
@@ -435,6 +446,18 @@ GovernorState Governor::read() const
         // Some drivers (and offline policies) have no scaling_cur_freq; 0 shows as unknown.
         if (fs::exists(cpufreq / "scaling_cur_freq", ec))
             cpu.curKHz = readKHz(cpufreq / "scaling_cur_freq");
+        if (fs::exists(cpufreq / "scaling_available_frequencies", ec)) {
+            const fs::path table = cpufreq / "scaling_available_frequencies";
+            for (const std::string &word : splitWords(readText(table))) {
+                const auto value = parseUnsigned(word);
+                if (!value) {
+                    throw CipherError("cannot read " + table.string() + ": \"" + word +
+                                      "\" is not a frequency in kHz");
+                }
+                cpu.availableKHz.push_back(*value);
+            }
+            std::sort(cpu.availableKHz.begin(), cpu.availableKHz.end());
+        }
         state.cpus.push_back(std::move(cpu));
     }
     for (const TurboControl control :

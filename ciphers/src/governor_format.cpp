@@ -82,6 +82,23 @@ std::string formatGovernorState(const GovernorState &state)
                     joinWords(cpu.availableGovernors) + '\n';
         }
     }
+    // The table a frequency sweep's levels must come from (PinOptions::frequencyKHz).
+    const auto &table = state.cpus.front().availableKHz;
+    const bool sameTable =
+        std::all_of(state.cpus.begin(), state.cpus.end(),
+                    [&table](const auto &cpu) { return cpu.availableKHz == table; });
+    for (const auto &cpu : state.cpus) {
+        if (cpu.availableKHz.empty())
+            continue;
+        std::string list;
+        for (const std::uint64_t kHz : cpu.availableKHz)
+            list += (list.empty() ? "" : " ") + formatMHz(kHz);
+        text += (sameTable ? std::string("available frequencies")
+                           : "available frequencies on cpu" + std::to_string(cpu.cpu)) +
+                ": " + list + " MHz\n";
+        if (sameTable)
+            break;
+    }
     return text;
 }
 

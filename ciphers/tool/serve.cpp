@@ -474,7 +474,11 @@ private:
     {
         requireIdle();
         const RunSpec spec = toRunSpec(cmd);
-        startJob(id, toProtocol(spec), [this, spec, id]() -> protocol::RunOutcome {
+        protocol::RunCommand echo = toProtocol(spec);
+        echo.frequencyKHz = cmd.frequencyKHz;
+        if (cmd.frequencyKHz)
+            requirePinnedAt(*cmd.frequencyKHz, spec.cpu);
+        startJob(id, echo, [this, spec, id, kHz = cmd.frequencyKHz]() -> protocol::RunOutcome {
             const RunResult r = runBenchmark(
                 spec,
                 [&](const RunProgress &p) {
@@ -485,8 +489,54 @@ private:
                     m_out.emit(std::move(progress), id);
                 },
                 &m_cancel);
-            return toProtocol(r);
+            protocol::BenchResult out = toProtocol(r);
+            if (kHz)
+                out.frequencyKHz = pinnedFrequency(spec.cpu);
+            return out;
         });
+    }
+
+    // The CPUs a run's frequency level concerns: its own, or every CPU with cpufreq.
+    std::vector<CpuFrequencyState> levelCpus(const GovernorState &state, int cpu) const
+    {
+        if (state.empty())
+            throw CipherError("frequency_khz: this DUT has no cpufreq (no CPU frequency to pin)");
+        if (cpu < 0)
+            return state.cpus;
+        const CpuFrequencyState *found = state.findCpu(static_cast<unsigned>(cpu));
+        if (!found)
+            throw CipherError("frequency_khz: cpu" + std::to_string(cpu) + " has no cpufreq");
+        return {*found};
+    }
+
+    // A frequency level is the host's to pin (`governor pin` with `frequency_khz`): the run
+    // only checks, so that a run is never measured at a frequency other than its level.
+    void requirePinnedAt(std::uint64_t kHz, int cpu) const
+    {
+        for (const CpuFrequencyState &c : levelCpus(m_governor.governor().read(), cpu)) {
+            if (c.minKHz != kHz || c.maxKHz != kHz)
+                throw CipherError("frequency_khz: cpu" + std::to_string(c.cpu) +
+                                  " is not pinned at " + std::to_string(kHz) +
+                                  " kHz (scaling_min_freq " + std::to_string(c.minKHz) +
+                                  ", scaling_max_freq " + std::to_string(c.maxKHz) + " kHz)");
+        }
+    }
+
+    // The one frequency the level's CPUs are pinned at, read back; 0 when they are not pinned
+    // at one (something changed the limits during the run) or cannot be read.
+    std::uint64_t pinnedFrequency(int cpu) const
+    {
+        try {
+            std::uint64_t kHz = 0;
+            for (const CpuFrequencyState &c : levelCpus(m_governor.governor().read(), cpu)) {
+                if (c.minKHz != c.maxKHz || (kHz != 0 && c.maxKHz != kHz))
+                    return 0;
+                kHz = c.maxKHz;
+            }
+            return kHz;
+        } catch (const CipherError &) {
+            return 0;
+        }
     }
 
     // The external program runs like a cipher run: same events, same cancel, and it is

@@ -132,6 +132,7 @@ protocol::GovernorState toProtocol(const GovernorState &state)
         f.curKHz = c.curKHz;
         f.hwMinKHz = c.hwMinKHz;
         f.hwMaxKHz = c.hwMaxKHz;
+        f.availableKHz = c.availableKHz;
         g.cpus.push_back(std::move(f));
     }
     g.turbo.control = turboControlName(state.turbo.control);

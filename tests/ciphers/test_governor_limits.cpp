@@ -239,3 +239,43 @@ TEST_CASE("CPU lists in the kernel's format", "[governor]")
         CHECK_FALSE(parseCpuList(bad).has_value());
     }
 }
+
+TEST_CASE("governor pin takes only a frequency of the driver's table where it has one, and "
+          "governor show lists the table",
+          "[governor][design]")
+{
+    // A driver with a frequency table (acpi-cpufreq, cpufreq-dt) lists it in
+    // scaling_available_frequencies; a limit between two entries would be rounded by the driver
+    // (cpufreq.rst: the policy's limits select among the table's frequencies), so it is refused.
+    const FakeSysfs tree({0, 1});
+    for (unsigned cpu : {0U, 1U})
+        tree.write(FakeSysfs::cpufreq(cpu, "scaling_available_frequencies"),
+                   "3000000 800000 1600000 2400000 "); // the kernel's order is the driver's
+    const auto state = Governor(tree.root()).read();
+    REQUIRE(state.cpus.size() == 2);
+    CHECK(state.cpus[0].availableKHz ==
+          std::vector<std::uint64_t>{800000, 1600000, 2400000, 3000000});
+    const std::string shown = cipherwatt::ciphers::formatGovernorState(state);
+    CHECK_THAT(shown, Contains("available frequencies: 800 1600 2400 3000 MHz"));
+
+    const auto before = snapshot(tree);
+    PinOptions options;
+    options.frequencyKHz = 2000000; // inside the hardware range, not in the table
+    CHECK_THROWS_WITH(Governor(tree.root()).pin(options),
+                      Contains("cpu0: 2000000 kHz is not one of its available frequencies "
+                               "(800000 1600000 2400000 3000000 kHz"));
+    requireUntouched(tree, before);
+
+    Governor governor(tree.root());
+    options.frequencyKHz = 1600000;
+    CHECK(governor.pin(options).mismatches.empty());
+    CHECK(tree.cpuFile(0, "scaling_min_freq") == "1600000");
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "1600000");
+    // A second level over the first: the journal keeps the settings from before both.
+    options.frequencyKHz = 800000;
+    CHECK_FALSE(governor.pin(options).journalCreated);
+    CHECK(tree.cpuFile(1, "scaling_min_freq") == "800000");
+    governor.restore();
+    CHECK(tree.cpuFile(1, "scaling_min_freq") == "400000");
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
+}

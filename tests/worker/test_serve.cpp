@@ -350,3 +350,40 @@ TEST_CASE("serve measures a run at a level of its own, then at its own again, an
     low.closeStdin();
     CHECK(low.wait(10s) == 0);
 }
+
+TEST_CASE("serve runs at a frequency level only when its CPU is pinned there, and reads it back "
+          "after the loop",
+          "[serve][governor][design]")
+{
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    Child worker(serveArgs(tree.root()));
+    waitFor(worker, "hello");
+    // Not pinned (the fake tree's 400-3000 MHz): refused before anything runs, saying why.
+    worker.writeLine(R"({"cmd":"run","id":1,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":100,"cpu":0,)"
+                     R"("frequency_khz":1600000})");
+    const Json refused = waitFor(worker, "error");
+    CHECK(refused["id"] == 1);
+    CHECK_THAT(refused["message"].get<std::string>(),
+               Catch::Contains("frequency_khz: cpu0 is not pinned at 1600000 kHz "
+                               "(scaling_min_freq 400000, scaling_max_freq 3000000 kHz)"));
+
+    worker.writeLine(R"({"cmd":"governor","id":2,"action":"pin","frequency_khz":1600000})");
+    const Json pinned = waitFor(worker, "governor");
+    CHECK(pinned["result"]["applied"]["cpus"][1]["min_khz"] == 1600000);
+    worker.writeLine(R"({"cmd":"run","id":3,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":100,"cpu":0,)"
+                     R"("frequency_khz":1600000})");
+    CHECK(waitFor(worker, "run_start")["run"]["frequency_khz"] == 1600000);
+    const Json end = waitFor(worker, "run_end");
+    CHECK(end["result"]["verified"] == true);
+    CHECK(end["result"]["frequency_khz"] == 1600000);
+
+    // Something else moves the limit during the run: the read-back says the CPU is not at one.
+    worker.writeLine(R"({"cmd":"run","id":4,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"seconds":2,"cpu":0,)"
+                     R"("frequency_khz":1600000})");
+    waitFor(worker, "progress");
+    tree.write(cipherwatt::test::FakeSysfs::cpufreq(0, "scaling_max_freq"), "3000000");
+    CHECK(waitFor(worker, "run_end", 10s)["result"]["frequency_khz"] == 0);
+}

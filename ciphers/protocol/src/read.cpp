@@ -23,6 +23,7 @@ CpuFrequency readCpuFrequency(Reader &r)
     c.curKHz = r.get<std::uint64_t>("cur_khz", 0);
     c.hwMinKHz = r.get<std::uint64_t>("hw_min_khz", 0);
     c.hwMaxKHz = r.get<std::uint64_t>("hw_max_khz", 0);
+    c.availableKHz = r.get<std::vector<std::uint64_t>>("available_khz", {});
     c.extra = r.rest();
     return c;
 }
@@ -161,6 +162,7 @@ RunCommand readRunCommand(Reader &r)
     c.seed = r.opt<std::uint64_t>("seed");
     c.chunking = r.opt<std::string>("chunking");
     c.isa = r.opt<std::string>("isa");
+    c.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
     c.extra = r.rest();
     return c;
 }
@@ -217,6 +219,7 @@ BenchResult readBenchResult(Reader &r)
     b.cyclesReal = r.opt<bool>("cycles_real");
     b.tagBytes = r.opt<std::uint64_t>("tag_bytes");
     b.startOffsetSeconds = r.opt<double>("start_offset_seconds");
+    b.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
     b.extra = r.rest();
     return b;
 }

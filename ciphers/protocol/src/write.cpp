@@ -50,15 +50,18 @@ Json powerSourceJson(const PowerSource &s)
 
 Json cpuFrequencyJson(const CpuFrequency &c)
 {
-    return withExtra({{"cpu", c.cpu},
-                      {"governor", c.governor},
-                      {"available_governors", c.availableGovernors},
-                      {"min_khz", c.minKHz},
-                      {"max_khz", c.maxKHz},
-                      {"cur_khz", c.curKHz},
-                      {"hw_min_khz", c.hwMinKHz},
-                      {"hw_max_khz", c.hwMaxKHz}},
-                     c.extra);
+    Json j = withExtra({{"cpu", c.cpu},
+                        {"governor", c.governor},
+                        {"available_governors", c.availableGovernors},
+                        {"min_khz", c.minKHz},
+                        {"max_khz", c.maxKHz},
+                        {"cur_khz", c.curKHz},
+                        {"hw_min_khz", c.hwMinKHz},
+                        {"hw_max_khz", c.hwMaxKHz}},
+                       c.extra);
+    if (!c.availableKHz.empty())
+        j["available_khz"] = c.availableKHz;
+    return j;
 }
 
 Json temperatureJson(const Temperature &t)
@@ -171,6 +174,8 @@ Json toJson(const RunCommand &c)
         j["chunking"] = *c.chunking;
     if (c.isa)
         j["isa"] = *c.isa;
+    if (c.frequencyKHz)
+        j["frequency_khz"] = *c.frequencyKHz;
     return withExtra(std::move(j), c.extra);
 }
 
@@ -215,6 +220,8 @@ Json toJson(const BenchResult &b)
         j["tag_bytes"] = *b.tagBytes;
     if (b.startOffsetSeconds)
         j["start_offset_seconds"] = *b.startOffsetSeconds;
+    if (b.frequencyKHz)
+        j["frequency_khz"] = *b.frequencyKHz;
     return withExtra(std::move(j), b.extra);
 }
 

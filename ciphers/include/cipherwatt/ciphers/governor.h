@@ -22,6 +22,10 @@ struct CpuFrequencyState
     std::uint64_t curKHz = 0;   // scaling_cur_freq; 0 when the driver does not expose it
     std::uint64_t hwMinKHz = 0; // cpuinfo_min_freq
     std::uint64_t hwMaxKHz = 0; // cpuinfo_max_freq
+    // scaling_available_frequencies (ascending), where the driver has a frequency table
+    // (acpi-cpufreq, cpufreq-dt on the Raspberry Pi); empty otherwise (intel_pstate, amd-pstate
+    // take any value in the hardware range).
+    std::vector<std::uint64_t> availableKHz;
 };
 
 // intel_pstate has a global "no_turbo" switch (1 = off); acpi-cpufreq and amd-pstate a global
@@ -50,8 +54,10 @@ struct PinOptions
 {
     std::string governor = "performance";
     bool fixFrequency = false; // scaling_min = scaling_max = cpuinfo_max_freq
-    // scaling_min = scaling_max = this (kHz, within cpuinfo_min..cpuinfo_max_freq), and under
-    // the userspace governor scaling_setspeed too; excludes fixFrequency.
+    // scaling_min = scaling_max = this (kHz, within cpuinfo_min..cpuinfo_max_freq, and one of
+    // scaling_available_frequencies where the driver lists them: any other value the driver
+    // would round to a neighbour, so it is refused), and under the userspace governor
+    // scaling_setspeed too; excludes fixFrequency.
     std::optional<std::uint64_t> frequencyKHz;
     bool disableTurbo = false;
     std::vector<unsigned> cpus; // empty: every CPU with cpufreq

@@ -53,6 +53,7 @@ struct CpuFrequency
     std::uint64_t curKHz = 0;
     std::uint64_t hwMinKHz = 0;
     std::uint64_t hwMaxKHz = 0;
+    std::vector<std::uint64_t> availableKHz; // scaling_available_frequencies; empty: no table
     Extra extra;
 };
 
@@ -217,6 +218,12 @@ struct RunCommand
     // worker's. The result's `isa` says the level measured: a worker that predates this field
     // measures at its own, which the host sees there.
     std::optional<std::string> isa;
+    // The CPU frequency (kHz) the host pinned for this run (an experiment's frequency level):
+    // the worker refuses the run unless the run's CPU (every CPU with cpufreq, without `cpu`)
+    // has scaling_min_freq = scaling_max_freq = this, and the result's `frequency_khz` says what
+    // it read back after the loop. A worker that predates this field leaves it out of the
+    // result, which the host sees there.
+    std::optional<std::uint64_t> frequencyKHz;
     Extra extra;
 };
 
@@ -409,6 +416,9 @@ struct BenchResult
     std::optional<bool> cyclesReal;
     std::optional<std::uint64_t> tagBytes;
     std::optional<double> startOffsetSeconds;
+    // The frequency the run's CPU was pinned at when the loop ended (read back), for a run
+    // asked with `frequency_khz`; 0: it was no longer pinned at one frequency.
+    std::optional<std::uint64_t> frequencyKHz;
     Extra extra;
 };
 
