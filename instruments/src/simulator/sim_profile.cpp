@@ -108,6 +108,26 @@ Result<SimProfile> SimProfile::parse(const QString &text)
                     p.idleSettleSeconds = *tau;
                 }
             }
+        } else if (key == QLatin1String("cpu_frequency_file")) {
+            r = needArgs(1);
+            if (r)
+                p.cpuFrequencyFile = words[1];
+        } else if (key == QLatin1String("cpu_frequency_power")) {
+            r = needArgs(3);
+            if (r) {
+                const auto kHz = value(1, 1.0, 1e9);
+                const auto idle = value(2, 0.0, 10000.0);
+                const auto perCore = value(3, 0.0, 10000.0);
+                if (!kHz)
+                    r = kHz.error();
+                else if (!idle)
+                    r = idle.error();
+                else if (!perCore)
+                    r = perCore.error();
+                else
+                    p.frequencyPower.push_back(
+                        {static_cast<std::uint64_t>(std::llround(*kHz)), *idle, *perCore});
+            }
         } else if (key == QLatin1String("watts_per_core")) {
             r = setNumber(p.wattsPerCore, 0.0, 10000.0);
         } else if (key == QLatin1String("threshold_cores")) {

@@ -394,12 +394,27 @@ double Wt300Simulator::Impl::dutPower(Clock::time_point now)
     const double t = std::chrono::duration<double>(now - started).count();
     const double warming = profile.idleDriftWattsPerHour * t / 3600.0 +
                            profile.idleSettleWatts * std::exp(-t / profile.idleSettleSeconds);
+    // A frequency sweep's DUT: its levels at the frequency the fake cpufreq tree is pinned at.
+    double idlePower = profile.idlePower;
+    double wattsPerCore = profile.wattsPerCore;
+    double busyPower = profile.busyPower;
+    if (!profile.cpuFrequencyFile.isEmpty()) {
+        QFile file(profile.cpuFrequencyFile);
+        const std::uint64_t kHz =
+            file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toULongLong() : 0;
+        for (const SimProfile::FrequencyPower &f : profile.frequencyPower) {
+            if (f.kHz == kHz) {
+                idlePower = f.idleWatts;
+                wattsPerCore = f.wattsPerCore;
+                busyPower = f.idleWatts + f.wattsPerCore;
+            }
+        }
+    }
     switch (profile.load) {
     case SimProfile::Load::Cpu:
-        return profile.idlePower + warming + profile.wattsPerCore * cpu.sample();
+        return idlePower + warming + wattsPerCore * cpu.sample();
     case SimProfile::Load::Threshold:
-        return warming +
-               (cpu.sample() >= profile.thresholdCores ? profile.busyPower : profile.idlePower);
+        return warming + (cpu.sample() >= profile.thresholdCores ? busyPower : idlePower);
     case SimProfile::Load::Script: {
         double watts = profile.steps.front().second;
         for (const auto &[at, w] : profile.steps) {

@@ -99,6 +99,13 @@ struct SimFault
 //   step 0 4.0             # script: from t = 0 s (since the simulator started) draw 4.0 W
 //   noise 0.02             # W, standard deviation of Gaussian noise (0: none)
 //   seed 1                 # noise generator seed (0: from the clock)
+//   cpu_frequency_file /tmp/t/sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq
+//                          # the DUT's CPU frequency (kHz), read at every update: a fake
+//                          #   cpufreq tree a frequency sweep pins (load cpu or threshold)
+//   cpu_frequency_power 600000 3.0 2.0
+//                          # at that frequency (kHz, as the file holds it), idle_power 3.0 W
+//                          #   and watts_per_core 2.0 W instead (busy_power: idle + per core);
+//                          #   repeatable; other frequencies draw the profile's own levels
 //   crest_factor 3         # 3, 6 or (WT300E models) 6A at power-on; :INP:CFAC changes it
 //   fault stall@5:2        # a fault scheduled when the simulator starts (SimFault); repeatable
 struct SimProfile
@@ -125,6 +132,14 @@ struct SimProfile
     double thresholdCores = 0.5;
     double busyPower = 12.5;
     std::vector<std::pair<double, double>> steps; // (seconds, watts), ascending
+    QString cpuFrequencyFile;
+    struct FrequencyPower
+    {
+        std::uint64_t kHz = 0;
+        double idleWatts = 0.0;
+        double wattsPerCore = 0.0;
+    };
+    std::vector<FrequencyPower> frequencyPower;
     double noise = 0.02;
     std::uint64_t seed = 0;
     CrestFactor crestFactor = CrestFactor::Three;
