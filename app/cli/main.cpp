@@ -118,6 +118,11 @@ commands:
                           level (portable, sse2, avx2, avx512, neon) in one session, each
                           compared with the first (custom and botan backends; openssl keeps
                           the worker's --isa level)
+  --vary freq=<f>,... | freq=<low>..<high>/<count>
+                          an experiment's factor: every run with the CPUs pinned at each
+                          frequency (600MHz, 1.5GHz; from the DUT's table where it has one:
+                          cipherwatt-bench governor show), read back, after an idle window at
+                          it; a level the DUT refuses is recorded and its runs skipped
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end

@@ -118,6 +118,9 @@ QJsonArray repeatsJson(const SessionData &session)
             {QStringLiteral("isa"), r.key.isa},
             {QStringLiteral("operation"), r.key.operation},
             {QStringLiteral("buffer"), r.key.bufferBytes},
+            {QStringLiteral("frequency_khz"),
+             r.key.frequencyKHz ? QJsonValue(static_cast<qint64>(*r.key.frequencyKHz))
+                                : QJsonValue(QJsonValue::Null)},
             {QStringLiteral("measured"), r.measured},
             {QStringLiteral("invalid"), r.invalid},
             {QStringLiteral("valid"), r.netWatts.mean.count},
@@ -273,6 +276,141 @@ QJsonArray isaEffectJson(const SessionData &session)
             {QStringLiteral("ratio_high"), number(c.ratioHigh)},
             {QStringLiteral("significant"), c.valid() && c.significant()},
             {QStringLiteral("gain_common"), c.correlated}});
+    }
+    return out;
+}
+
+namespace {
+
+// "800, 1000 MHz": the levels not told apart from the optimum (with it).
+QString optimumSet(const FrequencyCurve &curve)
+{
+    QStringList levels;
+    for (const FrequencyPoint &p : curve.points) {
+        if (p.withOptimum)
+            levels << QString::number(static_cast<double>(p.kHz) / 1000.0, 'g', 10);
+    }
+    return levels.join(QStringLiteral(", ")) + QStringLiteral(" MHz");
+}
+
+} // namespace
+
+QString frequencyCurveText(const SessionData &session)
+{
+    const std::vector<FrequencyCurve> curves = frequencyCurves(session);
+    if (curves.empty())
+        return {};
+    std::vector<double> energy, watts, edp;
+    for (const FrequencyCurve &c : curves) {
+        for (const FrequencyPoint &p : c.points) {
+            energy.push_back(std::fabs(p.row.energyPerByteNj.mean.mean) * 1e-9);
+            watts.push_back(std::fabs(p.row.netWatts.mean.mean));
+            edp.push_back(std::fabs(p.edpJouleSeconds));
+        }
+    }
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    // The EDP in J·s, with the prefix an energy of its size would take.
+    fmt::Unit edpUnit = fmt::columnUnit(Quantity::Energy, edp);
+    edpUnit.symbol += QStringLiteral("·s");
+    const QStringList header{QStringLiteral("cipher"),
+                             QStringLiteral("backend"),
+                             QStringLiteral("op"),
+                             QStringLiteral("buffer"),
+                             QStringLiteral("frequency"),
+                             QStringLiteral("energy/byte") + perByte.bracketed(),
+                             QStringLiteral("net power") + power.bracketed(),
+                             QStringLiteral("throughput"),
+                             QStringLiteral("EDP of 1 MiB") + edpUnit.bracketed(),
+                             QStringLiteral("against the optimum") + perByte.bracketed(),
+                             QString()};
+    QList<QStringList> out;
+    QString optima;
+    for (const FrequencyCurve &c : curves) {
+        for (std::size_t i = 0; i < c.points.size(); ++i) {
+            const FrequencyPoint &p = c.points[i];
+            const MeanInterval &e = p.row.energyPerByteNj.mean;
+            const MeanInterval &w = p.row.netWatts.mean;
+            QStringList cells{
+                c.key.cipher,
+                c.key.backendLabel(),
+                fmt::operationShort(c.key.operation),
+                fmt::bufferShort(c.key.bufferBytes),
+                fmt::megahertz(p.kHz),
+                fmt::withInterval(e.mean * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte).joined(),
+                fmt::withInterval(w.mean, w.low, w.high, power).joined(),
+                fmt::quantity(p.row.throughputBytesPerSecond, Quantity::Throughput),
+                std::isfinite(p.edpJouleSeconds)
+                    ? fmt::withInterval(p.edpJouleSeconds, p.edpLow, p.edpHigh, edpUnit).joined()
+                    : fmt::missing()};
+            const MeanComparison &d = p.againstOptimum;
+            if (c.optimum && i == *c.optimum)
+                cells << QString() << QStringLiteral("energy-optimal");
+            else if (d.valid())
+                cells << fmt::differenceWithInterval(d.difference * 1e-9, d.differenceLow * 1e-9,
+                                                     d.differenceHigh * 1e-9, perByte)
+                      << (p.withOptimum ? QStringLiteral("not told apart") : QString());
+            else
+                cells << fmt::missing() << QString();
+            out << cells;
+        }
+        const QString name =
+            QStringLiteral("%1/%2 %3 %4")
+                .arg(c.key.cipher, c.key.backendLabel(), fmt::operationShort(c.key.operation),
+                     fmt::bufferShort(c.key.bufferBytes));
+        if (c.optimum)
+            optima += QStringLiteral("  %1: %2; at 95 %, not told apart from it: %3\n")
+                          .arg(name, fmt::megahertz(c.points[*c.optimum].kHz), optimumSet(c));
+        else
+            optima += QStringLiteral("  %1: no level measured\n").arg(name);
+        for (const Message &m : c.notMeasured)
+            optima += QStringLiteral("    %1\n").arg(m.english());
+    }
+    return QStringLiteral("\nAt each CPU frequency (means over repeats, 95 % intervals; each "
+                          "level's idle level from its own idle windows; %1):\n")
+               .arg(sameMeterSetup(session.meter, session.meter)
+                        ? QStringLiteral("fixed ranges: the meter's gain is common")
+                        : QStringLiteral("auto-ranging: independent")) +
+           formatTable(header, out,
+                       {false, false, false, true, true, true, true, true, true, true, false}) +
+           QStringLiteral("Energy-optimal frequency (lowest mean energy per byte):\n") + optima;
+}
+
+QJsonArray frequencyCurveJson(const SessionData &session)
+{
+    QJsonArray out;
+    for (const FrequencyCurve &c : frequencyCurves(session)) {
+        QJsonArray points;
+        for (const FrequencyPoint &p : c.points) {
+            const MeanComparison &d = p.againstOptimum;
+            points.append(QJsonObject{
+                {QStringLiteral("frequency_khz"), static_cast<qint64>(p.kHz)},
+                {QStringLiteral("energy_per_byte_nj"), meanJson(p.row.energyPerByteNj)},
+                {QStringLiteral("net_w"), meanJson(p.row.netWatts)},
+                {QStringLiteral("throughput_bytes_per_second"),
+                 number(p.row.throughputBytesPerSecond)},
+                {QStringLiteral("edp_mib_js"), number(p.edpJouleSeconds)},
+                {QStringLiteral("edp_mib_js_low"), number(p.edpLow)},
+                {QStringLiteral("edp_mib_js_high"), number(p.edpHigh)},
+                {QStringLiteral("difference_from_optimum_nj"), number(d.difference)},
+                {QStringLiteral("difference_from_optimum_low_nj"), number(d.differenceLow)},
+                {QStringLiteral("difference_from_optimum_high_nj"), number(d.differenceHigh)},
+                {QStringLiteral("with_optimum"), p.withOptimum}});
+        }
+        QJsonArray notMeasured;
+        for (const Message &m : c.notMeasured)
+            notMeasured.append(m.english());
+        QJsonObject curve{{QStringLiteral("cipher"), c.key.cipher},
+                          {QStringLiteral("backend"), c.key.backend},
+                          {QStringLiteral("operation"), c.key.operation},
+                          {QStringLiteral("buffer"), c.key.bufferBytes},
+                          {QStringLiteral("isa"), c.key.isa},
+                          {QStringLiteral("points"), points},
+                          {QStringLiteral("not_measured"), notMeasured}};
+        if (c.optimum)
+            curve.insert(QStringLiteral("optimum_khz"),
+                         static_cast<qint64>(c.points[*c.optimum].kHz));
+        out.append(curve);
     }
     return out;
 }

@@ -184,6 +184,13 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     }
     s.fixFrequency = opts.flag(QStringLiteral("--fix-frequency"));
     s.disableTurbo = opts.flag(QStringLiteral("--no-turbo"));
+    // A frequency level pins the CPU itself: the session's pinning must be the worker's too.
+    if (!s.frequencyLevelsKHz.empty() && !s.pinGovernor)
+        throw UsageError(QStringLiteral("--vary freq: frequency levels are pinned through the "
+                                        "governor; leave out --governor none"));
+    if (!s.frequencyLevelsKHz.empty() && s.fixFrequency)
+        throw UsageError(QStringLiteral("--vary freq: each level fixes the frequency itself; "
+                                        "leave out --fix-frequency"));
     if (auto cpu = opts.value(QStringLiteral("--cpu")))
         s.cpu = *cpu == QLatin1String("none")
                     ? -1

@@ -311,6 +311,15 @@ QString sessionText(const SessionData &d)
     if (!d.settings.isaLevels.isEmpty())
         field("ISA levels:", d.settings.isaLevels.join(QStringLiteral(", ")) +
                                  QStringLiteral(" (each run at each; compared with the first)"));
+    if (!d.settings.frequencyLevelsKHz.empty()) {
+        QStringList levels;
+        for (const std::uint64_t kHz : d.settings.frequencyLevelsKHz)
+            levels << fmt::megahertz(kHz);
+        field("CPU frequencies:",
+              levels.join(QStringLiteral(", ")) +
+                  QStringLiteral(" (each run at each, pinned and read back; an idle window at "
+                                 "each level before its runs)"));
+    }
 
     if (d.analysis.baseline) {
         const BaselineRecord &b = *d.analysis.baseline;
@@ -341,6 +350,7 @@ QString sessionText(const SessionData &d)
                perOperationTable(d);
     out += repeatsText(d);
     out += isaEffectText(d);
+    out += frequencyCurveText(d);
     out += budgetText(d);
     out += flagsText(d);
     return out;
@@ -369,7 +379,7 @@ QJsonObject sessionJson(const SessionData &d)
 {
     QJsonArray runs;
     for (const StoredRun &r : d.runs) {
-        runs.append(QJsonObject{
+        QJsonObject run{
             {QStringLiteral("ordinal"), r.ordinal},
             {QStringLiteral("cipher"), r.cipher},
             {QStringLiteral("backend"), r.backend},
@@ -380,7 +390,10 @@ QJsonObject sessionJson(const SessionData &d)
             {QStringLiteral("status"), runStatusName(r.status)},
             {QStringLiteral("error"), r.error.english()},
             {QStringLiteral("result"), r.result ? toJson(*r.result) : QJsonObject()},
-            {QStringLiteral("analysis"), r.analysis ? toJson(*r.analysis) : QJsonObject()}});
+            {QStringLiteral("analysis"), r.analysis ? toJson(*r.analysis) : QJsonObject()}};
+        if (r.frequencyKHz()) // the run's frequency level (an experiment's factor)
+            run.insert(QStringLiteral("frequency_khz"), static_cast<qint64>(*r.frequencyKHz()));
+        runs.append(run);
     }
     QJsonObject o = summaryJson(d.summary);
     o[QStringLiteral("started_utc")] = d.startedUtc;
@@ -394,7 +407,9 @@ QJsonObject sessionJson(const SessionData &d)
     o[QStringLiteral("repeats")] = repeatsJson(d); // per result row: median, spread, mean ± 95 %
     if (const QJsonArray effects = isaEffectJson(d); !effects.isEmpty())
         o[QStringLiteral("isa_effects")] = effects; // each level against the first
-    QJsonArray activity;                            // per phase: what else kept the DUT busy
+    if (const QJsonArray curves = frequencyCurveJson(d); !curves.isEmpty())
+        o[QStringLiteral("frequency_curves")] = curves; // each cipher at every frequency level
+    QJsonArray activity;                                // per phase: what else kept the DUT busy
     for (const StoredPhase &p : d.phases) {
         if (!p.activity)
             continue;

@@ -226,7 +226,9 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             QStringLiteral("time per operation [us]"), QStringLiteral("cycles per operation"),
             QStringLiteral("cycles are core cycles"), QStringLiteral("tag [B]"),
             QStringLiteral("implementation"), QStringLiteral("isa"),
-            QStringLiteral("simulated meter"), QStringLiteral("flags"),
+            // The run's frequency level (an experiment's frequency factor; empty: none).
+            QStringLiteral("frequency level [kHz]"), QStringLiteral("simulated meter"),
+            QStringLiteral("flags"),
             // The result the run belongs to: the mean of its valid repeats (results.h).
             QStringLiteral("valid repeats"),
             withUnit("net power mean of repeats", format::Quantity::Power, 0),
@@ -310,6 +312,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                 perOperation.tag,
                                 res.provenance.implementation,
                                 res.isa,
+                                r.frequencyKHz() ? QString::number(*r.frequencyKHz()) : QString(),
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
                                 flagsText(a.flags)};
                 row << meanCells(results, r);
@@ -365,7 +368,7 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
             QStringLiteral("throughput ratio to first session"),
             // The runs' own instruction-set level (an experiment's ISA factor; empty: the
             // worker's).
-            QStringLiteral("isa")};
+            QStringLiteral("isa"), QStringLiteral("frequency level [kHz]")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -411,7 +414,8 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                 } else {
                     row << QStringList(16, QString());
                 }
-                row << c.key.isa;
+                row << c.key.isa
+                    << (c.key.frequencyKHz ? QString::number(*c.key.frequencyKHz) : QString());
                 if (!csv.row(row))
                     return false;
             }

@@ -384,6 +384,22 @@ QString backendWithIsa(const QString &backend, const QString &isa)
     return isa.isEmpty() ? backend : QStringLiteral("%1 (%2)").arg(backend, isa);
 }
 
+QString megahertz(std::uint64_t kHz)
+{
+    QString number = QString::number(kHz / 1000);
+    if (const std::uint64_t rest = kHz % 1000; rest != 0) {
+        number += QStringLiteral(".%1").arg(rest, 3, 10, QLatin1Char('0'));
+        while (number.endsWith(QLatin1Char('0')))
+            number.chop(1);
+    }
+    return number + QStringLiteral(" MHz");
+}
+
+QString atFrequency(std::optional<std::uint64_t> kHz)
+{
+    return kHz ? QStringLiteral(" @ ") + megahertz(*kHz) : QString();
+}
+
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes)
 {

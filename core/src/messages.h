@@ -172,6 +172,23 @@ inline constexpr MessageTemplate kPilot{
 inline constexpr MessageTemplate kProgramFailed{
     "core.runner.program-failed", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the program failed (%1)")};
+inline constexpr MessageTemplate kLevelPinned{
+    "core.runner.level-pinned", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "CPU pinned at %1 (read back); idle at it for %2 s before its runs")};
+inline constexpr MessageTemplate kLevelRefused{
+    "core.runner.level-refused", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the DUT refused the frequency level %1, whose runs are skipped: %2")};
+inline constexpr MessageTemplate kRunFrequencyMismatch{
+    "core.runner.frequency-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker read back %1 after the loop, not its level %2")};
+inline constexpr MessageTemplate kRunFrequencyUnsaid{
+    "core.runner.frequency-unsaid", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker did not read the frequency back (a worker older than frequency "
+                      "levels: install this version's on the DUT)")};
 inline constexpr MessageTemplate kRunIsaMismatch{
     "core.runner.isa-mismatch", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
@@ -225,6 +242,12 @@ inline constexpr MessageTemplate kPhasePrepared{
 inline constexpr MessageTemplate kPhasePin{
     "core.phase.phase-pin", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "governor performance")};
+inline constexpr MessageTemplate kPhasePinLevel{
+    "core.phase.phase-pin-level", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pinning the CPU at %1")};
+inline constexpr MessageTemplate kPhaseIdleLevel{
+    "core.phase.phase-idle-level", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle at %1")};
 inline constexpr MessageTemplate kPhasePilot{
     "core.phase.phase-pilot", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pilot runs")};
@@ -451,7 +474,7 @@ inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan
 inline constexpr MessageTemplate kFactorUnknown{
     "core.plan.factor-unknown", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
-                      "'%1': give isa=<levels> (buffer sizes: --buffer)")};
+                      "'%1': give isa=<levels> or freq=<frequencies> (buffer sizes: --buffer)")};
 inline constexpr MessageTemplate kFactorLevel{
     "core.plan.factor-level", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1' is not a level of %2 (%3)")};

@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -216,25 +217,33 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats,
-                                   const QStringList &isaLevels)
+                                   const QStringList &isaLevels,
+                                   const std::vector<std::uint64_t> &frequencyLevelsKHz)
 {
     const QStringList workerLevel{QString()};
+    std::vector<std::optional<std::uint64_t>> frequencies(frequencyLevelsKHz.begin(),
+                                                          frequencyLevelsKHz.end());
+    if (frequencies.empty())
+        frequencies.emplace_back(std::nullopt);
     std::vector<PlannedRun> runs;
     int ordinal = 0;
     for (int repeat = 1; repeat <= repeats; ++repeat) {
-        for (const PlanEntry &e : entries) {
-            const auto c = std::find_if(catalogue.begin(), catalogue.end(),
-                                        [&](const CatalogueEntry &x) { return x.id == e.cipher; });
-            const bool agreement = c != catalogue.end() && c->keyAgreement();
-            // Key agreement and commands have no buffer: one run, whatever the sizes.
-            const std::vector<std::size_t> sizes = e.isCommand() ? std::vector<std::size_t>{0}
-                                                   : agreement   ? std::vector<std::size_t>{32}
-                                                                 : bufferSizes;
-            const QStringList &levels =
-                e.isCommand() || isaLevels.isEmpty() ? workerLevel : isaLevels;
-            for (const std::size_t size : sizes) {
-                for (const QString &isa : levels)
-                    runs.push_back({++ordinal, e, size, isa, repeat});
+        for (const std::optional<std::uint64_t> &frequency : frequencies) {
+            for (const PlanEntry &e : entries) {
+                const auto c =
+                    std::find_if(catalogue.begin(), catalogue.end(),
+                                 [&](const CatalogueEntry &x) { return x.id == e.cipher; });
+                const bool agreement = c != catalogue.end() && c->keyAgreement();
+                // Key agreement and commands have no buffer: one run, whatever the sizes.
+                const std::vector<std::size_t> sizes = e.isCommand() ? std::vector<std::size_t>{0}
+                                                       : agreement   ? std::vector<std::size_t>{32}
+                                                                     : bufferSizes;
+                const QStringList &levels =
+                    e.isCommand() || isaLevels.isEmpty() ? workerLevel : isaLevels;
+                for (const std::size_t size : sizes) {
+                    for (const QString &isa : levels)
+                        runs.push_back({++ordinal, e, size, isa, repeat, frequency});
+                }
             }
         }
     }
@@ -291,9 +300,83 @@ QStringList isaLevelNames()
             QStringLiteral("avx512"), QStringLiteral("neon")};
 }
 
+std::optional<std::uint64_t> parseFrequencyKHz(const QString &text)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmg])hz\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = pattern.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QString unit = m.captured(2).toLower();
+    const double scale = unit == QLatin1String("g") ? 1e6 : unit == QLatin1String("m") ? 1e3 : 1.0;
+    const double kHz = m.captured(1).toDouble() * scale;
+    // Whole kHz, as cpufreq takes them: 1.2345678 GHz is not a frequency it can pin.
+    if (!(kHz >= 1.0) || kHz > 1e9 || std::abs(kHz - std::round(kHz)) > 1e-3)
+        return std::nullopt;
+    return static_cast<std::uint64_t>(std::llround(kHz));
+}
+
+namespace {
+
+// `freq=600MHz,1.2GHz` or `freq=600MHz..1.5GHz/10`.
+Result<std::vector<std::uint64_t>> frequencyLevels(const QString &name, const QString &levelsText)
+{
+    const auto notALevel = [&](const QString &word) {
+        return Error{ErrorCode::Usage,
+                     Message(msg::kFactorLevel)
+                         .arg(word.trimmed(), name,
+                              QStringLiteral("frequencies in kHz, MHz or GHz, such as 600MHz, "
+                                             "or a range and a count, 600MHz..1.5GHz/10"))};
+    };
+    std::vector<std::uint64_t> levels;
+    if (levelsText.contains(QLatin1String(".."))) {
+        const QString from = levelsText.section(QLatin1String(".."), 0, 0);
+        const QString rest = levelsText.section(QLatin1String(".."), 1);
+        const QString to = rest.section(QLatin1Char('/'), 0, 0);
+        bool countOk = false;
+        const int count = rest.section(QLatin1Char('/'), 1).trimmed().toInt(&countOk);
+        const auto low = parseFrequencyKHz(from);
+        const auto high = parseFrequencyKHz(to);
+        if (!low || !high || !rest.contains(QLatin1Char('/')) || !countOk || count < 2 ||
+            count > kMaxFrequencyLevels || *high <= *low)
+            return notALevel(levelsText);
+        for (int i = 0; i < count; ++i) {
+            const double kHz = static_cast<double>(*low) + static_cast<double>(*high - *low) *
+                                                               static_cast<double>(i) /
+                                                               static_cast<double>(count - 1);
+            const auto level = static_cast<std::uint64_t>(std::llround(kHz));
+            if (std::find(levels.begin(), levels.end(), level) != levels.end())
+                return notALevel(levelsText); // more levels than whole kHz in the range
+            levels.push_back(level);
+        }
+        return levels;
+    }
+    for (const QString &word : levelsText.split(QLatin1Char(','))) {
+        const auto kHz = parseFrequencyKHz(word);
+        if (!kHz)
+            return notALevel(word);
+        if (std::find(levels.begin(), levels.end(), *kHz) != levels.end())
+            return Error{ErrorCode::Usage, Message(msg::kFactorTwice).arg(word.trimmed(), name)};
+        levels.push_back(*kHz);
+    }
+    if (levels.size() > static_cast<std::size_t>(kMaxFrequencyLevels))
+        return notALevel(levelsText);
+    return levels;
+}
+
+} // namespace
+
 Result<void> applyFactor(SessionSettings &settings, const QString &text)
 {
     const QString name = text.section(QLatin1Char('='), 0, 0).trimmed();
+    if (name == QLatin1String("freq") && text.contains(QLatin1Char('='))) {
+        auto levels = frequencyLevels(name, text.section(QLatin1Char('='), 1));
+        if (!levels)
+            return levels.error();
+        settings.frequencyLevelsKHz = std::move(*levels);
+        return {};
+    }
     if (name != QLatin1String("isa") || !text.contains(QLatin1Char('=')))
         return Error{ErrorCode::Usage, Message(msg::kFactorUnknown).arg(text)};
     QStringList levels;
@@ -427,6 +510,33 @@ std::vector<PlannedRun> orderRuns(std::vector<PlannedRun> runs, RunOrder order, 
         }
         break;
     }
+    }
+    // Frequency levels in blocks: each level in the order it first comes (so, with a random
+    // order, the levels are in a random order too), the runs within it as ordered above.
+    const auto groupByLevel = [](std::vector<PlannedRun>::iterator begin,
+                                 std::vector<PlannedRun>::iterator end) {
+        std::vector<std::optional<std::uint64_t>> seen;
+        for (auto it = begin; it != end; ++it) {
+            if (std::find(seen.begin(), seen.end(), it->frequencyKHz) == seen.end())
+                seen.push_back(it->frequencyKHz);
+        }
+        const auto rank = [&](const PlannedRun &r) {
+            return std::find(seen.begin(), seen.end(), r.frequencyKHz) - seen.begin();
+        };
+        std::stable_sort(begin, end, [&](const PlannedRun &a, const PlannedRun &b) {
+            return rank(a) < rank(b);
+        });
+    };
+    if (order == RunOrder::Sequential) {
+        groupByLevel(runs.begin(), runs.end());
+    } else {
+        auto begin = runs.begin();
+        while (begin != runs.end()) {
+            auto end = std::find_if(begin, runs.end(),
+                                    [&](const PlannedRun &r) { return r.repeat != begin->repeat; });
+            groupByLevel(begin, end);
+            begin = end;
+        }
     }
     int ordinal = 0;
     for (PlannedRun &r : runs)

@@ -91,6 +91,12 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("run_order_seed"), static_cast<qint64>(*s.runOrderSeed));
     if (!s.isaLevels.isEmpty())
         json.insert(QStringLiteral("isa_levels"), QJsonArray::fromStringList(s.isaLevels));
+    if (!s.frequencyLevelsKHz.empty()) {
+        QJsonArray levels;
+        for (const std::uint64_t kHz : s.frequencyLevelsKHz)
+            levels.append(static_cast<qint64>(kHz));
+        json.insert(QStringLiteral("frequency_levels_khz"), levels);
+    }
     // Written for the correlated model only: without it a session reads as conservative, the
     // model of every session stored before the key existed.
     if (s.uncertainty != UncertaintyModel::Conservative)
@@ -140,6 +146,10 @@ SessionSettings settingsFromJson(const QJsonObject &j)
             static_cast<std::uint64_t>(j.value(QStringLiteral("run_order_seed")).toInteger());
     for (const QJsonValue &level : j.value(QStringLiteral("isa_levels")).toArray())
         s.isaLevels << level.toString();
+    for (const QJsonValue &level : j.value(QStringLiteral("frequency_levels_khz")).toArray()) {
+        if (level.toInteger() > 0)
+            s.frequencyLevelsKHz.push_back(static_cast<std::uint64_t>(level.toInteger()));
+    }
     const QJsonObject length = j.value(QStringLiteral("run_length")).toObject();
     if (length.contains(QStringLiteral("iterations"))) {
         s.runLength.kind = RunLength::Kind::Iterations;

@@ -74,8 +74,13 @@ QJsonObject toJson(const SessionAnalysis &a)
     }
     if (!a.idleWindows.empty()) {
         QJsonArray windows;
-        for (const BaselineRecord &w : a.idleWindows)
-            windows.append(toJson(w.result, w.startSeconds, w.endSeconds));
+        for (const BaselineRecord &w : a.idleWindows) {
+            QJsonObject window = toJson(w.result, w.startSeconds, w.endSeconds);
+            if (w.frequencyKHz) // at a frequency level (an experiment's factor)
+                window.insert(QStringLiteral("frequency_khz"),
+                              static_cast<qint64>(*w.frequencyKHz));
+            windows.append(window);
+        }
         json.insert(QStringLiteral("idle_windows"), windows);
     }
     if (a.programBaselineCores)
@@ -91,9 +96,9 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
         SessionAnalysis a;
         if (j.contains(QStringLiteral("baseline"))) {
             const QJsonObject b = j.value(QStringLiteral("baseline")).toObject();
-            a.baseline =
-                BaselineRecord{b.value(QStringLiteral("start_s")).toDouble(),
-                               b.value(QStringLiteral("end_s")).toDouble(), baselineFromJson(b)};
+            a.baseline = BaselineRecord{b.value(QStringLiteral("start_s")).toDouble(),
+                                        b.value(QStringLiteral("end_s")).toDouble(),
+                                        baselineFromJson(b), std::nullopt};
         }
         if (j.contains(QStringLiteral("post_baseline"))) {
             const QJsonObject p = j.value(QStringLiteral("post_baseline")).toObject();
@@ -109,9 +114,13 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
         }
         for (const QJsonValue &v : j.value(QStringLiteral("idle_windows")).toArray()) {
             const QJsonObject w = v.toObject();
+            std::optional<std::uint64_t> level;
+            if (w.value(QStringLiteral("frequency_khz")).toInteger() > 0)
+                level = static_cast<std::uint64_t>(
+                    w.value(QStringLiteral("frequency_khz")).toInteger());
             a.idleWindows.push_back(BaselineRecord{w.value(QStringLiteral("start_s")).toDouble(),
                                                    w.value(QStringLiteral("end_s")).toDouble(),
-                                                   baselineFromJson(w)});
+                                                   baselineFromJson(w), level});
         }
         if (j.value(QStringLiteral("program_baseline_cores")).isDouble())
             a.programBaselineCores = j.value(QStringLiteral("program_baseline_cores")).toDouble();

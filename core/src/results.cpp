@@ -76,7 +76,7 @@ Message runNotMeasured(const StoredRun &run, bool named)
 
 ResultKey ResultKey::of(const StoredRun &run)
 {
-    return {run.cipher, run.backend, run.operation, run.bufferBytes, run.isa()};
+    return {run.cipher, run.backend, run.operation, run.bufferBytes, run.isa(), run.frequencyKHz()};
 }
 
 QString ResultKey::label() const
@@ -86,7 +86,7 @@ QString ResultKey::label() const
 
 QString ResultKey::backendLabel() const
 {
-    return format::backendWithIsa(backend, isa);
+    return format::backendWithIsa(backend, isa) + format::atFrequency(frequencyKHz);
 }
 
 std::vector<ResultRow> resultRows(const SessionData &session)
@@ -203,6 +203,66 @@ std::vector<FactorEffect> isaEffects(const SessionData &session)
             effects.push_back({*ref, row, compareResults(*ref, row, sameMeter)});
     }
     return effects;
+}
+
+std::vector<FrequencyCurve> frequencyCurves(const SessionData &session)
+{
+    std::vector<FrequencyCurve> curves;
+    if (session.settings.frequencyLevelsKHz.empty())
+        return curves;
+    const bool sameMeter = sameMeterSetup(session.meter, session.meter);
+    constexpr double mebibyte = 1048576.0;
+    for (const ResultRow &row : resultRows(session)) {
+        if (!row.key.frequencyKHz)
+            continue;
+        ResultKey key = row.key;
+        key.frequencyKHz.reset();
+        auto curve = std::find_if(curves.begin(), curves.end(),
+                                  [&](const FrequencyCurve &c) { return c.key == key; });
+        if (curve == curves.end()) {
+            curves.push_back({key, {}, std::nullopt, {}});
+            curve = curves.end() - 1;
+        }
+        curve->notMeasured << row.notMeasured;
+        if (row.measured - row.invalid <= 0)
+            continue;
+        FrequencyPoint point;
+        point.kHz = *row.key.frequencyKHz;
+        point.row = row;
+        const MeanInterval &e = row.energyPerByteNj.mean;
+        if (row.throughputBytesPerSecond > 0 && std::isfinite(e.mean)) {
+            // nJ/B x 2^20 B -> J, times 2^20 B / (B/s) -> s.
+            const double scale = mebibyte * 1e-9 * mebibyte / row.throughputBytesPerSecond;
+            point.edpJouleSeconds = e.mean * scale;
+            point.edpLow = e.low * scale;
+            point.edpHigh = e.high * scale;
+        }
+        curve->points.push_back(point);
+    }
+    for (FrequencyCurve &curve : curves) {
+        std::sort(curve.points.begin(), curve.points.end(),
+                  [](const FrequencyPoint &a, const FrequencyPoint &b) { return a.kHz < b.kHz; });
+        for (std::size_t i = 0; i < curve.points.size(); ++i) {
+            const double mean = curve.points[i].row.energyPerByteNj.mean.mean;
+            if (std::isfinite(mean) &&
+                (!curve.optimum ||
+                 mean < curve.points[*curve.optimum].row.energyPerByteNj.mean.mean))
+                curve.optimum = i;
+        }
+        if (!curve.optimum)
+            continue;
+        const MeanInterval &best = curve.points[*curve.optimum].row.energyPerByteNj.mean;
+        for (std::size_t i = 0; i < curve.points.size(); ++i) {
+            FrequencyPoint &p = curve.points[i];
+            if (i == *curve.optimum) {
+                p.withOptimum = true;
+                continue;
+            }
+            p.againstOptimum = compareMeans(best, p.row.energyPerByteNj.mean, sameMeter);
+            p.withOptimum = p.againstOptimum.valid() && !p.againstOptimum.differenceSignificant;
+        }
+    }
+    return curves;
 }
 
 std::vector<ComparisonRow> compareSessions(const std::vector<SessionData> &sessions)

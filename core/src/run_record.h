@@ -31,5 +31,9 @@ struct RunRecord
 
 // The worker's request for a cipher run of the plan, without its length.
 WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings);
+// The worker's request for a run of the plan: a cipher run with its length (when known), or an
+// external program.
+WorkerRequest runRequest(const RunRecord &r, const SessionSettings &settings,
+                         double commandTimeoutSeconds);
 
 } // namespace cipherwatt::core

@@ -219,7 +219,7 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         m_settings.runOrderSeed = drawRunOrderSeed();
     const std::vector<PlannedRun> plan =
         orderRuns(expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats,
-                             m_settings.isaLevels),
+                             m_settings.isaLevels, m_settings.frequencyLevelsKHz),
                   m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
     m_runs.clear();
     for (const PlannedRun &p : plan) {
@@ -231,10 +231,10 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         r.stored.operation = p.entry.operation;
         r.stored.bufferBytes = static_cast<qint64>(p.bufferBytes);
         r.stored.repeat = p.repeat;
-        // A level of its own is part of what the run is: stored from the plan on, so that a
-        // run never started still names it (StoredRun::isa()).
-        if (!p.isa.isEmpty())
-            r.stored.request = cipherRequest(r, m_settings);
+        // A level of its own (ISA, frequency) is part of what the run is: stored from the plan
+        // on, so that a run never started still names it (StoredRun::isa(), frequencyKHz()).
+        if (!p.isa.isEmpty() || p.frequencyKHz)
+            r.stored.request = runRequest(r, m_settings, m_options.commandTimeoutSeconds);
         m_runs.push_back(std::move(r));
     }
     checkPlan();
@@ -416,6 +416,9 @@ void SessionRunner::pin()
         return;
     }
     m_resumeAfterPin = m_flow->stage() == Stage::Restarting;
+    // A new worker restored what its predecessor pinned: a frequency level is pinned again.
+    m_levelKHz.reset();
+    m_levelPinning.reset();
     m_flow->enter(Stage::Pinning);
     if (!m_resumeAfterPin && !beginPhase(PhaseKind::Pin, msg::kPhasePin, 0, 0.0))
         return;
@@ -425,6 +428,10 @@ void SessionRunner::pin()
 void SessionRunner::onGovernor(const worker::GovernorDone &event)
 {
     m_pendingCommand = 0;
+    if (event.pin && m_levelPinning) {
+        onLevelPinned(event);
+        return;
+    }
     if (event.pin) {
         m_pinned = true;
         m_dutSetup.pinning = *event.pin;
@@ -447,6 +454,10 @@ void SessionRunner::onGovernor(const worker::GovernorDone &event)
 void SessionRunner::onGovernorError(const QString &message)
 {
     m_pendingCommand = 0;
+    if (m_levelPinning) {
+        onLevelRefused(*std::exchange(m_levelPinning, std::nullopt), message);
+        return;
+    }
     if (m_flow->stage() == Stage::Restoring) {
         emit warning(Message(msg::kRestoreFailed).arg(message));
         GovernorRestore failed;

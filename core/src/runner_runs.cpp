@@ -2,9 +2,11 @@
 // restoring the governor, and the analysis at the end.
 
 #include "messages.h"
+#include "messages_mcu.h"
 #include "recorder.h"
 #include "run_record.h"
 
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/session_flow.h>
 #include <cipherwatt/instruments/acquisition.h>
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 Q_DECLARE_LOGGING_CATEGORY(lcRunner)
 
@@ -28,8 +31,34 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
     q.operation = r.plan.entry.operation;
     q.bufferBytes = r.plan.bufferBytes;
     q.isa = r.plan.isa;
+    q.frequencyKHz = r.plan.frequencyKHz;
     if (settings.cpu >= 0)
         q.cpu = settings.cpu;
+    return q;
+}
+
+WorkerRequest runRequest(const RunRecord &r, const SessionSettings &settings,
+                         double commandTimeoutSeconds)
+{
+    if (!r.plan.entry.isCommand()) {
+        WorkerRequest q = cipherRequest(r, settings);
+        if (r.iterations > 0)
+            q.iterations = r.iterations;
+        else if (r.expectedSeconds > 0)
+            q.seconds = r.expectedSeconds;
+        return q;
+    }
+    // An external program on the DUT: argument vector, no shell, bounded by a timeout.
+    WorkerRequest q;
+    q.exec = true;
+    q.label = r.plan.entry.cipher.mid(4);
+    q.argv = r.plan.entry.command;
+    q.timeoutSeconds = commandTimeoutSeconds;
+    if (r.plan.entry.commandBytes > 0)
+        q.bytes = static_cast<std::uint64_t>(r.plan.entry.commandBytes);
+    if (settings.cpu >= 0)
+        q.cpu = settings.cpu;
+    q.frequencyKHz = r.plan.frequencyKHz;
     return q;
 }
 
@@ -75,6 +104,9 @@ void SessionRunner::nextPilot()
             return;
     }
     WorkerRequest pilot = cipherRequest(m_runs[m_pilotIndex], m_settings);
+    // Pilots run at the session's pinning (the fastest: performance), so that a run at a lower
+    // frequency level lasts longer than asked, never shorter.
+    pilot.frequencyKHz.reset();
     pilot.seconds = m_options.pilotSeconds;
     m_activeRunCommand = m_dut->run(pilot);
 }
@@ -96,7 +128,7 @@ void SessionRunner::startBaseline()
         return;
     m_baselinePhase = m_recorder->phaseId();
     askActivity(true);
-    m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}};
+    m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}, std::nullopt};
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         askActivity(false);
@@ -131,13 +163,18 @@ void SessionRunner::nextRun()
         startPostBaseline();
         return;
     }
+    // A run at a frequency level the DUT is not pinned at: pinned there first (and back here).
+    if (const auto level = m_runs[m_runIndex].plan.frequencyKHz; level && level != m_levelKHz) {
+        pinLevel(*level);
+        return;
+    }
     if (m_settings.settleSeconds > 0) {
         m_flow->enter(Stage::Settling);
         if (!beginPhase(PhaseKind::Settle, msg::kPhaseSettle, 0, m_settings.settleSeconds))
             return;
         m_settleWindow = m_settings.settleIsIdle;
         if (m_settleWindow)
-            m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}});
+            m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}, m_levelKHz});
         m_timer.disconnect();
         connect(&m_timer, &QTimer::timeout, this, [this] {
             if (m_settleWindow)
@@ -153,24 +190,86 @@ void SessionRunner::nextRun()
 
 void SessionRunner::startIdleWindow()
 {
-    // The first run follows the baseline: it needs no window of its own.
-    if (m_settings.idleBetweenSeconds <= 0 || !m_runStarted || m_flow->stopping()) {
+    // The first run follows the baseline: it needs no window of its own. The first run after a
+    // frequency level was pinned does: the baseline was at another frequency.
+    const bool levelIdle = std::exchange(m_levelIdle, false);
+    if (m_flow->stopping() ||
+        (!levelIdle && (m_settings.idleBetweenSeconds <= 0 || !m_runStarted))) {
         startRun();
         return;
     }
+    const double seconds = levelIdle ? levelIdleSeconds(m_settings) : m_settings.idleBetweenSeconds;
     m_flow->enter(Stage::Idling);
-    if (!beginPhase(PhaseKind::Idle, msg::kPhaseIdle, 0, m_settings.idleBetweenSeconds))
+    const Message label = m_levelKHz && *m_levelKHz != 0
+                              ? Message(msg::kPhaseIdleLevel).arg(format::megahertz(*m_levelKHz))
+                              : Message(msg::kPhaseIdle);
+    if (!beginPhase(PhaseKind::Idle, label, 0, seconds))
         return;
-    m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}});
+    m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}, m_levelKHz});
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_idleWindows.back().endSeconds = m_recorder->now();
         startRun();
     });
-    m_timer.start(static_cast<int>(std::lround(m_settings.idleBetweenSeconds * 1000.0)));
+    m_timer.start(static_cast<int>(std::lround(seconds * 1000.0)));
 }
 
-std::vector<IdleWindow> SessionRunner::idleWindows() const
+void SessionRunner::pinLevel(std::uint64_t kHz)
+{
+    if (!m_dutSetup.hasGovernor()) {
+        onLevelRefused(kHz, Message(msg::kNoGovernor).english());
+        return;
+    }
+    m_levelPinning = kHz;
+    m_flow->enter(Stage::Pinning);
+    if (!beginPhase(PhaseKind::Pin, Message(msg::kPhasePinLevel).arg(format::megahertz(kHz)), 0,
+                    0.0))
+        return;
+    m_pendingCommand = m_dut->pin({false, kHz, m_settings.disableTurbo});
+}
+
+void SessionRunner::onLevelPinned(const worker::GovernorDone &event)
+{
+    const std::uint64_t kHz = *std::exchange(m_levelPinning, std::nullopt);
+    m_pinned = true; // restored at the end, whatever the session's own pinning was
+    // The worker writes scaling_min = scaling_max = the level and reads them back: anything
+    // the kernel did not take is a mismatch, and the level is not faked.
+    if (!event.pin->mismatches.isEmpty()) {
+        onLevelRefused(kHz, event.pin->mismatches.join(QStringLiteral("; ")));
+        return;
+    }
+    m_levelKHz = kHz;
+    m_levelIdle = true;
+    emit note(Message(msg::kLevelPinned)
+                  .arg(format::megahertz(kHz))
+                  .arg(levelIdleSeconds(m_settings), 0, 'g', 4));
+    if (m_flow->stopping())
+        restore();
+    else
+        nextRun();
+}
+
+void SessionRunner::onLevelRefused(std::uint64_t kHz, const QString &why)
+{
+    m_levelKHz = 0; // the limits are no longer known to be at any level
+    const Message error = Message(msg::kLevelRefused).arg(format::megahertz(kHz), why);
+    emitWarning(error);
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        RunRecord &run = m_runs[i];
+        if (run.plan.frequencyKHz != kHz || run.stored.status != RunStatus::Planned)
+            continue;
+        run.stored.status = RunStatus::Skipped;
+        run.stored.error = error;
+        saveRun(i);
+        emit runUpdated(updateFor(i));
+    }
+    if (m_flow->stopping())
+        restore();
+    else
+        nextRun();
+}
+
+std::vector<IdleWindow> SessionRunner::idleWindows(std::optional<std::uint64_t> levelKHz) const
 {
     std::vector<IdleWindow> windows;
     const std::vector<PowerSample> &samples = m_recorder->powerSamples();
@@ -179,11 +278,14 @@ std::vector<IdleWindow> SessionRunner::idleWindows() const
             windows.push_back(
                 {start, end, analyseBaseline(samples, start, end, m_settings.driftThreshold)});
     };
-    if (m_baseline)
+    // A run's idle level comes from windows at its own frequency level only.
+    if (m_baseline && m_baseline->frequencyKHz == levelKHz)
         add(m_baseline->startSeconds, m_baseline->endSeconds);
-    for (const BaselineRecord &w : m_idleWindows)
-        add(w.startSeconds, w.endSeconds);
-    if (m_postBaseline)
+    for (const BaselineRecord &w : m_idleWindows) {
+        if (w.frequencyKHz == levelKHz)
+            add(w.startSeconds, w.endSeconds);
+    }
+    if (m_postBaseline && m_postBaselineLevel == levelKHz)
         add(m_postBaseline->startSeconds, m_postBaseline->endSeconds);
     return windows;
 }
@@ -202,24 +304,7 @@ void SessionRunner::startRun()
         return;
     run.phaseId = m_recorder->phaseId();
     askActivity(true); // answered before the run starts: the worker reads commands in order
-    WorkerRequest request;
-    if (run.plan.entry.isCommand()) {
-        // An external program on the DUT: argument vector, no shell, bounded by a timeout.
-        request.exec = true;
-        request.label = run.plan.entry.cipher.mid(4);
-        request.argv = run.plan.entry.command;
-        request.timeoutSeconds = m_options.commandTimeoutSeconds;
-        if (run.plan.entry.commandBytes > 0)
-            request.bytes = static_cast<std::uint64_t>(run.plan.entry.commandBytes);
-        if (m_settings.cpu >= 0)
-            request.cpu = m_settings.cpu;
-    } else {
-        request = cipherRequest(run, m_settings);
-        if (run.iterations > 0)
-            request.iterations = run.iterations;
-        else
-            request.seconds = run.expectedSeconds;
-    }
+    const WorkerRequest request = runRequest(run, m_settings, m_options.commandTimeoutSeconds);
     m_activeRunCommand = m_dut->run(request);
     run.stored.status = RunStatus::Running;
     run.stored.request = request;
@@ -331,6 +416,21 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
         run.stored.error = Message(msg::kRunIsaMismatch).arg(result.isa, run.stored.request->isa);
         emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
     }
+    // A run at a frequency level must have ended at it: the worker reads its CPU's limits back
+    // after the loop (an older worker does not, and would not have checked them before it).
+    if (const auto level = run.stored.request ? run.stored.request->frequencyKHz : std::nullopt;
+        !cancelled && level && run.stored.status == RunStatus::Done &&
+        result.frequencyKHz != level) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error =
+            result.frequencyKHz
+                ? Message(msg::kRunFrequencyMismatch)
+                      .arg(*result.frequencyKHz == 0 ? QStringLiteral("no single frequency")
+                                                     : format::megahertz(*result.frequencyKHz),
+                           format::megahertz(*level))
+                : Message(msg::kRunFrequencyUnsaid);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
     run.stored.endNs = endNs;
     saveRun(index);
     emit runUpdated(updateFor(index));
@@ -347,7 +447,8 @@ void SessionRunner::analyseLive(std::size_t index)
         return;
     const RunInput in = runInput(index);
     m_runs[index].stored.analysis = analyseRun(
-        in, m_recorder->powerSamples(), idleLevelAt(idleWindows(), in.windowStart, in.windowEnd),
+        in, m_recorder->powerSamples(),
+        idleLevelAt(idleWindows(m_runs[index].plan.frequencyKHz), in.windowStart, in.windowEnd),
         m_accuracy, m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
@@ -398,6 +499,7 @@ void SessionRunner::startPostBaseline()
     askActivity(true);
     m_postBaseline = PostBaselineRecord{};
     m_postBaseline->startSeconds = m_recorder->now();
+    m_postBaselineLevel = m_levelKHz;
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         askActivity(false);
@@ -464,13 +566,26 @@ void SessionRunner::finalize()
         PostBaselineRecord &post = *m_postBaseline;
         post.result =
             analyseBaseline(samples, post.startSeconds, post.endSeconds, m_settings.driftThreshold);
-        if (m_baseline && post.result.stats.count > 0) {
-            const double change = post.result.stats.mean - m_baseline->result.stats.mean;
+        // Against the first idle window at the post-baseline's frequency: the baseline, or in a
+        // frequency sweep the first window at the last level (idle power follows the frequency).
+        std::optional<BaselineResult> reference;
+        if (m_baseline && m_baseline->frequencyKHz == m_postBaselineLevel) {
+            reference = m_baseline->result;
+        } else {
+            for (const BaselineRecord &w : m_idleWindows) {
+                if (w.frequencyKHz == m_postBaselineLevel && w.endSeconds > w.startSeconds) {
+                    reference = analyseBaseline(samples, w.startSeconds, w.endSeconds,
+                                                m_settings.driftThreshold);
+                    break;
+                }
+            }
+        }
+        if (reference && reference->stats.count > 0 && post.result.stats.count > 0) {
+            const double change = post.result.stats.mean - reference->stats.mean;
             post.changeWatts = change;
             post.drifting =
                 std::fabs(change) >
-                std::max(m_settings.driftThreshold * std::fabs(m_baseline->result.stats.mean),
-                         0.005);
+                std::max(m_settings.driftThreshold * std::fabs(reference->stats.mean), 0.005);
         }
         analysis.postBaseline = post;
     }
@@ -489,15 +604,20 @@ void SessionRunner::finalize()
         analysis.programBaselineCores = base->second;
     if (m_notStable)
         analysis.flags << *m_notStable;
-    const std::vector<IdleWindow> windows = idleWindows();
+    // The idle windows at each frequency level (one set without the factor), analysed once.
+    std::map<std::optional<std::uint64_t>, std::vector<IdleWindow>> windows;
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
         if (run.stored.status != RunStatus::Done || !m_baseline)
             continue;
         const RunInput in = runInput(i);
+        auto level = windows.find(run.plan.frequencyKHz);
+        if (level == windows.end())
+            level =
+                windows.emplace(run.plan.frequencyKHz, idleWindows(run.plan.frequencyKHz)).first;
         run.stored.analysis =
-            analyseRun(in, samples, idleLevelAt(windows, in.windowStart, in.windowEnd), m_accuracy,
-                       m_settings.minUpdates);
+            analyseRun(in, samples, idleLevelAt(level->second, in.windowStart, in.windowEnd),
+                       m_accuracy, m_settings.minUpdates);
         runActivityFlags(run);
         programFlags(run);
         saveRun(i);
@@ -532,11 +652,16 @@ void SessionRunner::reportProgress()
     double left = 0;
     const double now = m_recorder->exists() ? m_recorder->now() : 0.0;
     const double stageStart = m_recorder->exists() ? m_recorder->phaseStartSeconds() : 0.0;
+    std::optional<std::uint64_t> previousLevel;
     for (const RunRecord &r : m_runs) {
         if (r.stored.status == RunStatus::Skipped)
             continue;
-        const double planned =
+        double planned =
             r.expectedSeconds + m_settings.settleSeconds + m_settings.idleBetweenSeconds;
+        // The first run of a frequency level's block idles at the level first.
+        if (r.plan.frequencyKHz &&
+            r.plan.frequencyKHz != std::exchange(previousLevel, r.plan.frequencyKHz))
+            planned += levelIdleSeconds(m_settings);
         total += planned;
         if (r.stored.status == RunStatus::Planned)
             left += planned;
@@ -544,9 +669,13 @@ void SessionRunner::reportProgress()
             left += std::max(0.0, planned - (now - stageStart));
     }
     switch (m_flow->stage()) {
+    case Stage::Pinning:
+        // A frequency level's, after the baseline: as between runs.
+        left += m_baseline ? m_settings.postBaselineSeconds
+                           : m_settings.baselineSeconds + m_settings.postBaselineSeconds;
+        break;
     case Stage::Idle:
     case Stage::Preparing:
-    case Stage::Pinning:
     case Stage::Planning:
     case Stage::Quieting:
     case Stage::Stabilising:
@@ -588,6 +717,7 @@ RunUpdate SessionRunner::updateFor(std::size_t index) const
     u.operation = r.plan.entry.operation;
     u.bufferBytes = static_cast<qint64>(r.plan.bufferBytes);
     u.isa = r.plan.isa;
+    u.frequencyKHz = r.plan.frequencyKHz;
     u.repeat = r.plan.repeat;
     u.plannedSeconds = r.expectedSeconds;
     u.status = r.stored.status;

@@ -202,7 +202,8 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
 QString StoredRun::label() const
 {
     return QStringLiteral("%1/%2 %3 %4 B #%5")
-        .arg(cipher, format::backendWithIsa(backend, isa()), operation)
+        .arg(cipher, format::backendWithIsa(backend, isa()) + format::atFrequency(frequencyKHz()),
+             operation)
         .arg(bufferBytes)
         .arg(repeat);
 }

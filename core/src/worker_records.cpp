@@ -54,7 +54,7 @@ GovernorState toRecord(const protocol::GovernorState &g)
     GovernorState out;
     for (const protocol::CpuFrequency &c : g.cpus)
         out.cpus.push_back({c.cpu, qs(c.governor), qsl(c.availableGovernors), c.minKHz, c.maxKHz,
-                            c.curKHz, c.hwMinKHz, c.hwMaxKHz});
+                            c.curKHz, c.hwMinKHz, c.hwMaxKHz, c.availableKHz});
     out.turboControl = qs(g.turbo.control);
     out.turboEnabled = g.turbo.enabled;
     return out;
@@ -73,6 +73,7 @@ protocol::GovernorState toProtocol(const GovernorState &g)
         f.curKHz = c.curKHz;
         f.hwMinKHz = c.hwMinKHz;
         f.hwMaxKHz = c.hwMaxKHz;
+        f.availableKHz = c.availableKHz;
         out.cpus.push_back(std::move(f));
     }
     out.turbo.control = ss(g.turboControl);
@@ -297,6 +298,7 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.seed = run->seed;
         out.chunking = qs(run->chunking.value_or(std::string()));
         out.isa = qs(run->isa.value_or(std::string()));
+        out.frequencyKHz = run->frequencyKHz;
         out.extra = extraOf(run->extra);
     } else {
         const auto &exec = std::get<protocol::ExecCommand>(request);
@@ -336,6 +338,7 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
         run.chunking = ss(r.chunking);
     if (!r.isa.isEmpty())
         run.isa = ss(r.isa);
+    run.frequencyKHz = r.frequencyKHz;
     run.extra = extraOf(r.extra);
     return run;
 }
@@ -369,6 +372,7 @@ WorkerResult toRecord(const protocol::RunOutcome &outcome)
         out.cyclesReal = b->cyclesReal;
         out.tagBytes = b->tagBytes;
         out.startOffsetSeconds = b->startOffsetSeconds;
+        out.frequencyKHz = b->frequencyKHz;
         out.extra = extraOf(b->extra);
         return out;
     }
@@ -432,6 +436,7 @@ protocol::RunOutcome toProtocol(const WorkerResult &r)
         b.cyclesReal = r.cyclesReal;
         b.tagBytes = r.tagBytes;
         b.startOffsetSeconds = r.startOffsetSeconds;
+        b.frequencyKHz = r.frequencyKHz;
         b.extra = extraOf(r.extra);
         return b;
     }

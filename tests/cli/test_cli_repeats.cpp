@@ -5,6 +5,7 @@
 // hand-computed cases in tests/core/test_repeats.cpp.
 
 #include "cli_support.h"
+#include "fake_sysfs.h"
 
 #include <cipherwatt/core/csv.h>
 
@@ -17,6 +18,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <map>
 #include <temp_dir.h>
 
 using cipherwatt::test::cli;
@@ -317,4 +320,126 @@ TEST_CASE("run --vary isa measures each run at each level and show compares them
     const auto refused = run("aes-128-xts/openssl:encrypt", "isa=portable," + level);
     CHECK(refused.exitCode != 0);
     CHECK_THAT(refused.err, Catch::Contains("the openssl backend keeps the level"));
+}
+
+TEST_CASE("run --vary freq pins each level, idles at it, skips a level the DUT refuses, and show "
+          "finds the energy-optimal frequency",
+          "[cli][design]")
+{
+    // A fake cpufreq tree with a frequency table, and a simulated DUT whose idle and busy power
+    // depend on the frequency the tree is pinned at (read by the simulator at every update):
+    //   800 MHz: idle 3.0 W, net 6.0 W;  1600 MHz: idle 3.5 W, net 2.0 W;  2400 MHz: idle 5.0 W,
+    //   net 4.0 W. 2000 MHz is inside the hardware range but not in the table: refused.
+    // With the session's own baseline (idle 4.0 W at 3000 MHz, the tree's maximum) the net
+    // powers would be 5.0, 1.5 and 5.0 W: only idle windows at each level give the above.
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    for (unsigned cpu : {0U, 1U})
+        tree.write(cipherwatt::test::FakeSysfs::cpufreq(cpu, "scaling_available_frequencies"),
+                   "800000 1600000 2400000 3000000");
+    TempDir dir;
+    const std::string profile = (dir.path() / "freq.profile").string();
+    std::ofstream(profile)
+        << "load threshold\nload_source worker\nthreshold_cores 0.1\n"
+           "idle_power 4.0\nbusy_power 12.5\nnoise 0.05\nseed 20261125\n"
+           "cpu_frequency_file "
+        << (tree.root() / cipherwatt::test::FakeSysfs::cpufreq(0, "scaling_max_freq")).string()
+        << "\ncpu_frequency_power 800000 3.0 6.0\n"
+           "cpu_frequency_power 1600000 3.5 2.0\n"
+           "cpu_frequency_power 2400000 5.0 4.0\n";
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto r = cli({"run",
+                        "--meter",
+                        "sim:" + profile,
+                        "--plan",
+                        "chacha20/botan:encrypt",
+                        "--vary",
+                        "freq=800MHz,2GHz,1.6GHz,2.4GHz",
+                        "--baseline",
+                        "2",
+                        "--seconds",
+                        "1.5",
+                        "--min-updates",
+                        "10",
+                        "--voltage-range",
+                        "300",
+                        "--current-range",
+                        "0.5",
+                        "--db",
+                        db,
+                        "--label",
+                        "sweep",
+                        "--sysfs-root",
+                        tree.root().string(),
+                        "--worker",
+                        CIPHERWATT_BENCH_EXE});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("the DUT refused the frequency level 2000 MHz"));
+    // Restored at the end: the tree's own settings.
+    CHECK(tree.cpuFile(0, "scaling_min_freq") == "400000");
+    CHECK(tree.cpuFile(1, "scaling_max_freq") == "3000000");
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+
+    const QJsonObject session = showJson(db, "1");
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    REQUIRE(runs.size() == 4);
+    const std::map<qint64, std::pair<double, double>> expected{
+        {800000, {3.0, 6.0}}, {1600000, {3.5, 2.0}}, {2400000, {5.0, 4.0}}};
+    std::map<qint64, double> perByte;
+    for (const QJsonValue &v : runs) {
+        const QJsonObject o = v.toObject();
+        const qint64 kHz = o[QStringLiteral("frequency_khz")].toInteger();
+        INFO(kHz << " kHz: " << o[QStringLiteral("error")].toString().toStdString());
+        if (kHz == 2000000) {
+            CHECK(o[QStringLiteral("status")].toString() == QStringLiteral("skipped"));
+            CHECK(o[QStringLiteral("error")].toString().contains(
+                QStringLiteral("not one of its available frequencies")));
+            continue;
+        }
+        REQUIRE(o[QStringLiteral("status")].toString() == QStringLiteral("done"));
+        const QJsonObject result = o[QStringLiteral("result")].toObject();
+        CHECK(result[QStringLiteral("frequency_khz")].toInteger() == kHz); // read back
+        const QJsonObject analysis = o[QStringLiteral("analysis")].toObject();
+        CHECK(analysis[QStringLiteral("idle_w")].toDouble() ==
+              Approx(expected.at(kHz).first).margin(0.05));
+        const double net = analysis[QStringLiteral("net_w")].toDouble();
+        CHECK(net == Approx(expected.at(kHz).second).epsilon(0.05));
+        perByte[kHz] = net * result[QStringLiteral("seconds")].toDouble() /
+                       result[QStringLiteral("bytes")].toDouble() * 1e9;
+    }
+    REQUIRE(perByte.size() == 3);
+    const qint64 best =
+        std::min_element(perByte.begin(), perByte.end(), [](const auto &a, const auto &b) {
+            return a.second < b.second;
+        })->first;
+    const QJsonArray curves = session[QStringLiteral("frequency_curves")].toArray();
+    REQUIRE(curves.size() == 1);
+    const QJsonObject curve = curves[0].toObject();
+    CHECK(curve[QStringLiteral("optimum_khz")].toInteger() == best);
+    const QJsonArray points = curve[QStringLiteral("points")].toArray();
+    REQUIRE(points.size() == 3); // ascending, the refused level left out
+    CHECK(points[0].toObject()[QStringLiteral("frequency_khz")].toInteger() == 800000);
+    CHECK(points[2].toObject()[QStringLiteral("frequency_khz")].toInteger() == 2400000);
+    for (const QJsonValue &v : points) {
+        const QJsonObject p = v.toObject();
+        const qint64 kHz = p[QStringLiteral("frequency_khz")].toInteger();
+        CHECK(
+            p[QStringLiteral("energy_per_byte_nj")].toObject()[QStringLiteral("mean")].toDouble() ==
+            Approx(perByte.at(kHz)).epsilon(1e-6));
+        if (kHz != best)
+            CHECK(p[QStringLiteral("difference_from_optimum_nj")].toDouble() ==
+                  Approx(perByte.at(kHz) - perByte.at(best)).epsilon(1e-6));
+    }
+    CHECK(curve[QStringLiteral("not_measured")].toArray().size() == 1);
+    const auto shown = cli({"show", "1", "--db", db});
+    CHECK_THAT(shown.out, Catch::Contains("CPU frequencies:") &&
+                              Catch::Contains("Energy-optimal frequency") &&
+                              Catch::Contains("@ 1600 MHz"));
+
+    // Levels are pinned through the governor: not without it.
+    const auto unpinned =
+        cli({"run", "--meter", "sim:" + profile, "--plan", "chacha20", "--vary", "freq=800MHz",
+             "--governor", "none", "--db", db, "--label", "unpinned"});
+    CHECK(unpinned.exitCode != 0);
+    CHECK_THAT(unpinned.err, Catch::Contains("--vary freq"));
 }

@@ -9,6 +9,7 @@
 #include <QSet>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <random>
@@ -423,11 +424,119 @@ TEST_CASE("plan: --vary isa takes the levels in order, and anything else is a on
         CHECK_FALSE(message.contains(QLatin1Char('\n')));
         return message;
     };
-    CHECK(error("freq=600MHz..1.5GHz/5").contains(QStringLiteral("'freq=600MHz..1.5GHz/5'")));
+    CHECK(error("chunking=stream").contains(QStringLiteral("'chunking=stream'")));
     CHECK(error("isa").contains(QStringLiteral("isa=<levels>")));
     CHECK(error("isa=portable,mmx")
               .contains(QStringLiteral("'mmx' is not a level of isa (portable, sse2, avx2, "
                                        "avx512, neon)")));
     CHECK(error("isa=neon,portable,neon").contains(QStringLiteral("neon of isa is given twice")));
     CHECK(error("isa=").contains(QStringLiteral("'' is not a level")));
+}
+
+TEST_CASE("plan: --vary freq takes frequencies with their units, or a range and a count, and "
+          "anything else is a one-line error naming it",
+          "[plan][design]")
+{
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("freq=600MHz, 1.5 GHz,1200000kHz")).ok());
+    CHECK(s.frequencyLevelsKHz == std::vector<std::uint64_t>{600000, 1500000, 1200000});
+    // 600 to 1500 MHz in five levels: a step of 900 / 4 = 225 MHz.
+    REQUIRE(applyFactor(s, QStringLiteral("freq=600MHz..1.5GHz/5")).ok());
+    CHECK(s.frequencyLevelsKHz ==
+          std::vector<std::uint64_t>{600000, 825000, 1050000, 1275000, 1500000});
+    // The Raspberry Pi 4's table (600 to 1500 MHz in steps of 100 MHz).
+    REQUIRE(applyFactor(s, QStringLiteral("freq=600MHz..1500MHz/10")).ok());
+    CHECK(s.frequencyLevelsKHz.size() == 10);
+    CHECK(s.frequencyLevelsKHz[1] == 700000);
+    CHECK(parseFrequencyKHz(QStringLiteral("1.2345GHz")) == 1234500);
+    CHECK_FALSE(parseFrequencyKHz(QStringLiteral("1.2345678GHz"))); // not whole kHz
+    CHECK_FALSE(parseFrequencyKHz(QStringLiteral("600")));          // no unit
+    CHECK_FALSE(parseFrequencyKHz(QStringLiteral("0MHz")));
+    const auto error = [](const char *text) {
+        SessionSettings t;
+        const auto r = applyFactor(t, QLatin1String(text));
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().code == ErrorCode::Usage);
+        CHECK(t.frequencyLevelsKHz.empty());
+        const QString message = r.error().message.english();
+        CHECK_FALSE(message.contains(QLatin1Char('\n')));
+        return message;
+    };
+    CHECK(error("freq=600,1200").contains(QStringLiteral("'600' is not a level of freq")));
+    CHECK(error("freq=600MHz,0.6GHz").contains(QStringLiteral("0.6GHz of freq is given twice")));
+    CHECK(error("freq=1.5GHz..600MHz/5").contains(QStringLiteral("'1.5GHz..600MHz/5'")));
+    CHECK(error("freq=600MHz..1.5GHz").contains(QStringLiteral("a range and a count")));
+    CHECK(error("freq=600MHz..1.5GHz/1").contains(QStringLiteral("is not a level of freq")));
+    CHECK(error("freq=1000kHz..1002kHz/5").contains(QStringLiteral("is not a level of freq")));
+}
+
+TEST_CASE("plan: a frequency factor crosses every run, commands too, in one block per level and "
+          "pass; every order keeps the blocks",
+          "[plan][design]")
+{
+    const auto plan = resolvePlan(
+        QStringLiteral("lea-128-xts/custom:encrypt+decrypt,cmd:probe=true"), catalogue());
+    REQUIRE(plan.ok());
+    const std::vector<std::uint64_t> levels{600000, 1500000, 1000000};
+    const auto runs = expandPlan(*plan, catalogue(), {16, 4096}, 2, {}, levels);
+    // Per repeat and level: LEA 2 operations x 2 sizes + the command = 5; 3 levels, 2 repeats.
+    REQUIRE(runs.size() == 30);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::size_t pass = i / 15;
+        const std::size_t block = (i % 15) / 5;
+        CHECK(runs[i].repeat == static_cast<int>(pass) + 1);
+        REQUIRE(runs[i].frequencyKHz);
+        CHECK(*runs[i].frequencyKHz == levels[block]); // in the order given
+    }
+    // Level changes along an order, pass by pass: a block is pinned once. (Where a pass ends
+    // at the level the next begins with, the runner pins once for both.)
+    const auto blocks = [](const std::vector<PlannedRun> &ordered) {
+        std::vector<std::uint64_t> out;
+        for (std::size_t i = 0; i < ordered.size(); ++i) {
+            if (i == 0 || ordered[i - 1].frequencyKHz != ordered[i].frequencyKHz ||
+                ordered[i - 1].repeat != ordered[i].repeat)
+                out.push_back(*ordered[i].frequencyKHz);
+        }
+        return out;
+    };
+    const auto levelChanges = [](const std::vector<PlannedRun> &ordered) {
+        std::vector<std::uint64_t> out;
+        for (const PlannedRun &r : ordered) {
+            if (out.empty() || out.back() != *r.frequencyKHz)
+                out.push_back(*r.frequencyKHz);
+        }
+        return out;
+    };
+    CHECK(blocks(orderRuns(runs, RunOrder::Interleaved)) ==
+          std::vector<std::uint64_t>{600000, 1500000, 1000000, 600000, 1500000, 1000000});
+    // Sequential: each level once, each run's repeats together within it.
+    const auto sequential = orderRuns(runs, RunOrder::Sequential);
+    CHECK(levelChanges(sequential) == levels);
+    CHECK(sequential[0].repeat == 1);
+    CHECK(sequential[1].repeat == 2);
+    CHECK(sequential[1].entry.operation == sequential[0].entry.operation);
+    // Random: per pass, each level one block, the levels and the runs within them shuffled; the
+    // same seed the same order.
+    const auto a = orderRuns(runs, RunOrder::Randomised, 7);
+    CHECK(labels(a) == labels(orderRuns(runs, RunOrder::Randomised, 7)));
+    const std::vector<std::uint64_t> b = blocks(a);
+    REQUIRE(b.size() == 6);
+    for (std::size_t pass = 0; pass < 2; ++pass) {
+        std::vector<std::uint64_t> inPass(b.begin() + static_cast<std::ptrdiff_t>(pass * 3),
+                                          b.begin() + static_cast<std::ptrdiff_t>(pass * 3 + 3));
+        std::sort(inPass.begin(), inPass.end());
+        CHECK(inPass == std::vector<std::uint64_t>{600000, 1000000, 1500000});
+    }
+    // Of ten seeds, the level order is not always the given one (the chance that a seed keeps
+    // it in both passes is 1/36).
+    int given = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed)
+        given += blocks(orderRuns(runs, RunOrder::Randomised, seed)) ==
+                         blocks(orderRuns(runs, RunOrder::Interleaved))
+                     ? 1
+                     : 0;
+    CHECK(given < 10);
+    // Without the factor: no level.
+    for (const PlannedRun &r : expandPlan(*plan, catalogue(), {16}, 1))
+        CHECK_FALSE(r.frequencyKHz);
 }

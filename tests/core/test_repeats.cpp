@@ -308,3 +308,86 @@ TEST_CASE("repeats: result rows carry the mean of the valid repeats", "[repeats]
     CHECK(rows[0].netWatts.min == Approx(2.48));
     CHECK(rows[0].netWatts.max == Approx(2.52));
 }
+
+TEST_CASE("repeats: a frequency sweep's curve, its energy-optimal level, the levels not told "
+          "apart from it, and the energy-delay product",
+          "[repeats][design]")
+{
+    // Three repeats at each of three levels, given out of order, 10 s loops over 1e9 bytes
+    // (energy per byte = P x 10 nJ/B, throughput 1e8 B/s), the worked example's budgets:
+    //   1400 MHz: 2.04, 2.06, 2.08 W -> 20.6 nJ/B
+    //    600 MHz: 2.48, 2.50, 2.52 W -> 25.0 nJ/B (± 0.655 nJ/B, the case above)
+    //   1000 MHz: 2.00, 2.02, 2.04 W -> 20.2 nJ/B: the optimum.
+    // The session names no meter serial, so the levels are taken as independent: u(difference) = √2
+    // x 0.334 = 0.473 nJ/B and its 95 % half-width ≈ 0.93 nJ/B: 1400 MHz
+    // (+0.4) is not told apart from 1000 MHz, 600 MHz (+4.8) is. A fourth level, refused, has
+    // one skipped run. EDP of 1 MiB at 1000 MHz: 20.2e-9 J/B x 2^20 B x 2^20 B / 1e8 B/s =
+    // 2.22101e-4 J·s.
+    SessionData d;
+    d.settings.frequencyLevelsKHz = {1400000, 600000, 1000000, 2000000};
+    int ordinal = 0;
+    const auto add = [&](std::uint64_t kHz, double net, RunStatus status) {
+        StoredRun r;
+        r.ordinal = ++ordinal;
+        r.cipher = QStringLiteral("lea-128-xts");
+        r.backend = QStringLiteral("custom");
+        r.operation = QStringLiteral("encrypt");
+        r.bufferBytes = 4096;
+        r.status = status;
+        WorkerRequest q;
+        q.frequencyKHz = kHz;
+        r.request = q;
+        if (status == RunStatus::Done) {
+            RunResult a;
+            a.budget = exampleBudget(net);
+            const double half = a.budget.coverage * a.budget.u;
+            a.netWatts = net;
+            a.netLow = net - half;
+            a.netHigh = net + half;
+            a.energyPerByteNj = net * 10;
+            a.energyPerByteNjLow = a.netLow * 10;
+            a.energyPerByteNjHigh = a.netHigh * 10;
+            a.throughputBytesPerSecond = 1e8;
+            r.analysis = a;
+        } else {
+            r.error = Message::plain(QStringLiteral("refused"));
+        }
+        d.runs.push_back(r);
+    };
+    for (const double net : {2.04, 2.06, 2.08})
+        add(1400000, net, RunStatus::Done);
+    for (const double net : {2.48, 2.50, 2.52})
+        add(600000, net, RunStatus::Done);
+    for (const double net : {2.00, 2.02, 2.04})
+        add(1000000, net, RunStatus::Done);
+    add(2000000, 0.0, RunStatus::Skipped);
+
+    const std::vector<FrequencyCurve> curves = frequencyCurves(d);
+    REQUIRE(curves.size() == 1);
+    const FrequencyCurve &c = curves[0];
+    CHECK_FALSE(c.key.frequencyKHz);
+    CHECK(c.key.label() == QStringLiteral("lea-128-xts/custom encrypt 4096 B"));
+    REQUIRE(c.points.size() == 3);
+    CHECK(c.points[0].kHz == 600000);
+    CHECK(c.points[1].kHz == 1000000);
+    CHECK(c.points[2].kHz == 1400000);
+    REQUIRE(c.optimum == std::size_t{1});
+    CHECK(c.points[1].row.energyPerByteNj.mean.mean == Approx(20.2));
+    CHECK(c.points[1].withOptimum);
+    CHECK_FALSE(c.points[1].againstOptimum.valid());
+    CHECK(c.points[2].againstOptimum.difference == Approx(0.4));
+    CHECK(c.points[2].withOptimum);
+    CHECK(c.points[0].againstOptimum.difference == Approx(4.8));
+    CHECK_FALSE(c.points[0].withOptimum);
+    CHECK(c.points[1].edpJouleSeconds == Approx(2.22101e-4).epsilon(1e-5));
+    CHECK(c.points[1].edpLow < c.points[1].edpJouleSeconds);
+    CHECK(c.points[1].edpHigh > c.points[1].edpJouleSeconds);
+    REQUIRE(c.notMeasured.size() == 1);
+    CHECK(c.notMeasured[0].english().contains(QStringLiteral("refused")));
+    // Each level is a result of its own, named with its frequency.
+    bool named = false;
+    for (const ResultRow &row : resultRows(d))
+        named = named || row.key.label() == QStringLiteral("lea-128-xts/custom @ 1000 MHz "
+                                                           "encrypt 4096 B");
+    CHECK(named);
+}

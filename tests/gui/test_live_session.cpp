@@ -18,6 +18,7 @@
 #include <QToolButton>
 #include <QWheelEvent>
 #include <catch2/catch.hpp>
+#include <qcustomplot.h>
 
 #include <cmath>
 #include <measure/live_format.h>
@@ -27,6 +28,7 @@
 #include <measure/results_model.h>
 #include <measure/session_controller.h>
 #include <session_helpers.h>
+#include <string_view>
 #include <temp_dir.h>
 
 using namespace cipherwatt;
@@ -389,4 +391,74 @@ TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "
     CHECK(view.statusText() == QStringLiteral("Cancelled"));
     CHECK_FALSE(view.isRunning());
     CHECK(test::confirmation(view) == nullptr);
+}
+
+TEST_CASE("live view: a stored frequency sweep shows its energy per byte against the frequency "
+          "under the results, and a session without one does not",
+          "[gui][design]")
+{
+    // Two ciphers at three levels, one repeat each: energy per byte = net power x 10 nJ/B
+    // (10 s loops over 1e9 bytes), lowest at 1000 MHz for both; LEA draws 0.7 times ChaCha's.
+    SessionData d;
+    d.summary.id = 7;
+    d.summary.label = QStringLiteral("sweep");
+    d.summary.status = SessionStatus::Complete;
+    d.settings.frequencyLevelsKHz = {600000, 1000000, 1400000};
+    int ordinal = 0;
+    for (const char *cipher : {"chacha20", "lea-128-xts"}) {
+        for (const auto &[kHz, net] : std::vector<std::pair<std::uint64_t, double>>{
+                 {600000, 3.0}, {1000000, 1.5}, {1400000, 2.2}}) {
+            const double watts = cipher == std::string_view("chacha20") ? net : 0.7 * net;
+            StoredRun r;
+            r.id = ++ordinal;
+            r.ordinal = ordinal;
+            r.cipher = QLatin1String(cipher);
+            r.backend = QStringLiteral("custom");
+            r.operation = QStringLiteral("encrypt");
+            r.bufferBytes = 4096;
+            r.status = RunStatus::Done;
+            WorkerRequest q;
+            q.frequencyKHz = kHz;
+            r.request = q;
+            WorkerResult w;
+            w.seconds = 10.0;
+            w.bytes = 1000000000;
+            w.iterations = w.bytes / 4096;
+            r.result = w;
+            RunResult a;
+            a.netWatts = watts;
+            a.netLow = watts - 0.05;
+            a.netHigh = watts + 0.05;
+            a.energyPerByteNj = watts * 10;
+            a.energyPerByteNjLow = a.netLow * 10;
+            a.energyPerByteNjHigh = a.netHigh * 10;
+            a.throughputBytesPerSecond = 1e8;
+            r.analysis = a;
+            d.runs.push_back(r);
+        }
+    }
+    LiveView view;
+    view.resize(1360, 860);
+    view.show();
+    view.showStoredSession(d);
+    auto *curves = view.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"));
+    REQUIRE(curves != nullptr);
+    CHECK(curves->isVisibleTo(&view));
+    CHECK(curves->graphCount() == 4); // a line per cipher, and its optimum ringed
+    CHECK(curves->xAxis->label().contains(QStringLiteral("MHz")));
+    CHECK(curves->graph(0)->dataCount() == 3);
+    // The results table tells the levels apart.
+    auto *table = view.findChild<QTableView *>(QStringLiteral("resultsTable"));
+    REQUIRE(table != nullptr);
+    CHECK(table->model()->rowCount() == 6);
+    test::saveScreenshot(view, QStringLiteral("live-frequency-curves"));
+
+    SessionData plain = d;
+    plain.settings.frequencyLevelsKHz.clear();
+    for (StoredRun &r : plain.runs)
+        r.request.reset();
+    view.showStoredSession(plain);
+    curves = view.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"));
+    REQUIRE(curves != nullptr);
+    CHECK_FALSE(curves->isVisibleTo(&view));
 }

@@ -282,6 +282,53 @@ TEST_CASE("session PDF: across repeats, the mean of the valid repeats and its in
     renderPages(path, artifacts("report") + QStringLiteral("/session-repeats"));
 }
 
+TEST_CASE("session PDF: a frequency sweep's table, its energy-optimal level and its curves",
+          "[report][design]")
+{
+    // The first session's runs at three frequency levels: at 1000 MHz as measured, at 600 and
+    // 1400 MHz with 1.5 and 1.25 times the net power (and energy per byte) at the same speed,
+    // so 1000 MHz is the optimum of every result.
+    SessionData d = sessions().data.at(0);
+    d.settings.frequencyLevelsKHz = {600000, 1000000, 1400000};
+    const std::vector<StoredRun> first = d.runs;
+    d.runs.clear();
+    int ordinal = 0;
+    for (const auto &[kHz, factor] : std::vector<std::pair<std::uint64_t, double>>{
+             {600000, 1.5}, {1000000, 1.0}, {1400000, 1.25}}) {
+        for (StoredRun r : first) {
+            REQUIRE(r.analysis);
+            r.ordinal = ++ordinal;
+            r.request = r.request.value_or(WorkerRequest{});
+            r.request->frequencyKHz = kHz;
+            RunResult &a = *r.analysis;
+            for (double *v : {&a.netWatts, &a.netLow, &a.netHigh, &a.energyPerByteNj,
+                              &a.energyPerByteNjLow, &a.energyPerByteNjHigh})
+                *v *= factor;
+            d.runs.push_back(r);
+        }
+    }
+    const std::vector<FrequencyCurve> curves = frequencyCurves(d);
+    REQUIRE_FALSE(curves.empty());
+    for (const FrequencyCurve &c : curves) {
+        if (c.points.size() == 3) {
+            REQUIRE(c.optimum);
+            CHECK(c.points[*c.optimum].kHz == 1000000);
+        }
+    }
+    const QString pdf = artifacts("report") + QStringLiteral("/session-frequencies.pdf");
+    REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
+    const std::string path = pdf.toStdString();
+    const QString text =
+        QString::fromStdString(tool({"pdftotext", "-raw", path, "-"})).simplified();
+    CHECK(text.contains(QStringLiteral("CPU frequencies")));
+    CHECK(text.contains(QStringLiteral("1000 MHz")));
+    CHECK(text.contains(QStringLiteral("optimum")));
+    CHECK(text.contains(QStringLiteral("CPU frequency [MHz]")));
+    CHECK(text.contains(QStringLiteral("every run at 600 MHz, 1000 MHz, 1400 MHz")));
+    checkTypesetting(path);
+    renderPages(path, artifacts("report") + QStringLiteral("/session-frequencies"));
+}
+
 TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[report]")
 {
     // The worker's governor answer as stored (ciphers/tool/governor_access.cpp): the method

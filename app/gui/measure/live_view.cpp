@@ -7,6 +7,7 @@
 #include "measure/session_controller.h"
 
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/results.h>
 
 #include <QComboBox>
 #include <QFrame>
@@ -118,6 +119,7 @@ Readout *LiveView::readout(Reading reading) const
 
 void LiveView::beginSession(const core::SessionSettings &settings)
 {
+    showCurves(nullptr);
     m_settings = settings;
     m_sessionId = 0;
     m_plannedRuns = 0;
@@ -246,8 +248,9 @@ void LiveView::onRunUpdated(const core::RunUpdate &update)
         TracePhase *phase = m_trace.openPhase();
         if (phase != nullptr && phase->kind == PhaseKind::Run && phase->runId != update.runId)
             labelRun(*phase, update.ordinal, update.total, update.cipher,
-                     fmt::backendWithIsa(update.backend, update.isa), update.operation,
-                     update.bufferBytes, update.repeat);
+                     fmt::backendWithIsa(update.backend, update.isa) +
+                         fmt::atFrequency(update.frequencyKHz),
+                     update.operation, update.bufferBytes, update.repeat);
     } else {
         const int rows = m_results->rowCount();
         m_results->updateRun(update);
@@ -367,8 +370,8 @@ void LiveView::showStoredSession(const core::SessionData &session)
                              [&](const core::StoredRun &r) { return r.id == p.runId; });
             if (p.kind == PhaseKind::Run && run != session.runs.end())
                 labelRun(phase, run->ordinal, static_cast<int>(session.runs.size()), run->cipher,
-                         fmt::backendWithIsa(run->backend, run->isa()), run->operation,
-                         run->bufferBytes, run->repeat);
+                         core::ResultKey::of(*run).backendLabel(), run->operation, run->bufferBytes,
+                         run->repeat);
             if (p.endNs >= 0)
                 phase.end = static_cast<double>(p.endNs) / 1e9;
         }
@@ -406,6 +409,7 @@ void LiveView::showStoredSession(const core::SessionData &session)
     m_doneRuns = static_cast<int>(m_done.size());
     m_results->setSession(session);
     showResultColumns();
+    showCurves(&session);
     for (const core::StoredEvent &e : session.events) {
         if (e.kind == QLatin1String("warning") || e.kind == QLatin1String("meter"))
             onWarning(e.text.translated());

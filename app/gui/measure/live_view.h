@@ -27,6 +27,7 @@
 #include <optional>
 
 class QComboBox;
+class QCustomPlot;
 class QFrame;
 class QLabel;
 class QMessageBox;
@@ -128,6 +129,8 @@ private:
     void showResults();
     // The per-operation columns, for a microcontroller DUT's session only.
     void showResultColumns();
+    // Draws a frequency sweep's curves under the results, or hides them (no sweep, or none).
+    void showCurves(const core::SessionData *session);
     void confirmCancel();
     void setWindowIndex(int index);
 
@@ -184,6 +187,8 @@ private:
     QSplitter *m_splitter = nullptr;
     QWidget *m_resultsPane = nullptr;
     QTableView *m_table = nullptr;
+    // A stored frequency sweep's curves (report::plotFrequencyCurves); hidden otherwise.
+    QCustomPlot *m_curves = nullptr;
     bool m_splitterMoved = false;
 
     // The session.

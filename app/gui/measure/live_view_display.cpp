@@ -7,7 +7,11 @@
 #include "measure/live_view.h"
 #include "measure/readout.h"
 #include "measure/results_model.h"
+#include "widgets/chart_theme.h"
 #include "widgets/elided_label.h"
+
+#include <cipherwatt/core/results.h>
+#include <cipherwatt/report/charts.h>
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -18,6 +22,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
@@ -329,6 +334,28 @@ void LiveView::showResultColumns()
         m_table->setColumnHidden(column, !m_results->perOperation());
 }
 
+void LiveView::showCurves(const core::SessionData *session)
+{
+    if (session == nullptr || core::frequencyCurves(*session).empty()) {
+        m_curves->hide();
+        return;
+    }
+    // The report's function draws into an empty plot: a fresh one each time.
+    auto *plot = new QCustomPlot(m_resultsPane);
+    plot->setObjectName(m_curves->objectName());
+    plot->setMinimumHeight(200);
+    plot->setToolTip(tr("Energy per byte against the CPU frequency (means over repeats, 95 % "
+                        "intervals); each curve's energy-optimal level ringed"));
+    delete m_resultsPane->layout()->replaceWidget(m_curves, plot);
+    delete m_curves;
+    m_curves = plot;
+    report::plotFrequencyCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
+                                report::ChartLanguage::Translated);
+    applyChartTheme(*m_curves, palette(), font());
+    m_curves->replot();
+    m_curves->show();
+}
+
 void LiveView::showResults()
 {
     m_resultsPane->show();
@@ -344,7 +371,9 @@ void LiveView::showResults()
                        m_table->horizontalHeader()->sizeHint().height() +
                        rows * m_table->verticalHeader()->defaultSectionSize() +
                        2 * m_table->frameWidth() + 2;
-    const int pane = std::min(wanted, total * (ended ? 60 : 45) / 100);
+    // A frequency sweep's curves under the table: most of the height, once it has ended.
+    const int share = ended ? (m_curves->isVisibleTo(this) ? 75 : 60) : 45;
+    const int pane = std::min(wanted, total * share / 100);
     if (total > 0)
         m_splitter->setSizes({total - pane, pane});
 }

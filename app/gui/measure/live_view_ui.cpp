@@ -23,6 +23,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace cipherwatt::gui {
 
@@ -381,6 +382,10 @@ QWidget *LiveView::buildResultsPane()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("One row per cipher, backend, operation and buffer size"));
     layout->addWidget(m_table, 1);
+    m_curves = new QCustomPlot(m_resultsPane);
+    m_curves->setObjectName(QStringLiteral("frequencyCurves"));
+    m_curves->hide();
+    layout->addWidget(m_curves, 1);
     m_resultsPane->hide();
     return m_resultsPane;
 }

@@ -39,9 +39,11 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     run.backend = update.backend;
     run.operation = update.operation;
     run.bufferBytes = update.bufferBytes;
-    if (!update.isa.isEmpty()) {
+    // The run's own levels are part of its result's key (results.h, ResultKey).
+    if (!update.isa.isEmpty() || update.frequencyKHz) {
         run.request.emplace();
         run.request->isa = update.isa;
+        run.request->frequencyKHz = update.frequencyKHz;
     }
     run.repeat = update.repeat;
     run.status = update.status;

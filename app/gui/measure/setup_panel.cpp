@@ -152,6 +152,18 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_isaLevelsError = addError(runsBox);
     m_isaLevelsError->setObjectName(QStringLiteral("isaLevelsError"));
     runsForm->addRow(QString(), m_isaLevelsError);
+    m_frequencyLevels = new QLineEdit(runsBox);
+    m_frequencyLevels->setObjectName(QStringLiteral("frequencyLevels"));
+    m_frequencyLevels->setPlaceholderText(
+        tr("the session's pinning; e.g. 800MHz, 1.6GHz or 600MHz..1.5GHz/10"));
+    m_frequencyLevels->setToolTip(
+        tr("An experiment's factor: every run with the CPUs pinned at each frequency, read back, "
+           "after an idle window at it. A level the DUT refuses is recorded and its runs "
+           "skipped. Levels of the DUT's frequency table: cipherwatt-bench governor show."));
+    runsForm->addRow(tr("CPU frequencies:"), m_frequencyLevels);
+    m_frequencyLevelsError = addError(runsBox);
+    m_frequencyLevelsError->setObjectName(QStringLiteral("frequencyLevelsError"));
+    runsForm->addRow(QString(), m_frequencyLevelsError);
 
     auto *lengthBox = new QWidget(runsBox);
     auto *lengthGrid = new QFormLayout(lengthBox);
@@ -280,7 +292,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_isaLevels})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_isaLevels, m_frequencyLevels})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
@@ -386,6 +398,30 @@ QStringList SetupPanel::isaLevels(QString *problem) const
     return s.isaLevels;
 }
 
+// The frequency levels typed (`--vary freq=`'s words); none: the session's pinning. Levels
+// are pinned through the governor, so they need "Pin the governor" and exclude "Fix the
+// frequency".
+std::vector<std::uint64_t> SetupPanel::frequencyLevels(QString *problem) const
+{
+    const QString text = m_frequencyLevels->text().trimmed();
+    if (text.isEmpty())
+        return {};
+    SessionSettings s;
+    const auto r = applyFactor(s, QStringLiteral("freq=") + text);
+    if (!r) {
+        if (problem != nullptr)
+            *problem = r.error().message.translated();
+        return {};
+    }
+    if (!m_pinGovernor->isChecked() || m_fixFrequency->isChecked()) {
+        if (problem != nullptr)
+            *problem = tr("Frequency levels are pinned through the governor: check \"Pin the "
+                          "governor\" and leave \"Fix the frequency\" unchecked.");
+        return {};
+    }
+    return s.frequencyLevelsKHz;
+}
+
 bool SetupPanel::validate()
 {
     bool ok = true;
@@ -410,6 +446,10 @@ bool SetupPanel::validate()
     isaLevels(&levelsProblem);
     showError(m_isaLevelsError, levelsProblem);
     ok = ok && levelsProblem.isEmpty();
+    QString frequencyProblem;
+    frequencyLevels(&frequencyProblem);
+    showError(m_frequencyLevelsError, frequencyProblem);
+    ok = ok && frequencyProblem.isEmpty();
     return ok;
 }
 
@@ -425,6 +465,7 @@ SessionSettings SetupPanel::settings() const
     s.bufferSizes = bufferSizes(nullptr);
     s.repeats = m_repeats->value();
     s.isaLevels = isaLevels(nullptr);
+    s.frequencyLevelsKHz = frequencyLevels(nullptr);
     s.runOrder =
         runOrderFromName(m_runOrder->currentData().toString()).value_or(RunOrder::Interleaved);
     // A session set up again from a stored one keeps its seed, and so its order.
@@ -487,6 +528,10 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_buffers->setText(sizes.join(QLatin1Char(',')));
     m_repeats->setValue(s.repeats);
     m_isaLevels->setText(s.isaLevels.join(QStringLiteral(", ")));
+    QStringList levels;
+    for (const std::uint64_t kHz : s.frequencyLevelsKHz)
+        levels << core::format::megahertz(kHz).remove(QLatin1Char(' '));
+    m_frequencyLevels->setText(levels.join(QStringLiteral(", ")));
     m_runOrder->setCurrentIndex(std::max(0, m_runOrder->findData(runOrderName(s.runOrder))));
     m_runOrderSeed = s.runOrderSeed;
     m_minUpdates->setValue(s.minUpdates);
@@ -603,6 +648,7 @@ void SetupPanel::restore()
     m_buffers->setText(settings.value(QStringLiteral("buffers"), m_buffers->text()).toString());
     m_repeats->setValue(settings.value(QStringLiteral("repeats"), 1).toInt());
     m_isaLevels->setText(settings.value(QStringLiteral("isaLevels")).toString());
+    m_frequencyLevels->setText(settings.value(QStringLiteral("frequencyLevels")).toString());
     m_runOrder->setCurrentIndex(
         std::max(0, m_runOrder->findData(settings.value(QStringLiteral("runOrder")).toString())));
     m_baseline->setValue(settings.value(QStringLiteral("baseline"), 60.0).toDouble());
@@ -634,6 +680,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("buffers"), m_buffers->text());
     settings.setValue(QStringLiteral("repeats"), m_repeats->value());
     settings.setValue(QStringLiteral("isaLevels"), m_isaLevels->text());
+    settings.setValue(QStringLiteral("frequencyLevels"), m_frequencyLevels->text());
     settings.setValue(QStringLiteral("runOrder"), m_runOrder->currentData());
     settings.setValue(QStringLiteral("baseline"), m_baseline->value());
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());

@@ -81,6 +81,7 @@ private:
     QWidget *buildStoredBanner();
     std::vector<std::size_t> bufferSizes(QString *problem) const;
     QStringList isaLevels(QString *problem) const;
+    std::vector<std::uint64_t> frequencyLevels(QString *problem) const;
     void updateLabelWarning();
     void setEditable(bool editable);
 
@@ -107,6 +108,8 @@ private:
     QComboBox *m_runOrder = nullptr;
     QLineEdit *m_isaLevels = nullptr;
     QLabel *m_isaLevelsError = nullptr;
+    QLineEdit *m_frequencyLevels = nullptr;
+    QLabel *m_frequencyLevelsError = nullptr;
     std::optional<std::uint64_t> m_runOrderSeed; // from a stored session set up again
     QRadioButton *m_lengthAuto = nullptr;
     QRadioButton *m_lengthIterations = nullptr;

@@ -348,4 +348,92 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
                                                     "no measured encryption and decryption runs")));
 }
 
+void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMeasure measure,
+                         ChartLanguage language)
+{
+    styleAxes(plot);
+    const std::vector<FrequencyCurve> curves = frequencyCurves(session);
+    const bool energy = measure == CurveMeasure::EnergyPerByte;
+    // One unit for the chart, as a table column's.
+    std::vector<double> shown;
+    double lowest = std::numeric_limits<double>::infinity();
+    double highest = -std::numeric_limits<double>::infinity();
+    for (const FrequencyCurve &c : curves) {
+        for (const FrequencyPoint &p : c.points) {
+            shown.push_back(energy ? p.row.energyPerByteNj.mean.mean * 1e-9
+                                   : p.row.throughputBytesPerSecond);
+            lowest = std::min(lowest, static_cast<double>(p.kHz) / 1000.0);
+            highest = std::max(highest, static_cast<double>(p.kHz) / 1000.0);
+        }
+    }
+    const format::Unit unit = format::columnUnit(
+        energy ? format::Quantity::EnergyPerByte : format::Quantity::Throughput, shown);
+    const double k = energy ? unit.scaled(1e-9) : unit.scaled(1.0);
+    plot.xAxis->setLabel(chartText(
+        language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "CPU frequency [MHz]")));
+    plot.yAxis->setLabel(
+        (energy ? chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "energy per byte [%1]"))
+                : chartText(language,
+                            QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "throughput [%1]")))
+            .arg(unit.symbol));
+    double top = 0.0;
+    int index = 0;
+    for (const FrequencyCurve &c : curves) {
+        if (c.points.empty())
+            continue;
+        const QColor color = seriesColor(index++);
+        auto *graph = plot.addGraph();
+        graph->setName(QStringLiteral("%1/%2 %3 %4")
+                           .arg(c.key.cipher, c.key.backendLabel(),
+                                format::operationShort(c.key.operation),
+                                format::bufferShort(c.key.bufferBytes)));
+        graph->setPen(QPen(color, 1.6));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 5));
+        QCPErrorBars *errors = nullptr;
+        if (energy) {
+            errors = new QCPErrorBars(plot.xAxis, plot.yAxis);
+            errors->setDataPlottable(graph);
+            errors->setPen(QPen(color.darker(120), 0.8));
+            errors->setWhiskerWidth(5);
+            errors->removeFromLegend();
+        }
+        QVector<double> keys, values, below, above;
+        for (const FrequencyPoint &p : c.points) {
+            const MeanInterval &m = p.row.energyPerByteNj.mean;
+            const double value = energy ? m.mean * k : p.row.throughputBytesPerSecond * k;
+            if (!std::isfinite(value))
+                continue;
+            keys << static_cast<double>(p.kHz) / 1000.0;
+            values << value;
+            below << (energy && std::isfinite(m.low) ? value - m.low * k : 0.0);
+            above << (energy && std::isfinite(m.high) ? m.high * k - value : 0.0);
+            top = std::max(top, value + above.back());
+        }
+        graph->setData(keys, values, true);
+        if (errors)
+            errors->setData(below, above);
+        if (energy && c.optimum) {
+            // The energy-optimal level, ringed in the curve's colour.
+            auto *ring = plot.addGraph();
+            ring->removeFromLegend();
+            ring->setLineStyle(QCPGraph::lsNone);
+            ring->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.4), Qt::NoBrush, 13));
+            const FrequencyPoint &best = c.points[*c.optimum];
+            ring->addData(static_cast<double>(best.kHz) / 1000.0,
+                          best.row.energyPerByteNj.mean.mean * k);
+        }
+    }
+    if (index == 0) {
+        chartMessage(plot, chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                 "no measured frequency levels")));
+        return;
+    }
+    const double span = std::max(highest - lowest, 100.0);
+    plot.xAxis->setRange(lowest - 0.06 * span, highest + 0.06 * span);
+    plot.yAxis->setRange(0.0, top > 0 ? top * 1.12 : 1.0);
+    legendBelow(plot);
+}
+
 } // namespace cipherwatt::report

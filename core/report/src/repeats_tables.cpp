@@ -202,4 +202,67 @@ Table isaEffectTable(const SessionData &d)
     return t;
 }
 
+Table frequencyTable(const SessionData &d)
+{
+    const std::vector<FrequencyCurve> curves = frequencyCurves(d);
+    std::vector<double> energy, watts, edp;
+    for (const FrequencyCurve &c : curves) {
+        for (const FrequencyPoint &p : c.points) {
+            energy.push_back(std::fabs(p.row.energyPerByteNj.mean.mean) * 1e-9);
+            watts.push_back(std::fabs(p.row.netWatts.mean.mean));
+            edp.push_back(std::fabs(p.edpJouleSeconds));
+        }
+    }
+    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    fmt::Unit edpUnit = fmt::columnUnit(Quantity::Energy, edp);
+    edpUnit.symbol += QStringLiteral("·s");
+    Table t;
+    t.groups = {QString(), QStringLiteral("mean ± 95 %"), QString(),
+                QStringLiteral("against the optimum")};
+    t.groupSpans = {5, 2, 2, 2};
+    t.header = {QStringLiteral("cipher"),
+                QStringLiteral("backend"),
+                QStringLiteral("op."),
+                QStringLiteral("buffer"),
+                QStringLiteral("frequency"),
+                QStringLiteral("energy/byte") + perByte.bracketed(),
+                QStringLiteral("net power") + power.bracketed(),
+                QStringLiteral("throughput"),
+                QStringLiteral("EDP 1 MiB") + edpUnit.bracketed(),
+                QStringLiteral("difference") + perByte.bracketed(),
+                QString()};
+    t.widths = {1.2, 0.8, 0.45, 0.55, 0.8, 1.5, 1.3, 0.9, 0.9, 1.5, 1.0};
+    t.numeric = {false, false, false, true, true, true, true, true, true, true, false};
+    for (const FrequencyCurve &c : curves) {
+        for (std::size_t i = 0; i < c.points.size(); ++i) {
+            const FrequencyPoint &p = c.points[i];
+            const MeanInterval &e = p.row.energyPerByteNj.mean;
+            const MeanInterval &w = p.row.netWatts.mean;
+            const MeanComparison &diff = p.againstOptimum;
+            const bool optimum = c.optimum && i == *c.optimum;
+            t.rows << QStringList{
+                c.key.cipher,
+                c.key.backendLabel(),
+                fmt::operationShort(c.key.operation),
+                fmt::bufferShort(c.key.bufferBytes),
+                fmt::megahertz(p.kHz),
+                fmt::withInterval(e.mean * 1e-9, e.low * 1e-9, e.high * 1e-9, perByte).joined(),
+                fmt::withInterval(w.mean, w.low, w.high, power).joined(),
+                fmt::quantity(p.row.throughputBytesPerSecond, Quantity::Throughput),
+                std::isfinite(p.edpJouleSeconds) ? fmt::plain(p.edpJouleSeconds, edpUnit)
+                                                 : fmt::missing(),
+                optimum ? QString()
+                : diff.valid()
+                    ? fmt::differenceWithInterval(diff.difference * 1e-9, diff.differenceLow * 1e-9,
+                                                  diff.differenceHigh * 1e-9, perByte)
+                    : fmt::missing(),
+                optimum         ? QStringLiteral("optimum")
+                : p.withOptimum ? QStringLiteral("not told apart")
+                                : QString()};
+        }
+    }
+    return t;
+}
+
 } // namespace cipherwatt::report

@@ -240,6 +240,17 @@ QStringList methodParagraphs(const SessionData &d)
                               "side by side in the order; the worker caps its own code and Botan "
                               "at the run's level, OpenSSL keeps the level it started with.")
                    .arg(s.isaLevels.join(QStringLiteral(", ")));
+    if (!s.frequencyLevelsKHz.empty()) {
+        QStringList levels;
+        for (const std::uint64_t kHz : s.frequencyLevelsKHz)
+            levels << fmt::megahertz(kHz);
+        out << QStringLiteral("CPU frequencies: every run at %1, one block of runs per level and "
+                              "pass, the DUT pinned there through the worker and read back, then "
+                              "idle at the level (%2 s) before its runs; a refused level's runs "
+                              "are skipped.")
+                   .arg(levels.join(QStringLiteral(", ")),
+                        fmt::significant(levelIdleSeconds(s), 3));
+    }
     out << QStringLiteral("Net power: P_net = P_run − P_idle, where P_run is the mean power of the "
                           "meter updates whose whole %1 ms interval lies inside the worker's "
                           "measured loop; updates at the loop's boundaries, duplicates and updates "

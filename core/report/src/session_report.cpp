@@ -182,23 +182,23 @@ Table runsTable(const SessionData &d)
         QString status = runStatusName(r.status);
         if (!r.error.isEmpty())
             status += QStringLiteral(": ") + r.error.english();
-        t.rows << QStringList{
-            QString::number(r.ordinal),
-            QStringLiteral("%1, repeat %2")
-                .arg(fmt::runShort(r.cipher, fmt::backendWithIsa(r.backend, r.isa()), r.operation,
-                                   r.bufferBytes))
-                .arg(r.repeat),
-            status,
-            analysed ? QStringLiteral("%1 / %2 / %3 / %4")
-                           .arg(a.run.count)
-                           .arg(a.excludedBoundary)
-                           .arg(a.excludedInvalid + a.excludedDuplicates)
-                           .arg(a.missed)
-                     : fmt::missing(),
-            analysed ? cell(a.run.mean, power) : fmt::missing(),
-            analysed ? cell(a.netWatts, a.netLow, a.netHigh, power) : fmt::missing(),
-            r.result ? r.result->provenance.implementation : QString(),
-            r.result ? r.result->isa : QString()};
+        t.rows << QStringList{QString::number(r.ordinal),
+                              QStringLiteral("%1, repeat %2")
+                                  .arg(fmt::runShort(r.cipher, ResultKey::of(r).backendLabel(),
+                                                     r.operation, r.bufferBytes))
+                                  .arg(r.repeat),
+                              status,
+                              analysed ? QStringLiteral("%1 / %2 / %3 / %4")
+                                             .arg(a.run.count)
+                                             .arg(a.excludedBoundary)
+                                             .arg(a.excludedInvalid + a.excludedDuplicates)
+                                             .arg(a.missed)
+                                       : fmt::missing(),
+                              analysed ? cell(a.run.mean, power) : fmt::missing(),
+                              analysed ? cell(a.netWatts, a.netLow, a.netHigh, power)
+                                       : fmt::missing(),
+                              r.result ? r.result->provenance.implementation : QString(),
+                              r.result ? r.result->isa : QString()};
     }
     return t;
 }
@@ -306,6 +306,26 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                            "\"Experiments\".")
                 .arg(d.settings.isaLevels.join(QStringLiteral(", "))),
             true);
+    }
+    if (!frequencyCurves(d).empty()) {
+        doc.heading(QStringLiteral("CPU frequencies"), 2);
+        doc.table(frequencyTable(d));
+        doc.paragraph(
+            QStringLiteral("Each result at each CPU frequency of the design, pinned through the "
+                           "worker (scaling_min = scaling_max, read back before and after every "
+                           "run), with its idle level from idle windows at the same frequency. "
+                           "EDP: the energy-delay product of 1 MiB. The energy-optimal frequency "
+                           "has the lowest mean energy per byte; \"not told apart\" marks the "
+                           "levels whose difference from it has a 95 % interval that includes "
+                           "0, the optimum's confidence set. docs/method.md, \"Experiments: CPU "
+                           "frequency\"."),
+            true);
+        doc.chart([&d](QCustomPlot &plot) { plotFrequencyCurves(plot, d); }, 70,
+                  QStringLiteral("Energy per byte against the CPU frequency (means over repeats, "
+                                 "95 % intervals); the energy-optimal level ringed."));
+        doc.chart(
+            [&d](QCustomPlot &plot) { plotFrequencyCurves(plot, d, CurveMeasure::Throughput); }, 58,
+            QStringLiteral("Throughput against the CPU frequency (medians over repeats)."));
     }
     if (d.dut.kind == QLatin1String("mcu")) {
         bool emulated = false;

@@ -3,6 +3,7 @@
 #include "chart_style.h"
 
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/results.h>
 #include <cipherwatt/instruments/measurement.h>
 #include <cipherwatt/report/charts.h>
 
@@ -149,9 +150,10 @@ std::vector<Band> bands(const SessionData &s, const QStringList &ciphers, double
                 break;
             b.run = true;
             b.fill = runTint(static_cast<int>(ciphers.indexOf(r->cipher)));
-            const QString backend = severalBackends(r->cipher) || !r->isa().isEmpty()
-                                        ? format::backendWithIsa(r->backend, r->isa())
-                                        : QString();
+            const QString backend =
+                severalBackends(r->cipher) || !r->isa().isEmpty() || r->frequencyKHz()
+                    ? ResultKey::of(*r).backendLabel()
+                    : QString();
             const QString who = backend.isEmpty() ? r->cipher : r->cipher + u'/' + backend;
             const QString op = format::operationShort(r->operation);
             b.labels = {format::runShort(r->cipher, backend, r->operation, r->bufferBytes),

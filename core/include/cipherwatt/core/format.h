@@ -132,6 +132,10 @@ QString operationShort(const QString &operation);
 QString bufferShort(qint64 bytes);
 // "custom", or "custom (neon)" for runs at an instruction-set level of their own.
 QString backendWithIsa(const QString &backend, const QString &isa);
+// A frequency level: "1200 MHz", "1234.567 MHz" (whole kHz, as cpufreq takes them).
+QString megahertz(std::uint64_t kHz);
+// " @ 1200 MHz" after a backend, for a run at a frequency level; empty for none.
+QString atFrequency(std::optional<std::uint64_t> kHz);
 // "aes-128-xts enc 4 KiB"; with a backend, "aes-128-xts/openssl enc 4 KiB".
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes);

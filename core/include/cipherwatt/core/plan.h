@@ -51,26 +51,38 @@ struct PlannedRun
     std::size_t bufferBytes = 0;
     QString isa; // the run's own instruction-set level; empty: the worker's
     int repeat = 1;
+    std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
 };
 
 // Repeats outermost, so that the repeats of one run are spread over the session (slow drift
-// then shows as spread instead of bias); within a repeat, each entry at each buffer size at each
-// ISA level (the levels of one cipher side by side, so that drift cannot separate them). Key
-// agreement runs and external commands ignore buffer sizes; external commands, ISA levels.
+// then shows as spread instead of bias); within a repeat, each frequency level (a block: the DUT
+// is pinned once per level and pass, and idles at the level before its runs), and within it each
+// entry at each buffer size at each ISA level (the levels of one cipher side by side, so that
+// drift cannot separate them). Key agreement runs and external commands ignore buffer sizes;
+// external commands, ISA levels (but not frequency levels: a program runs on the same CPU).
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats,
-                                   const QStringList &isaLevels = {});
+                                   const QStringList &isaLevels = {},
+                                   const std::vector<std::uint64_t> &frequencyLevelsKHz = {});
 
 // An experiment's factor (`cipherwatt-cli run --vary NAME=LEVELS`; the message does not name
-// the option, which the command line puts before it), into the settings it
-// varies: `isa=portable,neon` (instruction-set levels, in the order given; the first is the
-// reference the others are compared with). A one-line usage error names an unknown factor, a
-// level that is not one of the factor's, or one given twice. Whether the DUT has a level is
-// the worker's to say, before the session starts.
+// the option, which the command line puts before it), into the settings it varies:
+//   isa=portable,neon     instruction-set levels, in the order given; the first is the reference
+//                         the others are compared with;
+//   freq=600MHz,1.2GHz    CPU frequencies (kHz, MHz or GHz; whole kHz), or a range and a count,
+//   freq=600MHz..1.5GHz/10  evenly spaced from the first to the last (both included).
+// A one-line usage error names an unknown factor, a level that is not one of the factor's, or
+// one given twice. Whether the DUT has a level is the worker's to say: an ISA level before the
+// session starts, a frequency when it is pinned (a refused one is recorded, its runs skipped).
+// Levels of the driver's frequency table (`cipherwatt-bench governor show`) are pinned as they
+// are; any other value is refused there, never rounded.
 Result<void> applyFactor(SessionSettings &settings, const QString &text);
 // The instruction-set levels a run may be given: portable, sse2, avx2, avx512, neon.
 QStringList isaLevelNames();
+// A frequency as `--vary freq=` takes it ("600MHz", "1.5 GHz", "600000kHz"), in whole kHz.
+std::optional<std::uint64_t> parseFrequencyKHz(const QString &text);
+inline constexpr int kMaxFrequencyLevels = 64;
 
 // A paper's plan by name (README, "Android DUTs"): its ciphers and operations, buffer sizes
 // and repeats, for `cipherwatt-cli run --plan-preset <name>`.
@@ -112,7 +124,9 @@ QString runOrderText(RunOrder order, std::optional<std::uint64_t> seed);
 // A fresh seed for a random order, from the system's random source.
 std::uint64_t drawRunOrderSeed();
 
-// The runs of expandPlan() in the given order, their ordinals renumbered from 1.
+// The runs of expandPlan() in the given order, their ordinals renumbered from 1. Runs at
+// frequency levels stay in blocks of one level: within each pass for interleaved and random (the
+// levels in a random order too, from the same seed), over the whole session for sequential.
 std::vector<PlannedRun> orderRuns(std::vector<PlannedRun> runs, RunOrder order,
                                   std::uint64_t seed = 0);
 

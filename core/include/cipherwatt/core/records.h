@@ -74,6 +74,7 @@ struct CpuFrequency
     std::uint64_t curKHz = 0;
     std::uint64_t hwMinKHz = 0;
     std::uint64_t hwMaxKHz = 0;
+    std::vector<std::uint64_t> availableKHz; // the driver's frequency table; empty: none
 };
 
 struct GovernorState
@@ -234,6 +235,9 @@ struct WorkerRequest
     QString chunking;
     QString
         isa; // the run's own instruction-set level (an experiment's factor); empty: the worker's
+    // The CPU frequency the run is pinned at (an experiment's frequency level, kHz); none: the
+    // session's pinning.
+    std::optional<std::uint64_t> frequencyKHz;
     // An external program.
     QString label;
     QStringList argv;
@@ -289,6 +293,9 @@ struct WorkerResult
     std::optional<bool> cyclesReal;
     std::optional<std::uint64_t> tagBytes;
     std::optional<double> startOffsetSeconds;
+    // A run at a frequency level: the frequency its CPU was pinned at after the loop, as the
+    // worker read it back (0: no longer pinned at one).
+    std::optional<std::uint64_t> frequencyKHz;
     // An external program.
     QString label;
     QStringList argv;
@@ -376,6 +383,9 @@ struct BaselineRecord
     double startSeconds = 0.0;
     double endSeconds = 0.0;
     BaselineResult result;
+    // The frequency level the DUT idled at (an experiment's frequency factor); none: the
+    // session's pinning. A run's idle level comes from windows at its own level only.
+    std::optional<std::uint64_t> frequencyKHz;
 };
 
 struct PostBaselineRecord

@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -38,11 +39,15 @@ struct ResultKey
     QString operation;
     qint64 bufferBytes = 0;
     QString isa; // the runs' own instruction-set level; empty: the worker's
+    std::optional<std::uint64_t>
+        frequencyKHz; // the runs' frequency level (kHz); none: not a factor
 
     static ResultKey of(const StoredRun &run);
     friend bool operator==(const ResultKey &, const ResultKey &) = default;
-    QString label() const; // "lea-128-xts/custom encrypt 4096 B", "… custom (neon) …"
-    // The backend as tables show it: "custom", or "custom (neon)" at a level of its own.
+    // "lea-128-xts/custom encrypt 4096 B", "… custom (neon) …", "… 4096 B @ 1200 MHz"
+    QString label() const;
+    // The backend as tables show it: "custom", or "custom (neon)" at an ISA level of its own,
+    // "custom @ 1200 MHz" at a frequency level (so that every table tells the levels apart).
     QString backendLabel() const;
 };
 
@@ -120,6 +125,37 @@ struct FactorEffect
     ResultComparison comparison;
 };
 std::vector<FactorEffect> isaEffects(const SessionData &session);
+
+// An experiment's frequency factor (SessionSettings::frequencyLevelsKHz): one curve per cipher,
+// backend, operation, buffer and ISA level, its results at every level measured, in ascending
+// frequency (docs/method.md, "Experiments: CPU frequency").
+struct FrequencyPoint
+{
+    std::uint64_t kHz = 0;
+    ResultRow row;
+    // The energy-delay product of 1 MiB (2^20 B): its energy times its time, J·s, from the mean
+    // energy per byte and the median throughput; the interval is the energy's, scaled (the loop's
+    // time is read by the worker's clock over seconds: its uncertainty is left out).
+    double edpJouleSeconds = std::numeric_limits<double>::quiet_NaN();
+    double edpLow = std::numeric_limits<double>::quiet_NaN();
+    double edpHigh = std::numeric_limits<double>::quiet_NaN();
+    // Against the energy-optimal level's energy per byte (this one minus it); invalid at the
+    // optimum itself.
+    MeanComparison againstOptimum;
+    // Not told apart from the optimum at 95 % (the difference's interval includes 0), or the
+    // optimum itself: the energy-optimal frequency's confidence set.
+    bool withOptimum = false;
+};
+struct FrequencyCurve
+{
+    ResultKey key; // without the frequency
+    std::vector<FrequencyPoint> points;
+    // The point with the lowest mean energy per byte (none: no level was measured).
+    std::optional<std::size_t> optimum;
+    // The levels refused or not measured, as results list them.
+    QList<Message> notMeasured;
+};
+std::vector<FrequencyCurve> frequencyCurves(const SessionData &session);
 
 struct ComparisonRow
 {

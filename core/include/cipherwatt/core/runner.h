@@ -71,6 +71,7 @@ struct RunUpdate
     QString operation;
     qint64 bufferBytes = 0;
     QString isa; // the run's own instruction-set level; empty: the worker's
+    std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
     int repeat = 1;
     double elapsedSeconds = 0.0;
     double plannedSeconds = 0.0; // 0 when the run is sized by iterations and not yet known
@@ -172,8 +173,13 @@ private:
     void nextRun();
     void startIdleWindow(); // before a run, when idle windows are asked for
     void startRun();
-    // The idle windows so far (baseline, between runs, post-baseline), in time order.
-    std::vector<IdleWindow> idleWindows() const;
+    // An experiment's frequency level: pinned before its runs, then an idle window at it.
+    void pinLevel(std::uint64_t kHz);
+    void onLevelPinned(const worker::GovernorDone &event);
+    void onLevelRefused(std::uint64_t kHz, const QString &why);
+    // The idle windows so far (baseline, between runs, post-baseline) at one frequency level
+    // (none: the session's pinning), in time order.
+    std::vector<IdleWindow> idleWindows(std::optional<std::uint64_t> levelKHz = {}) const;
     void onRunStart(qint64 hostNs);
     void onRunProgress(const worker::Progress &progress);
     void onRunEnd(const worker::RunEnded &end, qint64 hostNs);
@@ -263,6 +269,13 @@ private:
     std::vector<std::size_t> m_checkedRuns; // the runs of the check in flight, in its order
     bool m_pinned = false;
     bool m_resumeAfterPin = false; // a new worker took over: pinned again, then the next run
+    // Frequency levels: the one the DUT is pinned at (none: the session's pinning; 0: unknown,
+    // after a refused level), the one being pinned, and whether the next run idles at its
+    // level first; the post-baseline's level.
+    std::optional<std::uint64_t> m_levelKHz;
+    std::optional<std::uint64_t> m_levelPinning;
+    bool m_levelIdle = false;
+    std::optional<std::uint64_t> m_postBaselineLevel;
     bool m_dutGone = false;
     bool m_workerCrashed = false;
     // The watchdog: when the worker last said something, the command it watches and since when.

@@ -100,6 +100,11 @@ struct SessionSettings
     // An experiment's ISA factor: every cipher run at each of these instruction-set levels
     // (portable, sse2, avx2, avx512, neon), in this order; empty: at the worker's level only.
     QStringList isaLevels;
+    // An experiment's frequency factor: every run with the DUT's CPUs pinned at each of these
+    // frequencies (kHz, scaling_min = scaling_max), in this order within a pass; empty: the
+    // session's pinning only. Each level is pinned through the worker and read back, and has
+    // idle windows of its own (docs/method.md, "Experiments: CPU frequency").
+    std::vector<std::uint64_t> frequencyLevelsKHz;
     int repeats = 1;
     RunOrder runOrder = RunOrder::Interleaved;
     std::optional<std::uint64_t> runOrderSeed; // Randomised: drawn at the start when not given
@@ -131,6 +136,12 @@ struct SessionSettings
 };
 
 inline constexpr double kPaperBaselineSeconds = 600.0;
+// How long the DUT idles at a frequency level after it is pinned there, before the level's first
+// run: an idle window between runs where the session has them, else a baseline's length.
+inline double levelIdleSeconds(const SessionSettings &s)
+{
+    return s.idleBetweenSeconds > 0 ? s.idleBetweenSeconds : s.baselineSeconds;
+}
 // How long `--wait-for-quiet` (and the window's checkbox) waits at most for a quiet DUT.
 inline constexpr double kDefaultWaitForQuietSeconds = 60.0;
 // How long the window's "wait for stable idle power" waits at most (the CLI takes any bound).

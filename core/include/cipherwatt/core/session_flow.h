@@ -18,7 +18,7 @@ namespace cipherwatt::core {
 enum class Stage : std::uint8_t {
     Idle,         // made, not started
     Preparing,    // meter and DUT set up, catalogue, self-test; the session is created here
-    Pinning,      // the governor is being pinned (also again after a new worker took over)
+    Pinning,      // the governor is being pinned (again after a new worker took over; at a level)
     Planning,     // pilot runs size the runs
     Quieting,     // waiting for the DUT's other activity to settle before the baseline
     Stabilising,  // waiting for the idle power to be stable before the baseline

@@ -84,6 +84,11 @@ struct StoredRun
     // The run's own instruction-set level (an experiment's ISA factor: its request's, stored
     // from the plan on); empty: the worker's.
     QString isa() const { return request ? request->isa : QString(); }
+    // The run's frequency level (kHz), stored from the plan on; none: the session's pinning.
+    std::optional<std::uint64_t> frequencyKHz() const
+    {
+        return request ? request->frequencyKHz : std::nullopt;
+    }
     // "lea-128-xts/custom encrypt 4096 B #1", "lea-128-xts/custom (neon) encrypt 4096 B #1": how
     // flags and messages name the run.
     QString label() const;

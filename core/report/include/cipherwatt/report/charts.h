@@ -43,6 +43,14 @@ QString powerTraceCaption(const core::SessionData &session);
 void plotOverlaidTraces(QCustomPlot &plot, const std::vector<core::SessionData> &sessions,
                         ChartLanguage language = ChartLanguage::English, int maxPoints = 3000);
 
+// An experiment's frequency factor (core::frequencyCurves): energy per byte (with 95 % error
+// bars from the mean over repeats) or throughput against the CPU frequency, one line per
+// cipher, backend, operation and buffer; each curve's energy-optimal level ringed.
+enum class CurveMeasure { EnergyPerByte, Throughput };
+void plotFrequencyCurves(QCustomPlot &plot, const core::SessionData &session,
+                         CurveMeasure measure = CurveMeasure::EnergyPerByte,
+                         ChartLanguage language = ChartLanguage::English);
+
 // A colour per session (or series), distinguishable in print and for colour-blind readers.
 QColor seriesColor(int index);
 // A light fill per phase kind, for shading; runs take their cipher's tint instead.
