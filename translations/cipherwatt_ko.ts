@@ -582,6 +582,14 @@
         <source>waiting for stable idle power</source>
         <translation>유휴 전력 안정 대기</translation>
     </message>
+    <message>
+        <source>pinning the CPU at %1</source>
+        <translation>CPU를 %1에 고정하는 중</translation>
+    </message>
+    <message>
+        <source>idle at %1</source>
+        <translation>%1에서 유휴</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Plan</name>
@@ -651,16 +659,16 @@
         <translation>--order: 시드 &apos;%1&apos;은(는) 0에서 %2 사이의 정수여야 합니다</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;: give isa=&lt;levels&gt; (buffer sizes: --buffer)</source>
-        <translation>&apos;%1&apos;: isa=&lt;수준&gt;을 지정하십시오(버퍼 크기: --buffer)</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a level of %2 (%3)</source>
         <translation>&apos;%1&apos;은(는) %2의 수준이 아닙니다(%3)</translation>
     </message>
     <message>
         <source>the level %1 of %2 is given twice</source>
         <translation>%2의 수준 %1이(가) 두 번 주어졌습니다</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: give isa=&lt;levels&gt; or freq=&lt;frequencies&gt; (buffer sizes: --buffer)</source>
+        <translation>&apos;%1&apos;: isa=&lt;수준&gt; 또는 freq=&lt;주파수&gt;를 지정하십시오 (버퍼 크기: --buffer)</translation>
     </message>
 </context>
 <context>
@@ -998,6 +1006,22 @@
     <message>
         <source>measured at the worker&apos;s level %1, not %2 (a worker older than per-run levels: install this version&apos;s on the DUT)</source>
         <translation>%2가 아니라 워커의 수준 %1에서 측정됨(실행별 수준보다 오래된 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
+    </message>
+    <message>
+        <source>CPU pinned at %1 (read back); idle at it for %2 s before its runs</source>
+        <translation>CPU를 %1에 고정함(다시 읽어 확인); 해당 실행 전에 이 주파수에서 %2초 동안 유휴</translation>
+    </message>
+    <message>
+        <source>the DUT refused the frequency level %1, whose runs are skipped: %2</source>
+        <translation>DUT가 주파수 수준 %1을(를) 거부하여 해당 실행을 건너뜁니다: %2</translation>
+    </message>
+    <message>
+        <source>the worker read back %1 after the loop, not its level %2</source>
+        <translation>워커가 루프 후 다시 읽은 값은 %1이며, 실행의 수준 %2이(가) 아닙니다</translation>
+    </message>
+    <message>
+        <source>the worker did not read the frequency back (a worker older than frequency levels: install this version&apos;s on the DUT)</source>
+        <translation>워커가 주파수를 다시 읽지 않았습니다(주파수 수준보다 오래된 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3010,10 @@ Failed: %2</source>
         <source>Waiting for stable idle power</source>
         <translation>유휴 전력 안정 대기</translation>
     </message>
+    <message>
+        <source>Energy per byte against the CPU frequency (means over repeats, 95 % intervals); each curve&apos;s energy-optimal level ringed</source>
+        <translation>CPU 주파수에 따른 바이트당 에너지(반복의 평균, 95 % 구간); 각 곡선의 에너지 최적 수준에 원 표시</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -4303,6 +4331,22 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <source>ISA levels:</source>
         <translation>ISA 수준:</translation>
     </message>
+    <message>
+        <source>the session&apos;s pinning; e.g. 800MHz, 1.6GHz or 600MHz..1.5GHz/10</source>
+        <translation>세션의 고정 설정; 예: 800MHz, 1.6GHz 또는 600MHz..1.5GHz/10</translation>
+    </message>
+    <message>
+        <source>An experiment&apos;s factor: every run with the CPUs pinned at each frequency, read back, after an idle window at it. A level the DUT refuses is recorded and its runs skipped. Levels of the DUT&apos;s frequency table: cipherwatt-bench governor show.</source>
+        <translation>실험 요인: 모든 실행을 각 주파수에 CPU를 고정하고(다시 읽어 확인) 그 주파수에서 유휴 구간을 거친 뒤 측정합니다. DUT가 거부한 수준은 기록되고 그 실행은 건너뜁니다. DUT의 주파수 표: cipherwatt-bench governor show.</translation>
+    </message>
+    <message>
+        <source>CPU frequencies:</source>
+        <translation>CPU 주파수:</translation>
+    </message>
+    <message>
+        <source>Frequency levels are pinned through the governor: check &quot;Pin the governor&quot; and leave &quot;Fix the frequency&quot; unchecked.</source>
+        <translation>주파수 수준은 거버너를 통해 고정됩니다: 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;거버너를 performance로 고정주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;을 선택하고 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;주파수 고정 (최소 = 최대)주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;은 선택하지 마십시오.</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::SshPrompts</name>
@@ -4695,6 +4739,18 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>no data</source>
         <translation>데이터 없음</translation>
+    </message>
+    <message>
+        <source>CPU frequency [MHz]</source>
+        <translation>CPU 주파수 [MHz]</translation>
+    </message>
+    <message>
+        <source>throughput [%1]</source>
+        <translation>처리량 [%1]</translation>
+    </message>
+    <message>
+        <source>no measured frequency levels</source>
+        <translation>측정된 주파수 수준 없음</translation>
     </message>
 </context>
 </TS>
