@@ -545,7 +545,11 @@ private:
     {
         requireIdle();
         const CommandSpec spec = toCommandSpec(cmd);
-        startJob(id, toProtocol(spec), [this, spec, id]() -> protocol::RunOutcome {
+        protocol::ExecCommand echo = toProtocol(spec);
+        echo.frequencyKHz = cmd.frequencyKHz;
+        if (cmd.frequencyKHz)
+            requirePinnedAt(*cmd.frequencyKHz, spec.cpu);
+        startJob(id, echo, [this, spec, id]() -> protocol::RunOutcome {
             const CommandResult r = runCommand(
                 spec,
                 [&](const CommandProgress &p) {

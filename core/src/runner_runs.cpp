@@ -417,9 +417,10 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
         emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
     }
     // A run at a frequency level must have ended at it: the worker reads its CPU's limits back
-    // after the loop (an older worker does not, and would not have checked them before it).
+    // after the loop (an older worker does not, and would not have checked them before it). An
+    // external program is checked before it starts only.
     if (const auto level = run.stored.request ? run.stored.request->frequencyKHz : std::nullopt;
-        !cancelled && level && run.stored.status == RunStatus::Done &&
+        !cancelled && !result.exec && level && run.stored.status == RunStatus::Done &&
         result.frequencyKHz != level) {
         run.stored.status = RunStatus::Failed;
         run.stored.error =

@@ -308,6 +308,7 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.timeoutSeconds = exec.timeout;
         out.bytes = exec.bytes;
         out.cpu = exec.cpu;
+        out.frequencyKHz = exec.frequencyKHz;
         out.extra = extraOf(exec.extra);
     }
     return out;
@@ -322,6 +323,7 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
         exec.timeout = r.timeoutSeconds;
         exec.bytes = r.bytes;
         exec.cpu = r.cpu;
+        exec.frequencyKHz = r.frequencyKHz;
         exec.extra = extraOf(r.extra);
         return exec;
     }

@@ -378,6 +378,13 @@ TEST_CASE("serve runs at a frequency level only when its CPU is pinned there, an
     const Json end = waitFor(worker, "run_end");
     CHECK(end["result"]["verified"] == true);
     CHECK(end["result"]["frequency_khz"] == 1600000);
+    // An external program at another level is refused the same way.
+    worker.writeLine(R"({"cmd":"exec","id":5,"argv":["true"],"cpu":0,)"
+                     R"("frequency_khz":800000})");
+    const Json program = waitFor(worker, "error");
+    CHECK(program["id"] == 5);
+    CHECK_THAT(program["message"].get<std::string>(),
+               Catch::Contains("cpu0 is not pinned at 800000 kHz"));
 
     // Something else moves the limit during the run: the read-back says the CPU is not at one.
     worker.writeLine(R"({"cmd":"run","id":4,"cipher":"chacha20","backend":"botan",)"

@@ -176,6 +176,7 @@ ExecCommand readExecCommand(Reader &r)
     c.timeout = r.opt<double>("timeout");
     c.bytes = r.opt<std::uint64_t>("bytes");
     c.cpu = r.opt<int>("cpu");
+    c.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
     c.extra = r.rest();
     return c;
 }

@@ -187,6 +187,8 @@ Json toJson(const ExecCommand &c)
     j["bytes"] = optionalJson(c.bytes);
     if (c.cpu)
         j["cpu"] = *c.cpu;
+    if (c.frequencyKHz)
+        j["frequency_khz"] = *c.frequencyKHz;
     return withExtra(std::move(j), c.extra);
 }
 

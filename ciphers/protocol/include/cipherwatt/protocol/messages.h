@@ -235,6 +235,8 @@ struct ExecCommand
     std::optional<double> timeout;
     std::optional<std::uint64_t> bytes;
     std::optional<int> cpu;
+    // As a cipher run's: the program runs only with its CPU pinned at this frequency (kHz).
+    std::optional<std::uint64_t> frequencyKHz;
     Extra extra;
 };
 
