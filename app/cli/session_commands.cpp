@@ -417,6 +417,12 @@ int run(Options &opts)
     bool json = false;
     SessionSettings settings = runSettings(opts, runner, json);
     configureDut(opts, settings.dutResource, runner);
+    // A microcontroller runs at its own fixed clock: there is no frequency to pin.
+    if (const auto dut = parseDut(settings.dutResource);
+        dut && !dut->kind->runsWorker && !settings.frequencyLevelsKHz.empty())
+        throw UsageError(QStringLiteral("--vary freq: %1 is a microcontroller, which runs at its "
+                                        "own fixed clock")
+                             .arg(settings.dutResource));
     opts.finish();
     const QString db = runner.databasePath.isEmpty() ? Storage::defaultPath() : runner.databasePath;
     runner.databasePath = db;

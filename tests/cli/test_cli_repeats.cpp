@@ -273,9 +273,9 @@ TEST_CASE("run --vary isa measures each run at each level and show compares them
                     "--worker",
                     CIPHERWATT_BENCH_EXE});
     };
-    const auto unknown = run("chacha20", "freq=600MHz");
+    const auto unknown = run("chacha20", "chunking=stream");
     CHECK(unknown.exitCode != 0);
-    CHECK_THAT(unknown.err, Catch::Contains("--vary: 'freq=600MHz'"));
+    CHECK_THAT(unknown.err, Catch::Contains("--vary: 'chunking=stream'"));
     CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
 
     const auto r = run("lea-128-xts/custom:encrypt", "isa=portable," + level);
@@ -442,4 +442,10 @@ TEST_CASE("run --vary freq pins each level, idles at it, skips a level the DUT r
              "--governor", "none", "--db", db, "--label", "unpinned"});
     CHECK(unpinned.exitCode != 0);
     CHECK_THAT(unpinned.err, Catch::Contains("--vary freq"));
+    // Nor on a microcontroller, which has no frequency to pin: refused before anything opens.
+    const auto board =
+        cli({"run", "--meter", "sim:" + profile, "--dut", "tcp:127.0.0.1:9", "--plan", "chacha20",
+             "--vary", "freq=800MHz", "--db", db, "--label", "board"});
+    CHECK(board.exitCode != 0);
+    CHECK_THAT(board.err, Catch::Contains("--vary freq: tcp:127.0.0.1:9 is a microcontroller"));
 }

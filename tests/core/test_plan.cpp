@@ -471,7 +471,7 @@ TEST_CASE("plan: --vary freq takes frequencies with their units, or a range and 
 }
 
 TEST_CASE("plan: a frequency factor crosses every run, commands too, in one block per level and "
-          "pass; every order keeps the blocks",
+          "pass, and every order keeps the blocks",
           "[plan][design]")
 {
     const auto plan = resolvePlan(
