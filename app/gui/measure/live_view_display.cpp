@@ -338,8 +338,13 @@ void LiveView::showCurves(const core::SessionData *session)
 {
     if (session == nullptr || core::frequencyCurves(*session).empty()) {
         m_curves->hide();
+        m_table->setMinimumHeight(0);
         return;
     }
+    // The table keeps room for three rows above the curves.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              3 * m_table->verticalHeader()->defaultSectionSize() +
+                              2 * m_table->frameWidth());
     // The report's function draws into an empty plot: a fresh one each time.
     auto *plot = new QCustomPlot(m_resultsPane);
     plot->setObjectName(m_curves->objectName());
@@ -372,7 +377,7 @@ void LiveView::showResults()
                        rows * m_table->verticalHeader()->defaultSectionSize() +
                        2 * m_table->frameWidth() + 2;
     // A frequency sweep's curves under the table: most of the height, once it has ended.
-    const int share = ended ? (m_curves->isVisibleTo(this) ? 75 : 60) : 45;
+    const int share = ended ? (m_curves->isVisibleTo(this) ? 65 : 60) : 45;
     const int pane = std::min(wanted, total * share / 100);
     if (total > 0)
         m_splitter->setSizes({total - pane, pane});
