@@ -138,6 +138,7 @@ TEST_CASE("ssh: an unknown host key with neither a terminal nor --accept-new-hos
     FakeSysfs tree({0});
     const std::string db = (home.path() / "s.sqlite").string();
     const auto r = cli(home, runArgs(server, db, tree)); // stdin is a pipe, not a terminal
+    INFO(r.err);
     CHECK(r.exitCode == 2);
     const auto failures = errorLines(r.err);
     REQUIRE(failures.size() == 1);
