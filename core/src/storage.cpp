@@ -172,6 +172,21 @@ Result<void> Storage::exec(const QString &sql)
     return {};
 }
 
+Result<void> Storage::beginWrite(const QString &what)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    if (m_location.isPostgres()) {
+        if (!db.transaction())
+            return sqlError(what, db.lastError().text());
+        return {};
+    }
+    // QSQLITE's commit() and rollback() end it: they send COMMIT and ROLLBACK as they are.
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return sqlError(what, q.lastError().text());
+    return {};
+}
+
 Result<void> Storage::checkPath(const QString &path)
 {
     auto location = parseDatabase(path);
@@ -333,7 +348,8 @@ Result<void> Storage::recoverOrphans()
         releaseSession(id);
         if (!closed)
             return closed.error();
-        ++m_recovered;
+        if (*closed)
+            ++m_recovered;
     }
     return {};
 }
@@ -414,18 +430,30 @@ Result<qint64> Storage::insertReturningId(const QString &sql, const QVariantList
 // kept and its loose ends are tied as they stood at its last stored update. The run in flight
 // and any other run still `running` become `interrupted`, open phases end at the last update,
 // and the session ends `interrupted` at the last update's time (not at this reopening).
-Result<void> Storage::closeInterrupted(qint64 session)
+Result<bool> Storage::closeInterrupted(qint64 session)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
+    // Read and written in one transaction: a program that ended its session after the
+    // caller's look at the running ones leaves it ended.
+    if (auto r = beginWrite(QStringLiteral("interrupted session")); !r)
+        return r.error();
     QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT origin_utc_ms, (SELECT max(t_ns) FROM samples WHERE "
                              "session_id = ?), (SELECT max(t_ns) FROM events WHERE session_id "
                              "= ?), (SELECT max(start_ns) FROM phases WHERE session_id = ?) "
-                             "FROM sessions WHERE id = ?"));
+                             "FROM sessions WHERE id = ? AND status = 'running'"));
     for (int i = 0; i < 4; ++i)
         q.addBindValue(session);
-    if (!q.exec() || !q.next())
-        return sqlError(QStringLiteral("interrupted session"), q.lastError().text());
+    if (!q.exec()) {
+        const QString detail = q.lastError().text();
+        db.rollback();
+        return sqlError(QStringLiteral("interrupted session"), detail);
+    }
+    if (!q.next()) {
+        q.finish();
+        db.rollback();
+        return false;
+    }
     const qint64 originMs = q.value(0).toLongLong();
     // The last moment anything was stored: an update, else an event or a phase's start.
     qint64 lastNs = 0;
@@ -439,8 +467,6 @@ Result<void> Storage::closeInterrupted(qint64 session)
             .toString(Qt::ISODateWithMs);
     const Message runReason(msg::kRunEndedWithProgram);
     const Message sessionReason(msg::kProgramEnded);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("interrupted session"), db.lastError().text());
     const auto run = [&](const QString &sql, const QVariantList &values) {
         QSqlQuery u(db);
         u.prepare(sql);
@@ -469,7 +495,7 @@ Result<void> Storage::closeInterrupted(qint64 session)
     }
     if (!db.commit())
         return sqlError(QStringLiteral("interrupted session"), db.lastError().text());
-    return {};
+    return true;
 }
 
 } // namespace cipherwatt::core

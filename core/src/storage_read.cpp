@@ -260,8 +260,8 @@ Result<void> Storage::remove(qint64 session)
     if (m_pending->running.count(session) != 0)
         return Error{ErrorCode::Refused, Message(msg::kSessionRunning).arg(session)};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("delete"), db.lastError().text());
+    if (auto r = beginWrite(QStringLiteral("delete")); !r)
+        return r;
     QSqlQuery q(db);
     for (const char *table : {"samples", "events", "phases", "runs", "tags"}) {
         q.prepare(QStringLiteral("DELETE FROM %1 WHERE session_id = ?").arg(QLatin1String(table)));

@@ -77,8 +77,8 @@ Result<qint64> Storage::receive(const SessionData &d, const Holding &at)
         return r.error();
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     const QString what = QStringLiteral("session %1").arg(d.summary.uid);
-    if (!db.transaction())
-        return sqlError(what, db.lastError().text());
+    if (auto r = beginWrite(what); !r)
+        return r.error();
     std::optional<Error> failure;
     const auto insert = [&](const QString &sql, const QVariantList &values) -> qint64 {
         if (failure)
@@ -224,15 +224,20 @@ Result<qint64> Storage::receive(const SessionData &d, const Holding &at)
         db.rollback();
         return *failure;
     }
-    if (!db.commit())
-        return sqlError(what, db.lastError().text());
-    // Another bench opening the database leaves a session alone while it is being sent.
-    if (s.status == SessionStatus::Running) {
-        if (m_pending->running.count(id) == 0)
-            holdSession(id);
-    } else {
-        releaseSession(id);
+    // Another bench opening the database leaves a session alone while it is being sent: marked
+    // before the commit makes it visible as running.
+    const bool taken = s.status == SessionStatus::Running && m_pending->running.count(id) == 0;
+    if (taken)
+        holdSession(id);
+    if (!db.commit()) {
+        const QString detail = db.lastError().text();
+        db.rollback();
+        if (taken)
+            releaseSession(id);
+        return sqlError(what, detail);
     }
+    if (s.status != SessionStatus::Running)
+        releaseSession(id);
     return id;
 }
 

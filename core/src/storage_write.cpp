@@ -29,6 +29,12 @@ Result<qint64> Storage::createSession(const SessionSettings &settings, const Met
 {
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
     const QString host = QSysInfo::machineHostName();
+    // The row, its tags and the mark that this object runs it become visible together: a
+    // program opening the database meanwhile must not take the new session for one whose
+    // program is gone (recoverOrphans()).
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    if (auto r = beginWrite(QStringLiteral("new session")); !r)
+        return r.error();
     auto id = insertReturningId(
         QStringLiteral("INSERT INTO sessions (label, operator, bench, host, uid, notes, status, "
                        "created_utc, started_utc, origin_utc_ms, simulated, settings, meter, "
@@ -39,12 +45,22 @@ Result<qint64> Storage::createSession(const SessionSettings &settings, const Met
          originUtcMs, simulated ? 1 : 0, jsonText(toJson(settings)), jsonText(toJson(meter)),
          jsonText(toJson(dut))},
         QStringLiteral("new session"));
-    if (!id)
+    if (!id) {
+        db.rollback();
         return id.error();
-    if (auto r = setTags(*id, settings.tags); !r)
+    }
+    if (auto r = setTags(*id, settings.tags); !r) {
+        db.rollback();
         return r.error();
+    }
     // Held while this process runs the session: open() elsewhere leaves it alone.
     holdSession(*id);
+    if (!db.commit()) {
+        const QString detail = db.lastError().text();
+        db.rollback();
+        releaseSession(*id);
+        return sqlError(QStringLiteral("new session"), detail);
+    }
     m_pending->nextSeq[*id] = 1;
     return *id;
 }
@@ -196,8 +212,8 @@ Result<void> Storage::flush()
     if (!m_pending || m_pending->samples.empty())
         return {};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("samples"), db.lastError().text());
+    if (auto r = beginWrite(QStringLiteral("samples")); !r)
+        return r;
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
         "INSERT INTO samples (session_id, seq, t_ns, meter_seq, interval_ms, flags, missed, "

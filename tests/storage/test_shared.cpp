@@ -275,6 +275,16 @@ TEST_CASE("shared: two benches measure into the lab database at once", "[shared]
         std::thread second([&] { measure("bench-b", b); });
         first.join();
         second.join();
+        // The one-line reasons first: a log that keeps only the start still shows them.
+        const auto lastLine = [](const std::string &err) {
+            const auto end = err.find_last_not_of('\n');
+            if (end == std::string::npos)
+                return std::string();
+            const auto start = err.rfind('\n', end);
+            return err.substr(start == std::string::npos ? 0 : start + 1,
+                              end - (start == std::string::npos ? 0 : start + 1) + 1);
+        };
+        INFO("bench-a: " << lastLine(a.err) << "\nbench-b: " << lastLine(b.err));
         INFO(a.err << "\n" << b.err);
         REQUIRE(a.exitCode == 0);
         REQUIRE(b.exitCode == 0);

@@ -15,11 +15,13 @@
 #include <QThread>
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <loopback.h>
 #include <postgres.h>
 #include <temp_dir.h>
+#include <thread>
 
 using namespace cipherwatt::core;
 using cipherwatt::test::Backend;
@@ -175,6 +177,52 @@ TEST_CASE("storage: samples reach the disk within a second", "[storage]")
     }
     CHECK(behindMost <= 10); // never more than a second of updates unwritten
     CHECK(behindMost >= 2);  // and they are batched, not written one by one
+}
+
+TEST_CASE("storage: a session being created is never taken for one a dead program left",
+          "[storage]")
+{
+    // Two benches share a database (and, with a lab database, the local journal): one opens it
+    // (and closes the sessions left running by programs that are gone) while the other is
+    // creating a session. The new session must be marked as its program's from the moment
+    // others can see it, or the opener closes it as interrupted under the running program.
+    const Backend backend = GENERATE(Backend::Sqlite, Backend::Postgres);
+    INFO(backendName(backend));
+    TestDatabase raw(backend);
+    {
+        (void)openOk(raw.location());
+    } // the schema, before the two start
+    constexpr int kSessions = 60;
+    std::atomic<bool> done{false};
+    std::string failure;
+    int recovered = 0;
+    int opened = 0;
+    std::thread opener([&] {
+        while (!done.load()) {
+            auto other = Storage::open(raw.location());
+            if (!other) {
+                failure = other.error().message.english().toStdString();
+                return;
+            }
+            recovered += (*other)->recoveredSessions();
+            ++opened;
+        }
+    });
+    auto storage = openOk(raw.location());
+    std::vector<qint64> ids;
+    for (int i = 0; i < kSessions; ++i) {
+        auto id = storage->createSession(settings(QStringLiteral("new")), {}, {}, 0, false);
+        REQUIRE(id.ok());
+        ids.push_back(*id);
+    }
+    done = true;
+    opener.join();
+    INFO(failure);
+    CHECK(failure.empty());
+    CHECK(opened > 0);
+    CHECK(recovered == 0);
+    CHECK(raw.value(QStringLiteral("SELECT count(*) FROM sessions WHERE status = 'running'")) ==
+          kSessions);
 }
 
 TEST_CASE("storage: a session left running by a dead program becomes interrupted", "[storage]")

@@ -189,8 +189,9 @@ public:
     // flush().
     Result<void> addSample(qint64 session, const StoredSample &sample);
     Result<void> flush();
-    // Closes a session its program left `running` (storage.cpp says how).
-    Result<void> closeInterrupted(qint64 session);
+    // Closes a session its program left `running` (storage.cpp says how); false if it was
+    // not running (its program ended it meanwhile).
+    Result<bool> closeInterrupted(qint64 session);
 
     // Reading.
     Result<std::vector<SessionSummary>> sessions(const SessionFilter &filter = {});
@@ -245,6 +246,10 @@ private:
     Result<std::vector<SessionSummary>> summaries(const QStringList &where,
                                                   const QVariantList &values);
     Result<void> exec(const QString &sql);
+    // Starts a transaction that writes. SQLite: with the write lock taken at once (BEGIN
+    // IMMEDIATE), so that another program's write makes it wait (busy timeout) instead of
+    // failing a transaction that read first and then wants to write ("database is locked").
+    Result<void> beginWrite(const QString &what);
     Result<void> setSessionJson(qint64 session, const QString &column, const QString &json);
     Error sqlError(const QString &what, const QString &detail) const;
 
