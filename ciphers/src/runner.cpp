@@ -3,10 +3,17 @@
 #include <cipherwatt/ciphers/plugin.h>
 #include <cipherwatt/ciphers/runner.h>
 
+#include <botan/hash.h>
+#include <botan/hex.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <sched.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cipherwatt::ciphers {
@@ -84,6 +91,57 @@ private:
     bool m_pinned = false;
 };
 
+// The buffer's length rounded up to whole blocks when the run pads a partial one.
+std::size_t processedLength(const RunSpec &spec, const CipherInfo &info)
+{
+    const std::size_t block = info.blockBytes();
+    if (!spec.padWithZeros || !info.wholeBlocksOnly || block == 0)
+        return spec.bufferBytes;
+    return (spec.bufferBytes + block - 1) / block * block;
+}
+
+// A payload file on this machine: refused, naming the file, when it is not an absolute path
+// to a regular file, or is shorter than a buffer (a payload is never repeated or filled up).
+void checkPayloadFile(const std::string &path, std::size_t n)
+{
+    const std::string what = "payload file " + path;
+    if (path.empty() || path.front() != '/' || path.find('\0') != std::string::npos)
+        throw CipherError("payload: a file must be given by its absolute path on the DUT, got '" +
+                          path + "'");
+    struct stat st
+    {
+    };
+    if (::stat(path.c_str(), &st) != 0)
+        throw CipherError(what + ": " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        throw CipherError(what + ": not a regular file");
+    if (static_cast<std::uint64_t>(st.st_size) < n)
+        throw CipherError(what + ": " + std::to_string(st.st_size) + " bytes, shorter than the " +
+                          std::to_string(n) + "-byte buffer");
+}
+
+// Its first `n` bytes.
+Bytes readPayloadFile(const std::string &path, std::size_t n)
+{
+    const std::string what = "payload file " + path;
+    checkPayloadFile(path, n);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw CipherError(what + ": cannot be read");
+    Bytes out(n);
+    in.read(reinterpret_cast<char *>(out.data()), static_cast<std::streamsize>(n));
+    if (static_cast<std::size_t>(in.gcount()) != n)
+        throw CipherError(what + ": could not read " + std::to_string(n) + " bytes");
+    return out;
+}
+
+std::string sha256Hex(const Bytes &bytes)
+{
+    const auto hash = Botan::HashFunction::create_or_throw("SHA-256");
+    hash->update(bytes.data(), bytes.size());
+    return Botan::hex_encode(hash->final(), false);
+}
+
 // The work of one iteration, behind one call so the timed loop is the same for every kind.
 class Workload
 {
@@ -93,10 +151,15 @@ public:
     virtual bool verify() = 0;
     virtual std::uint64_t bytesPerIteration() const = 0;
     virtual Provenance provenance() const = 0;
+    virtual std::uint64_t processedBytes() const { return 0; }
+    virtual std::uint64_t outputBytes() const { return 0; }
+    virtual std::string payloadSha256() const { return {}; }
 };
 
-// Encryption runs in place, as the libraries' own speed tools do; decryption reads real
-// ciphertext (so AEAD tags are verified every time) into a separate buffer.
+// Without a payload given, encryption runs in place, as the libraries' own speed tools do
+// (each iteration encrypts the last one's ciphertext); with one, every iteration encrypts the
+// payload itself into a separate buffer. Decryption reads real ciphertext of the payload (so
+// AEAD tags are verified every time) into a separate buffer.
 class CipherWorkload final : public Workload
 {
 public:
@@ -104,14 +167,25 @@ public:
         : m_cipher(createCipherOrThrow(spec.cipherId, spec.backend))
         , m_decrypt(spec.operation == Operation::Decrypt)
         , m_stream(spec.chunking == Chunking::Stream)
-        , m_bytes(spec.bufferBytes)
+        , m_fromPayload(spec.payload.has_value())
+        , m_payloadBytes(spec.bufferBytes)
+        , m_bytes(processedLength(spec, info))
     {
         InputGenerator gen(spec.seed);
         m_cipher->setKey(gen.bytes(info.keyBytes()));
         m_iv = gen.bytes(info.ivBytes);
-        m_plain = gen.bytes(spec.bufferBytes);
+        const PayloadKind kind = spec.payload ? spec.payload->kind : PayloadKind::Random;
+        if (kind == PayloadKind::File)
+            m_plain = readPayloadFile(spec.payload->path, spec.bufferBytes);
+        else if (kind == PayloadKind::Zeros)
+            m_plain = Bytes(spec.bufferBytes, 0);
+        else
+            m_plain = gen.bytes(spec.bufferBytes);
+        if (m_fromPayload)
+            m_sha256 = sha256Hex(m_plain);
+        m_plain.resize(m_bytes, 0); // zero padding to whole blocks, when asked
         m_cipherText = m_cipher->encrypt(m_iv, {}, m_plain); // real ciphertext for decryption
-        m_work = m_decrypt ? Bytes(spec.bufferBytes) : m_cipherText;
+        m_work = m_decrypt ? Bytes(m_bytes) : m_cipherText;
         if (m_stream)
             m_cipher->streamStart(m_iv);
     }
@@ -119,8 +193,12 @@ public:
     void iterate() override
     {
         if (m_stream) {
-            const ByteView in = m_decrypt ? ByteView(m_cipherText) : ByteView(m_work);
+            const ByteView in = m_decrypt       ? ByteView(m_cipherText)
+                                : m_fromPayload ? ByteView(m_plain)
+                                                : ByteView(m_work);
             m_cipher->streamProcess(in, m_work);
+        } else if (!m_decrypt && m_fromPayload) {
+            m_cipher->encrypt(m_iv, {}, m_plain, m_work);
         } else if (!m_decrypt) {
             m_cipher->encrypt(m_iv, {}, ByteView(m_work.data(), m_bytes), m_work);
         } else if (!m_cipher->decrypt(m_iv, {}, m_cipherText, m_work)) {
@@ -136,14 +214,21 @@ public:
         return m_cipher->decrypt(m_iv, {}, c, p) && p == m_plain && c == m_cipherText;
     }
 
-    std::uint64_t bytesPerIteration() const override { return m_bytes; }
+    // The payload's bytes: padding is the cipher's cost of a message, not data it carries.
+    std::uint64_t bytesPerIteration() const override { return m_payloadBytes; }
     Provenance provenance() const override { return m_cipher->provenance(); }
+    std::uint64_t processedBytes() const override { return m_bytes; }
+    std::uint64_t outputBytes() const override { return m_cipherText.size(); }
+    std::string payloadSha256() const override { return m_sha256; }
 
 private:
     std::unique_ptr<Cipher> m_cipher;
     bool m_decrypt;
     bool m_stream;
-    std::size_t m_bytes;
+    bool m_fromPayload;
+    std::size_t m_payloadBytes;
+    std::size_t m_bytes; // processed per message: the payload, padded when asked
+    std::string m_sha256;
     Bytes m_iv;
     Bytes m_plain;
     Bytes m_cipherText;
@@ -230,6 +315,28 @@ std::optional<Chunking> parseChunking(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view payloadKindName(PayloadKind kind)
+{
+    switch (kind) {
+    case PayloadKind::Zeros:
+        return "zeros";
+    case PayloadKind::File:
+        return "file";
+    case PayloadKind::Random:
+        break;
+    }
+    return "random";
+}
+
+std::optional<PayloadKind> parsePayloadKind(std::string_view name)
+{
+    for (const PayloadKind kind : {PayloadKind::Random, PayloadKind::Zeros, PayloadKind::File}) {
+        if (name == payloadKindName(kind))
+            return kind;
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 // A run's own level: one this CPU and build have, at most the worker's (--isa caps it), and
@@ -282,12 +389,14 @@ void validateRunSpec(const RunSpec &spec)
         if (spec.bufferBytes == 0 || spec.bufferBytes > maxBufferBytes)
             throw CipherError("--buffer: must be 1.." + std::to_string(maxBufferBytes) +
                               " bytes, got " + std::to_string(spec.bufferBytes));
-        if (spec.bufferBytes < info->minInputBytes)
+        if (info->wholeBlocksOnly && spec.bufferBytes % info->blockBytes() != 0 &&
+            !spec.padWithZeros)
+            throw CipherError("--buffer: " + spec.cipherId + " needs a multiple of " +
+                              std::to_string(info->blockBytes()) +
+                              " bytes (or padding with zeros: --pad zeros)");
+        if (processedLength(spec, *info) < info->minInputBytes)
             throw CipherError("--buffer: " + spec.cipherId + " needs at least " +
                               std::to_string(info->minInputBytes) + " bytes");
-        if (info->wholeBlocksOnly && spec.bufferBytes % info->blockBytes() != 0)
-            throw CipherError("--buffer: " + spec.cipherId + " needs a multiple of " +
-                              std::to_string(info->blockBytes()) + " bytes (no padding)");
         if (info->mode == "CCM" &&
             spec.bufferBytes >= (std::size_t{1} << (8 * (15 - info->ivBytes))))
             throw CipherError("--buffer: too large for CCM with a " +
@@ -316,6 +425,14 @@ void validateRunSpec(const RunSpec &spec)
     }
     if (spec.isa)
         validateRunIsa(spec);
+    if (spec.payload && info->isKeyAgreement())
+        throw CipherError("payload: " + spec.cipherId + " is key agreement; it encrypts no data");
+    if (spec.payload && spec.payload->kind != PayloadKind::File && !spec.payload->path.empty())
+        throw CipherError("payload: only a file payload names a file");
+    // Checked here too, so that a plan's check on the DUT finds a missing or short file before
+    // the session starts.
+    if (spec.payload && spec.payload->kind == PayloadKind::File)
+        checkPayloadFile(spec.payload->path, spec.bufferBytes);
 }
 
 RunResult runBenchmark(const RunSpec &spec,
@@ -338,6 +455,9 @@ RunResult runBenchmark(const RunSpec &spec,
     result.spec = spec;
     result.cpu = spec.cpu;
     result.provenance = work->provenance();
+    result.processedBytes = work->processedBytes();
+    result.outputBytes = work->outputBytes();
+    result.payloadSha256 = work->payloadSha256();
 
     // Warm up caches, branch predictors and the CPU clock; also calibrate how many iterations
     // fit in ~10 ms, which is how often the loop looks at the clock and the cancel flag.

@@ -447,6 +447,20 @@ RunSpec parseRunSpec(Options &opts)
             throw UsageError("--chunking: must be message or stream, got '" + *chunking + "'");
         spec.chunking = *mode;
     }
+    if (auto payload = opts.value("--payload")) {
+        const std::string kindName = payload->substr(0, payload->find(':'));
+        const auto kind = parsePayloadKind(kindName);
+        const bool named = payload->find(':') != std::string::npos;
+        if (!kind || (*kind == PayloadKind::File) != named)
+            throw UsageError("--payload: must be random, zeros or file:<absolute path>, got '" +
+                             *payload + "'");
+        spec.payload = Payload{*kind, named ? payload->substr(payload->find(':') + 1) : ""};
+    }
+    if (auto pad = opts.value("--pad")) {
+        if (*pad != "zeros")
+            throw UsageError("--pad: must be zeros, got '" + *pad + "'");
+        spec.padWithZeros = true;
+    }
     asUsage([&] {
         validateRunSpec(spec);
         return 0;

@@ -31,10 +31,12 @@ commands:
                             one known-answer computation, printed as one line of hex
   run --cipher <id> --backend <name> --op <encrypt|decrypt|keygen|agree> --buffer <bytes>
       (--iterations <n> | --seconds <s>) [--cpu <n>] [--seed <n>]
-      [--chunking message|stream] [--json]
+      [--chunking message|stream] [--payload random|zeros|file:<path>] [--pad zeros] [--json]
                             one benchmark run (JSON Lines events with --json); message:
                             every buffer a message with its own IV (default); stream: one
-                            long message a buffer at a time (stream ciphers and CTR)
+                            long message a buffer at a time (stream ciphers and CTR);
+                            --payload: what every iteration encrypts (a file: its first
+                            buffer's worth); --pad zeros: ECB/CBC buffers padded to blocks
   exec [--label <text>] [--bytes <n>] [--timeout <s>] [--cpu <n>] [--json] -- <program> [args]
                             run an external program (no shell), timed from start to exit;
                             bytes from --bytes or from its line 'cipherwatt-bytes: <n>'

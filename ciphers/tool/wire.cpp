@@ -89,6 +89,13 @@ protocol::RunCommand toProtocol(const RunSpec &spec)
     c.chunking = chunkingName(spec.chunking);
     if (spec.isa)
         c.isa = std::string(isaName(*spec.isa));
+    if (spec.payload) {
+        c.payload = std::string(payloadKindName(spec.payload->kind));
+        if (spec.payload->kind == PayloadKind::File)
+            c.payloadFile = spec.payload->path;
+    }
+    if (spec.padWithZeros)
+        c.pad = "zeros";
     return c;
 }
 
@@ -116,6 +123,16 @@ protocol::BenchResult toProtocol(const RunResult &r)
     b.cpu = r.cpu;
     b.isa = isaName(r.isa);
     b.provenance = toProtocol(r.provenance);
+    if (r.spec.payload) {
+        b.payload = std::string(payloadKindName(r.spec.payload->kind));
+        if (r.spec.payload->kind == PayloadKind::File)
+            b.payloadFile = r.spec.payload->path;
+        b.payloadSha256 = r.payloadSha256;
+    }
+    if (r.processedBytes > 0)
+        b.processedBytes = r.processedBytes;
+    if (r.outputBytes > 0)
+        b.outputBytes = r.outputBytes;
     return b;
 }
 
@@ -298,6 +315,23 @@ RunSpec toRunSpec(const protocol::RunCommand &command)
             throw CipherError("isa: must be portable, sse2, avx2, avx512 or neon, got '" +
                               protocol::quotePrefix(*command.isa) + "'");
         spec.isa = *level;
+    }
+    if (command.payload) {
+        const auto kind = parsePayloadKind(*command.payload);
+        if (!kind)
+            throw CipherError("payload: must be random, zeros or file, got '" +
+                              protocol::quotePrefix(*command.payload) + "'");
+        spec.payload = Payload{*kind, command.payloadFile.value_or(std::string())};
+        if (*kind == PayloadKind::File && !command.payloadFile)
+            throw CipherError("payload: file needs payload_file, the file's absolute path");
+    } else if (command.payloadFile) {
+        throw CipherError("payload_file: only with payload file");
+    }
+    if (command.pad) {
+        if (*command.pad != "zeros")
+            throw CipherError("pad: must be zeros, got '" + protocol::quotePrefix(*command.pad) +
+                              "'");
+        spec.padWithZeros = true;
     }
     validateRunSpec(spec);
     return spec;

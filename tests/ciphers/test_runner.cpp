@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <sched.h>
 
 using namespace cipherwatt::ciphers;
@@ -170,6 +173,89 @@ TEST_CASE("bad run specifications name the parameter", "[runner]")
     bad.cipherId = "aes-128-ccm-8";
     bad.bufferBytes = std::size_t{1} << 25; // beyond L = 3
     rejects(bad, "CCM");
+}
+
+TEST_CASE("a payload is encrypted as given: zeros, a file's first bytes, padded to blocks when "
+          "asked, with its SHA-256",
+          "[runner][payload]")
+{
+    char dirTemplate[] = "/tmp/cw-payload-XXXXXX";
+    REQUIRE(mkdtemp(dirTemplate) != nullptr);
+    const std::filesystem::path dir(dirTemplate);
+    const std::string text = (dir / "text.txt").string();
+    {
+        std::ofstream out(text, std::ios::binary);
+        out << "abcdefghijklmnopqrstuvwxyz";
+    }
+    // FIPS 180-2, appendix B.1: SHA-256("abc"). The run hashes the bytes it encrypts.
+    RunSpec s = spec("aes-128-ccm-8", "openssl", Operation::Encrypt, 100);
+    s.bufferBytes = 3;
+    s.payload = Payload{PayloadKind::File, text};
+    RunResult r = runBenchmark(s);
+    CHECK(r.verified);
+    CHECK(r.payloadSha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(r.bytes == 300);
+    // SP 800-38C: CCM's output is the payload and the tag (8 bytes here), whatever its length.
+    CHECK(r.processedBytes == 3);
+    CHECK(r.outputBytes == 3 + 8);
+
+    // The third paper's payloads: ECB pads 5 bytes with zeros to one block; CCM-16 adds 16.
+    for (const char *backend : {"botan", "openssl"}) {
+        INFO(backend);
+        for (const Operation op : {Operation::Encrypt, Operation::Decrypt}) {
+            RunSpec ecb = spec("aes-128-ecb", backend, op, 50);
+            ecb.bufferBytes = 5;
+            ecb.padWithZeros = true;
+            ecb.payload = Payload{PayloadKind::Zeros, {}};
+            r = runBenchmark(ecb);
+            CHECK(r.verified);
+            CHECK(r.bytes == 50U * 5U); // energy per byte stays per payload byte
+            CHECK(r.processedBytes == 16);
+            CHECK(r.outputBytes == 16);
+            ecb.bufferBytes = 100;
+            r = runBenchmark(ecb);
+            CHECK(r.processedBytes == 112);
+        }
+        RunSpec ccm = spec("aes-128-ccm-16", backend, Operation::Decrypt, 50);
+        ccm.bufferBytes = 50;
+        ccm.payload = Payload{PayloadKind::Random, {}};
+        r = runBenchmark(ccm);
+        CHECK(r.verified);
+        CHECK(r.outputBytes == 50 + 16);
+        CHECK(r.payloadSha256.size() == 64);
+    }
+    // DES blocks are 8 bytes: 20 bytes pad to 24.
+    RunSpec des = spec("des-56-cbc", "openssl", Operation::Encrypt, 20);
+    des.bufferBytes = 20;
+    des.padWithZeros = true;
+    CHECK(runBenchmark(des).processedBytes == 24);
+    // Without a payload given: as before, nothing hashed.
+    CHECK(runBenchmark(spec("aes-128-xts", "botan", Operation::Encrypt, 10)).payloadSha256.empty());
+
+    // Refused, naming what is wrong, before anything is measured.
+    const auto rejects = [](const RunSpec &bad, const std::string &what) {
+        CHECK_THROWS_WITH(validateRunSpec(bad), Catch::Contains(what));
+    };
+    RunSpec bad = s;
+    bad.bufferBytes = 27; // the file has 26
+    rejects(bad, "26 bytes, shorter than the 27-byte buffer");
+    bad = s;
+    bad.payload->path = "text.txt";
+    rejects(bad, "absolute path");
+    bad.payload->path = (dir / "missing").string();
+    rejects(bad, "No such file");
+    bad.payload->path = dir.string();
+    rejects(bad, "not a regular file");
+    bad = s;
+    bad.payload = Payload{PayloadKind::Zeros, text};
+    rejects(bad, "only a file payload names a file");
+    RunSpec agreement = spec("x25519", "botan", Operation::Agree, 10);
+    agreement.payload = Payload{PayloadKind::Zeros, {}};
+    rejects(agreement, "encrypts no data");
+    RunSpec unpadded = spec("aes-128-ecb", "botan", Operation::Encrypt, 10);
+    unpadded.bufferBytes = 5;
+    rejects(unpadded, "--pad zeros");
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("the cycle counter counts forward and names itself", "[runner]")

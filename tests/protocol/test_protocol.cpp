@@ -163,6 +163,46 @@ TEST_CASE("commands encode to the documented lines", "[protocol]")
     CHECK(std::get<SelfTestCommand>(all->body).ciphers.empty());
 }
 
+TEST_CASE("a run's payload and padding, and the result's account of them, as docs/method.md "
+          "writes them",
+          "[protocol][payload]")
+{
+    RunCommand run;
+    run.cipher = "aes-128-ecb";
+    run.backend = "botan";
+    run.buffer = 5;
+    run.seconds = 2.0;
+    run.payload = "file";
+    run.payloadFile = "/data/text.txt";
+    run.pad = "zeros";
+    const std::string line = encodeCommand({7, run});
+    CHECK(line == R"({"cmd":"run","id":7,"cipher":"aes-128-ecb","backend":"botan","op":"encrypt",)"
+                  R"("buffer":5,"seconds":2.0,"payload":"file","payload_file":"/data/text.txt",)"
+                  R"("pad":"zeros"})");
+    const auto back = decodeCommand(line);
+    REQUIRE(back);
+    const auto &decoded = std::get<RunCommand>(back->body);
+    CHECK(decoded.payload == std::optional<std::string>("file"));
+    CHECK(decoded.payloadFile == std::optional<std::string>("/data/text.txt"));
+    CHECK(decoded.pad == std::optional<std::string>("zeros"));
+    CHECK(decoded.extra.empty());
+
+    const auto event = decodeEvent(
+        R"({"event":"run_end","id":7,"result":{"cipher":"aes-128-ecb","backend":"botan",)"
+        R"("op":"encrypt","buffer":5,"iterations":10,"bytes":50,"seconds":1.0,"verified":true,)"
+        R"("payload":"zeros","payload_sha256":"8855508aade16ec573d21e6a485dfd0a7624085c1a14b5ecdd)"
+        R"(6485de0c6839a4","processed_bytes":16,"output_bytes":16}})");
+    REQUIRE(event);
+    const auto *end = std::get_if<RunEndEvent>(&event->body);
+    REQUIRE(end != nullptr);
+    const auto &b = std::get<BenchResult>(end->result);
+    CHECK(b.payload == std::optional<std::string>("zeros"));
+    CHECK(b.payloadSha256->size() == 64);
+    CHECK(b.processedBytes == std::optional<std::uint64_t>(16));
+    CHECK(b.outputBytes == std::optional<std::uint64_t>(16));
+    CHECK(b.extra.empty());
+}
+
 TEST_CASE("a governor event carries the result its action has", "[protocol]")
 {
     const auto pin = decodeEvent(

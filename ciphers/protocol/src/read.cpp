@@ -163,6 +163,9 @@ RunCommand readRunCommand(Reader &r)
     c.chunking = r.opt<std::string>("chunking");
     c.isa = r.opt<std::string>("isa");
     c.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
+    c.payload = r.opt<std::string>("payload");
+    c.payloadFile = r.opt<std::string>("payload_file");
+    c.pad = r.opt<std::string>("pad");
     c.extra = r.rest();
     return c;
 }
@@ -221,6 +224,11 @@ BenchResult readBenchResult(Reader &r)
     b.tagBytes = r.opt<std::uint64_t>("tag_bytes");
     b.startOffsetSeconds = r.opt<double>("start_offset_seconds");
     b.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
+    b.payload = r.opt<std::string>("payload");
+    b.payloadFile = r.opt<std::string>("payload_file");
+    b.payloadSha256 = r.opt<std::string>("payload_sha256");
+    b.processedBytes = r.opt<std::uint64_t>("processed_bytes");
+    b.outputBytes = r.opt<std::uint64_t>("output_bytes");
     b.extra = r.rest();
     return b;
 }

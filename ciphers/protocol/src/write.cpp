@@ -176,6 +176,12 @@ Json toJson(const RunCommand &c)
         j["isa"] = *c.isa;
     if (c.frequencyKHz)
         j["frequency_khz"] = *c.frequencyKHz;
+    if (c.payload)
+        j["payload"] = *c.payload;
+    if (c.payloadFile)
+        j["payload_file"] = *c.payloadFile;
+    if (c.pad)
+        j["pad"] = *c.pad;
     return withExtra(std::move(j), c.extra);
 }
 
@@ -224,6 +230,16 @@ Json toJson(const BenchResult &b)
         j["start_offset_seconds"] = *b.startOffsetSeconds;
     if (b.frequencyKHz)
         j["frequency_khz"] = *b.frequencyKHz;
+    if (b.payload)
+        j["payload"] = *b.payload;
+    if (b.payloadFile)
+        j["payload_file"] = *b.payloadFile;
+    if (b.payloadSha256)
+        j["payload_sha256"] = *b.payloadSha256;
+    if (b.processedBytes)
+        j["processed_bytes"] = *b.processedBytes;
+    if (b.outputBytes)
+        j["output_bytes"] = *b.outputBytes;
     return withExtra(std::move(j), b.extra);
 }
 

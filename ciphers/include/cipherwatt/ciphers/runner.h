@@ -29,6 +29,22 @@ enum class Chunking : std::uint8_t {
 std::string_view chunkingName(Chunking chunking);
 std::optional<Chunking> parseChunking(std::string_view name);
 
+// What a run encrypts (an experiment's payload factor).
+enum class PayloadKind : std::uint8_t {
+    Random, // bytes from the run's seed
+    Zeros,  // all zero
+    File,   // the first buffer's worth of a file on the DUT (text, audio, video, images)
+};
+
+std::string_view payloadKindName(PayloadKind kind);
+std::optional<PayloadKind> parsePayloadKind(std::string_view name);
+
+struct Payload
+{
+    PayloadKind kind = PayloadKind::Random;
+    std::string path; // File: an absolute path on the DUT, a regular file at least a buffer long
+};
+
 // One benchmark run: (cipher, backend, operation, buffer size, iterations or minimum seconds).
 struct RunSpec
 {
@@ -45,6 +61,14 @@ struct RunSpec
     // (--isa). Only for backends that follow the limit in a running worker (isaFollowsLimit),
     // at most the worker's own level.
     std::optional<Isa> isa;
+    // The payload; none: random bytes from the seed, each iteration encrypting the last one's
+    // ciphertext in place (as the libraries' own speed tools do). Given: every iteration
+    // encrypts the payload itself (out of place), so that its contents are what is measured.
+    std::optional<Payload> payload;
+    // A buffer that is not a whole number of blocks, for a mode that takes only whole blocks
+    // (ECB, CBC): padded with zeros to the next block (the third paper's ECB, which the cipher
+    // then processes), instead of refused. The run's bytes stay the buffer's (the payload).
+    bool padWithZeros = false;
 };
 
 struct RunProgress
@@ -75,6 +99,13 @@ struct RunResult
     int cpu = -1;            // CPU the loop was pinned to, -1 if not pinned
     Isa isa = Isa::Portable; // the level in force during the loop
     Provenance provenance;
+    // Per message: the bytes the cipher processed (the buffer, padded to whole blocks when
+    // asked) and the bytes it put out (ciphertext and any tag). Key agreement: 0.
+    std::uint64_t processedBytes = 0;
+    std::uint64_t outputBytes = 0;
+    // SHA-256 of the payload as encrypted (before padding), lower-case hex; empty for a run
+    // without a payload given. A file's contents never leave the DUT, only this.
+    std::string payloadSha256;
 };
 
 // Throws CipherError naming the offending parameter (unknown cipher or backend, operation the

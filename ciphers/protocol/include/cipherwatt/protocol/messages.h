@@ -224,6 +224,15 @@ struct RunCommand
     // it read back after the loop. A worker that predates this field leaves it out of the
     // result, which the host sees there.
     std::optional<std::uint64_t> frequencyKHz;
+    // What the run encrypts (an experiment's payload factor): "random" (from the seed),
+    // "zeros", or "file" with `payload_file`, an absolute path on the DUT whose first buffer's
+    // worth is used. Given, every iteration encrypts the payload itself; absent, each encrypts
+    // the last one's ciphertext in place, as before. A worker that predates the field would
+    // measure random bytes: the result's `payload` says what was measured.
+    std::optional<std::string> payload;
+    std::optional<std::string> payloadFile;
+    // "zeros": a buffer that is not whole blocks, for ECB or CBC, padded with zeros.
+    std::optional<std::string> pad;
     Extra extra;
 };
 
@@ -421,6 +430,14 @@ struct BenchResult
     // The frequency the run's CPU was pinned at when the loop ended (read back), for a run
     // asked with `frequency_khz`; 0: it was no longer pinned at one frequency.
     std::optional<std::uint64_t> frequencyKHz;
+    // The payload measured (a run asked with `payload`): its kind, file and SHA-256 (hex, of
+    // the bytes before padding); and per message the bytes processed (padded) and put out
+    // (ciphertext and tag).
+    std::optional<std::string> payload;
+    std::optional<std::string> payloadFile;
+    std::optional<std::string> payloadSha256;
+    std::optional<std::uint64_t> processedBytes;
+    std::optional<std::uint64_t> outputBytes;
     Extra extra;
 };
 
