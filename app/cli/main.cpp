@@ -51,8 +51,9 @@ commands:
                                 measure a session (see below)
   sessions [--db <path>] [--bench <label>] [--operator <name>] [--json]
                                 the stored sessions (of one bench, one operator)
-  show <id> [--db <path>] [--json]
-                                one session: set-up, baseline, results, flags
+  show <id> [--db <path>] [--json | --design]
+                                one session: set-up, baseline, results, flags; --design: its
+                                design as a file for run --design
   export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
                                 a PDF report per session; the runs (--csv) and every meter
                                 update (--samples) as CSV
@@ -96,12 +97,19 @@ commands:
   --plan <spec>           e.g. aes-128-xts/openssl:encrypt+decrypt,lea-128-xts/custom,chacha20;
                           an external program: cmd:<label>[:<bytes>]=<program> [args]
                           (no shell; bytes also from its line 'cipherwatt-bytes: <n>')
-  --plan-preset first-paper|second-paper
+  --design <file>         the experiment's design from a file, one option per line ("plan
+                          <spec>", "buffer 5,20", "vary isa=portable,neon", "repeats 3",
+                          "order random:42", "pad zeros", run length and idle windows; '#'
+                          starts a comment line); options given here win over the file's
+  --plan-preset first-paper|second-paper|third-paper|fourth-paper
                           first-paper: ChaCha20, AES-128/256-XTS, Adiantum, CHAM and LEA XTS,
                           encrypt and decrypt, 4096 B, at portable and neon (a Pi); second-paper:
                           AES, Blowfish, RC4, RC6, XXTEA (encrypt, decrypt), X25519 (keygen,
-                          agree), 100/500/1500 kB, 5 repeats; --plan, --buffer, --repeats and
-                          --vary given as well win
+                          agree), 100/500/1500 kB, 5 repeats; third-paper: AES-128-ECB (padded
+                          with zeros), AES-128-CCM-8 and -16, 5/20/50/100 B, 3 repeats;
+                          fourth-paper: AES, DES, 3DES, RC2, Blowfish, RC6 (CBC), 28 kB to
+                          7.1 MB, with --vary payload=file:... for the data types; --plan,
+                          --buffer, --repeats, --pad and --vary given as well win
   --command-timeout <s>   an external program is killed after this long (default 3600)
   --watchdog <s>          a worker silent this long during a run is declared lost: the session
                           ends interrupted, the governor is put back (default 10; other
@@ -123,6 +131,11 @@ commands:
                           frequency (600MHz, 1.5GHz; from the DUT's table where it has one:
                           cipherwatt-bench governor show), read back, after an idle window at
                           it; a level the DUT refuses is recorded and its runs skipped
+  --vary payload=<p>,...  an experiment's factor: what every cipher run encrypts, each compared
+                          with the first: random, zeros, file:<absolute path on the DUT> (its
+                          first buffer's worth; text, audio, video, images)
+  --pad zeros|none        ECB and CBC buffers that are not whole blocks padded with zeros (the
+                          third paper's 5-byte payloads); energy per byte stays per payload byte
   --baseline <s> | --paper-method
                           idle baseline (default 60 s; the paper's method: 600 s)
   --settle <s>            pause before every run; --post-baseline <s>: idle again at the end

@@ -32,6 +32,27 @@ QStringList Options::values(const QString &name)
     return found;
 }
 
+QStringList Options::peek(const QString &name) const
+{
+    QStringList found;
+    const QString prefix = name + QLatin1Char('=');
+    for (qsizetype i = 0; i < m_args.size(); ++i) {
+        if (m_used[i])
+            continue;
+        if (m_args[i] == name && i + 1 < m_args.size())
+            found << m_args[++i];
+        else if (m_args[i].startsWith(prefix))
+            found << m_args[i].mid(prefix.size());
+    }
+    return found;
+}
+
+void Options::append(const QString &name, const QString &value)
+{
+    m_args << name + QLatin1Char('=') + value;
+    m_used << false;
+}
+
 std::optional<QString> Options::value(const QString &name)
 {
     const QStringList all = values(name);

@@ -32,6 +32,10 @@ public:
     // Every `--name value` (repeatable options such as --tag).
     QStringList values(const QString &name);
     bool flag(const QString &name);
+    // values() without taking them: whether the command line gives an option.
+    QStringList peek(const QString &name) const;
+    // Adds `--name=value` after the arguments given (a design file's options).
+    void append(const QString &name, const QString &value);
     // The arguments that are not options, in order. Call it after taking every option, or an
     // option's value would be taken for a positional argument.
     QStringList positional();

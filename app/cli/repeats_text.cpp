@@ -199,83 +199,99 @@ QString comparisonText(const std::vector<SessionData> &sessions)
     return text;
 }
 
+namespace {
+
+QString meterNote(const SessionData &session)
+{
+    return sameMeterSetup(session.meter, session.meter)
+               ? QStringLiteral("fixed ranges: the meter's gain is common")
+               : QStringLiteral("auto-ranging: independent");
+}
+
+QJsonObject effectJson(const FactorEffect &e)
+{
+    const MeanComparison &c = e.comparison.energyPerByteNj;
+    return QJsonObject{
+        {QStringLiteral("cipher"), e.row.key.cipher},
+        {QStringLiteral("backend"), e.row.key.backend},
+        {QStringLiteral("operation"), e.row.key.operation},
+        {QStringLiteral("buffer"), e.row.key.bufferBytes},
+        {QStringLiteral("energy_per_byte_nj"), meanJson(e.row.energyPerByteNj)},
+        {QStringLiteral("reference_energy_per_byte_nj"), meanJson(e.reference.energyPerByteNj)},
+        {QStringLiteral("difference_nj"), number(c.difference)},
+        {QStringLiteral("difference_low_nj"), number(c.differenceLow)},
+        {QStringLiteral("difference_high_nj"), number(c.differenceHigh)},
+        {QStringLiteral("ratio"), number(c.ratio)},
+        {QStringLiteral("ratio_low"), number(c.ratioLow)},
+        {QStringLiteral("ratio_high"), number(c.ratioHigh)},
+        {QStringLiteral("significant"), c.valid() && c.significant()},
+        {QStringLiteral("gain_common"), c.correlated}};
+}
+
+} // namespace
+
 QString isaEffectText(const SessionData &session)
 {
     const std::vector<FactorEffect> effects = isaEffects(session);
     if (effects.empty())
         return {};
-    std::vector<double> energy;
-    energy.reserve(effects.size());
-    for (const FactorEffect &e : effects)
-        energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
-    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
     const QString reference = session.settings.isaLevels.front();
-    const QStringList header{QStringLiteral("cipher"),
-                             QStringLiteral("backend"),
-                             QStringLiteral("op"),
-                             QStringLiteral("buffer"),
-                             QStringLiteral("level"),
-                             reference + perByte.bracketed(),
-                             QStringLiteral("at the level") + perByte.bracketed(),
-                             QStringLiteral("difference") + perByte.bracketed(),
-                             QStringLiteral("ratio"),
-                             QString()};
-    const auto mean = [&](const ResultRow &r) {
-        const MeanInterval &m = r.energyPerByteNj.mean;
-        return m.count > 0
-                   ? fmt::withInterval(m.mean * 1e-9, m.low * 1e-9, m.high * 1e-9, perByte).joined()
-                   : QStringLiteral("no data");
-    };
-    QList<QStringList> out;
-    for (const FactorEffect &e : effects) {
-        const ResultKey &k = e.row.key;
-        QStringList cells{k.cipher,
-                          k.backend,
-                          fmt::operationShort(k.operation),
-                          fmt::bufferShort(k.bufferBytes),
-                          k.isa,
-                          mean(e.reference),
-                          mean(e.row)};
-        const MeanComparison &c = e.comparison.energyPerByteNj;
-        if (c.valid())
-            cells << fmt::differenceWithInterval(c.difference * 1e-9, c.differenceLow * 1e-9,
-                                                 c.differenceHigh * 1e-9, perByte)
-                  << ratioText(c) << verdict(c);
-        else
-            cells << fmt::missing() << fmt::missing() << QString();
-        out << cells;
-    }
+    const EffectTable t = effectTable(effects, reference, [](const ResultKey &k) { return k.isa; });
     return QStringLiteral("\nEnergy per byte at each instruction-set level against %1 (means over "
                           "repeats, 95 % intervals; %2):\n")
-               .arg(reference, sameMeterSetup(session.meter, session.meter)
-                                   ? QStringLiteral("fixed ranges: the meter's gain is common")
-                                   : QStringLiteral("auto-ranging: independent")) +
-           formatTable(header, out,
-                       {false, false, false, true, false, true, true, true, true, false});
+               .arg(reference, meterNote(session)) +
+           formatTable(t.header, t.rows, t.numeric);
 }
 
 QJsonArray isaEffectJson(const SessionData &session)
 {
     QJsonArray out;
     for (const FactorEffect &e : isaEffects(session)) {
-        const MeanComparison &c = e.comparison.energyPerByteNj;
-        out.append(QJsonObject{
-            {QStringLiteral("cipher"), e.row.key.cipher},
-            {QStringLiteral("backend"), e.row.key.backend},
-            {QStringLiteral("operation"), e.row.key.operation},
-            {QStringLiteral("buffer"), e.row.key.bufferBytes},
-            {QStringLiteral("isa"), e.row.key.isa},
-            {QStringLiteral("reference_isa"), e.reference.key.isa},
-            {QStringLiteral("energy_per_byte_nj"), meanJson(e.row.energyPerByteNj)},
-            {QStringLiteral("reference_energy_per_byte_nj"), meanJson(e.reference.energyPerByteNj)},
-            {QStringLiteral("difference_nj"), number(c.difference)},
-            {QStringLiteral("difference_low_nj"), number(c.differenceLow)},
-            {QStringLiteral("difference_high_nj"), number(c.differenceHigh)},
-            {QStringLiteral("ratio"), number(c.ratio)},
-            {QStringLiteral("ratio_low"), number(c.ratioLow)},
-            {QStringLiteral("ratio_high"), number(c.ratioHigh)},
-            {QStringLiteral("significant"), c.valid() && c.significant()},
-            {QStringLiteral("gain_common"), c.correlated}});
+        QJsonObject o = effectJson(e);
+        o.insert(QStringLiteral("isa"), e.row.key.isa);
+        o.insert(QStringLiteral("reference_isa"), e.reference.key.isa);
+        out.append(o);
+    }
+    return out;
+}
+
+QString payloadEffectText(const SessionData &session)
+{
+    const std::vector<FactorEffect> effects = payloadEffects(session);
+    if (effects.empty())
+        return {};
+    const QString reference = format::payloadShort(session.settings.payloadLevels.front());
+    const EffectTable t = effectTable(
+        effects, reference, [](const ResultKey &k) { return format::payloadShort(k.payload); });
+    int differ = 0;
+    for (const FactorEffect &e : effects)
+        differ +=
+            e.comparison.energyPerByteNj.valid() && e.comparison.energyPerByteNj.significant();
+    const QString verdict =
+        differ == 0
+            ? QStringLiteral("No payload changed the energy per byte beyond its interval, as "
+                             "expected: these ciphers do the same work whatever the data.\n")
+            : QStringLiteral("%1 of %2 results differ from %3 beyond their interval: these "
+                             "ciphers do the same work whatever the data, so look for what else "
+                             "changed between the runs (drift, a table look-up's cache, the "
+                             "file's pages).\n")
+                  .arg(differ)
+                  .arg(effects.size())
+                  .arg(reference);
+    return QStringLiteral("\nEnergy per byte with each payload against %1 (means over repeats, "
+                          "95 % intervals; %2):\n")
+               .arg(reference, meterNote(session)) +
+           formatTable(t.header, t.rows, t.numeric) + verdict;
+}
+
+QJsonArray payloadEffectJson(const SessionData &session)
+{
+    QJsonArray out;
+    for (const FactorEffect &e : payloadEffects(session)) {
+        QJsonObject o = effectJson(e);
+        o.insert(QStringLiteral("payload"), e.row.key.payload);
+        o.insert(QStringLiteral("reference_payload"), e.reference.key.payload);
+        out.append(o);
     }
     return out;
 }

@@ -23,6 +23,10 @@ QJsonArray repeatsJson(const core::SessionData &session);
 // isaEffects); empty without one.
 QString isaEffectText(const core::SessionData &session);
 QJsonArray isaEffectJson(const core::SessionData &session);
+// An experiment's payload factor: energy per byte with each payload against the first
+// (core::payloadEffects), with whether any differs beyond its interval; empty without one.
+QString payloadEffectText(const core::SessionData &session);
+QJsonArray payloadEffectJson(const core::SessionData &session);
 // An experiment's frequency factor: each cipher's results at every level, its energy-optimal
 // level and the levels not told apart from it (core::frequencyCurves); empty without one.
 QString frequencyCurveText(const core::SessionData &session);

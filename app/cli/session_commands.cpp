@@ -1,6 +1,7 @@
 // `cipherwatt-cli run|sessions|show`: measuring sessions and looking at stored ones.
 
 #include "commands.h"
+#include "design.h"
 #include "dut_options.h"
 #include "interrupt.h"
 #include "options.h"
@@ -83,6 +84,12 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         s.repeats = preset->repeats;
         if (*preset->isaLevels != '\0')
             (void)applyFactor(s, QStringLiteral("isa=") + QLatin1String(preset->isaLevels));
+        s.padWithZeros = preset->padWithZeros;
+    }
+    if (auto pad = opts.value(QStringLiteral("--pad"))) {
+        if (*pad != QLatin1String("zeros") && *pad != QLatin1String("none"))
+            throw UsageError(QStringLiteral("--pad: must be zeros or none, got '%1'").arg(*pad));
+        s.padWithZeros = *pad == QLatin1String("zeros");
     }
     if (auto element = opts.value(QStringLiteral("--element")))
         s.dutElement = static_cast<int>(parseWhole(QStringLiteral("--element"), *element, 1, 3));
@@ -415,14 +422,24 @@ int run(Options &opts)
 {
     RunnerOptions runner;
     bool json = false;
+    applyDesignFile(opts);
     SessionSettings settings = runSettings(opts, runner, json);
     configureDut(opts, settings.dutResource, runner);
-    // A microcontroller runs at its own fixed clock: there is no frequency to pin.
-    if (const auto dut = parseDut(settings.dutResource);
-        dut && !dut->kind->runsWorker && !settings.frequencyLevelsKHz.empty())
-        throw UsageError(QStringLiteral("--vary freq: %1 is a microcontroller, which runs at its "
-                                        "own fixed clock")
-                             .arg(settings.dutResource));
+    // A microcontroller runs at its own fixed clock: there is no frequency to pin. Its
+    // firmware encrypts its own buffers, whole blocks only.
+    if (const auto dut = parseDut(settings.dutResource); dut && !dut->kind->runsWorker) {
+        if (!settings.frequencyLevelsKHz.empty())
+            throw UsageError(QStringLiteral("--vary freq: %1 is a microcontroller, which runs at "
+                                            "its own fixed clock")
+                                 .arg(settings.dutResource));
+        if (!settings.payloadLevels.isEmpty() || settings.padWithZeros)
+            throw UsageError(QStringLiteral("%1: %2 is a microcontroller, whose firmware "
+                                            "encrypts buffers of its own, whole blocks only")
+                                 .arg(settings.payloadLevels.isEmpty() ? QStringLiteral("--pad")
+                                                                       : QStringLiteral("--vary "
+                                                                                        "payload"),
+                                      settings.dutResource));
+    }
     opts.finish();
     const QString db = runner.databasePath.isEmpty() ? Storage::defaultPath() : runner.databasePath;
     runner.databasePath = db;
@@ -484,6 +501,9 @@ int sessions(Options &opts)
 int show(Options &opts)
 {
     const bool json = opts.flag(QStringLiteral("--json"));
+    const bool design = opts.flag(QStringLiteral("--design"));
+    if (json && design)
+        throw UsageError(QStringLiteral("show: --json and --design exclude each other"));
     auto storage = openDatabase(opts);
     const QStringList positional = opts.positional();
     opts.finish();
@@ -501,6 +521,8 @@ int show(Options &opts)
     }
     if (json)
         out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact) << '\n';
+    else if (design)
+        out() << designText(data->settings);
     else
         out() << sessionText(*data);
     return ExitOk;

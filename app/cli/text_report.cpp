@@ -311,6 +311,17 @@ QString sessionText(const SessionData &d)
     if (!d.settings.isaLevels.isEmpty())
         field("ISA levels:", d.settings.isaLevels.join(QStringLiteral(", ")) +
                                  QStringLiteral(" (each run at each; compared with the first)"));
+    if (!d.settings.payloadLevels.isEmpty()) {
+        QStringList levels;
+        for (const QString &p : d.settings.payloadLevels)
+            levels << (p.startsWith(QLatin1String("file:")) ? p.mid(5) : p);
+        field("Payloads:", levels.join(QStringLiteral(", ")) +
+                               QStringLiteral(" (each cipher run encrypting each; compared with "
+                                              "the first)"));
+    }
+    if (d.settings.padWithZeros)
+        field("Padding:", QStringLiteral("ECB and CBC buffers padded with zeros to whole blocks "
+                                         "(energy per byte per payload byte)"));
     if (!d.settings.frequencyLevelsKHz.empty()) {
         QStringList levels;
         for (const std::uint64_t kHz : d.settings.frequencyLevelsKHz)
@@ -350,6 +361,7 @@ QString sessionText(const SessionData &d)
                perOperationTable(d);
     out += repeatsText(d);
     out += isaEffectText(d);
+    out += payloadEffectText(d);
     out += frequencyCurveText(d);
     out += budgetText(d);
     out += flagsText(d);
@@ -393,6 +405,8 @@ QJsonObject sessionJson(const SessionData &d)
             {QStringLiteral("analysis"), r.analysis ? toJson(*r.analysis) : QJsonObject()}};
         if (r.frequencyKHz()) // the run's frequency level (an experiment's factor)
             run.insert(QStringLiteral("frequency_khz"), static_cast<qint64>(*r.frequencyKHz()));
+        if (!r.payload().isEmpty()) // the run's payload (an experiment's factor)
+            run.insert(QStringLiteral("payload"), r.payload());
         runs.append(run);
     }
     QJsonObject o = summaryJson(d.summary);
@@ -407,6 +421,8 @@ QJsonObject sessionJson(const SessionData &d)
     o[QStringLiteral("repeats")] = repeatsJson(d); // per result row: median, spread, mean ± 95 %
     if (const QJsonArray effects = isaEffectJson(d); !effects.isEmpty())
         o[QStringLiteral("isa_effects")] = effects; // each level against the first
+    if (const QJsonArray effects = payloadEffectJson(d); !effects.isEmpty())
+        o[QStringLiteral("payload_effects")] = effects; // each payload against the first
     if (const QJsonArray curves = frequencyCurveJson(d); !curves.isEmpty())
         o[QStringLiteral("frequency_curves")] = curves; // each cipher at every frequency level
     QJsonArray activity;                                // per phase: what else kept the DUT busy

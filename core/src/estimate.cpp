@@ -16,7 +16,7 @@ SessionEstimate estimateSession(const SessionSettings &settings,
         return e;
     const std::vector<PlannedRun> runs =
         expandPlan(*entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats),
-                   settings.isaLevels, settings.frequencyLevelsKHz);
+                   settings.isaLevels, settings.frequencyLevelsKHz, settings.payloadLevels);
     e.valid = true;
     e.runs = static_cast<int>(runs.size());
     e.seconds = settings.baselineSeconds + settings.postBaselineSeconds;

@@ -227,8 +227,12 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             QStringLiteral("cycles are core cycles"), QStringLiteral("tag [B]"),
             QStringLiteral("implementation"), QStringLiteral("isa"),
             // The run's frequency level (an experiment's frequency factor; empty: none).
-            QStringLiteral("frequency level [kHz]"), QStringLiteral("simulated meter"),
-            QStringLiteral("flags"),
+            QStringLiteral("frequency level [kHz]"),
+            // What the run encrypted (an experiment's payload factor; empty: random bytes in
+            // place), its SHA-256, and per message the bytes processed and put out.
+            QStringLiteral("payload"), QStringLiteral("payload SHA-256"),
+            QStringLiteral("processed per message [B]"), QStringLiteral("output per message [B]"),
+            QStringLiteral("simulated meter"), QStringLiteral("flags"),
             // The result the run belongs to: the mean of its valid repeats (results.h).
             QStringLiteral("valid repeats"),
             withUnit("net power mean of repeats", format::Quantity::Power, 0),
@@ -261,60 +265,66 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                 const WorkerResult res = r.result.value_or(WorkerResult{});
                 const bool ran = r.result.has_value();
                 const PerOperation perOperation = perOperationCells(r.result);
-                QStringList row{format::sessionId(d.summary.id),
-                                QString::number(r.ordinal),
-                                r.cipher,
-                                r.backend,
-                                r.operation,
-                                QString::number(r.bufferBytes),
-                                QString::number(r.repeat),
-                                runStatusName(r.status),
-                                r.error.english(),
-                                ran ? QString::number(res.iterations) : QString(),
-                                ran ? QString::number(res.processedBytes()) : QString(),
-                                ran ? exact(res.seconds) : QString(),
-                                v(a.throughputBytesPerSecond, 0),
-                                v(a.throughputBytesPerSecond / 1000.0, 3),
-                                v(a.cyclesPerByte, 4),
-                                analysed ? a.counter : QString(),
-                                analysed ? QString::number(a.run.count) : QString(),
-                                analysed ? QString::number(a.excludedBoundary) : QString(),
-                                analysed ? QString::number(a.excludedInvalid) : QString(),
-                                analysed ? QString::number(a.excludedDuplicates) : QString(),
-                                analysed ? QString::number(a.missed) : QString(),
-                                v(a.run.mean, 6),
-                                v(a.run.sd, 6),
-                                analysed ? num(idle, 6) : QString(),
-                                v(a.netWatts, 6),
-                                v(a.netUncertainty, 6),
-                                v(a.netLow, 6),
-                                v(a.netHigh, 6),
-                                v(a.coverage, 4),
-                                v(a.energyJoules, 6),
-                                v(a.energyPerByteNj, 6),
-                                v(a.energyPerByteNjLow, 6),
-                                v(a.energyPerByteNjHigh, 6),
-                                v(a.energyPerByteNj / 1000.0, 9),
-                                v(a.energyPerOperationUj, 6),
-                                v(a.energyPerOperationUjLow, 6),
-                                v(a.energyPerOperationUjHigh, 6),
-                                v(a.netAmps, 9),
-                                v(a.netAmpsLow, 9),
-                                v(a.netAmpsHigh, 9),
-                                v(a.chargePerOperationUc, 6),
-                                v(a.chargePerOperationUcLow, 6),
-                                v(a.chargePerOperationUcHigh, 6),
-                                analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
-                                analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
-                                perOperation.microseconds,
-                                perOperation.cycles,
-                                perOperation.cyclesReal,
-                                perOperation.tag,
-                                res.provenance.implementation,
-                                res.isa,
-                                r.frequencyKHz() ? QString::number(*r.frequencyKHz()) : QString(),
-                                d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
-                                flagsText(a.flags)};
+                QStringList row{
+                    format::sessionId(d.summary.id),
+                    QString::number(r.ordinal),
+                    r.cipher,
+                    r.backend,
+                    r.operation,
+                    QString::number(r.bufferBytes),
+                    QString::number(r.repeat),
+                    runStatusName(r.status),
+                    r.error.english(),
+                    ran ? QString::number(res.iterations) : QString(),
+                    ran ? QString::number(res.processedBytes()) : QString(),
+                    ran ? exact(res.seconds) : QString(),
+                    v(a.throughputBytesPerSecond, 0),
+                    v(a.throughputBytesPerSecond / 1000.0, 3),
+                    v(a.cyclesPerByte, 4),
+                    analysed ? a.counter : QString(),
+                    analysed ? QString::number(a.run.count) : QString(),
+                    analysed ? QString::number(a.excludedBoundary) : QString(),
+                    analysed ? QString::number(a.excludedInvalid) : QString(),
+                    analysed ? QString::number(a.excludedDuplicates) : QString(),
+                    analysed ? QString::number(a.missed) : QString(),
+                    v(a.run.mean, 6),
+                    v(a.run.sd, 6),
+                    analysed ? num(idle, 6) : QString(),
+                    v(a.netWatts, 6),
+                    v(a.netUncertainty, 6),
+                    v(a.netLow, 6),
+                    v(a.netHigh, 6),
+                    v(a.coverage, 4),
+                    v(a.energyJoules, 6),
+                    v(a.energyPerByteNj, 6),
+                    v(a.energyPerByteNjLow, 6),
+                    v(a.energyPerByteNjHigh, 6),
+                    v(a.energyPerByteNj / 1000.0, 9),
+                    v(a.energyPerOperationUj, 6),
+                    v(a.energyPerOperationUjLow, 6),
+                    v(a.energyPerOperationUjHigh, 6),
+                    v(a.netAmps, 9),
+                    v(a.netAmpsLow, 9),
+                    v(a.netAmpsHigh, 9),
+                    v(a.chargePerOperationUc, 6),
+                    v(a.chargePerOperationUcLow, 6),
+                    v(a.chargePerOperationUcHigh, 6),
+                    analysed && a.integratorRead ? exact(a.integratorWh) : QString(),
+                    analysed && a.integratorRead ? exact(a.samplesWh) : QString(),
+                    perOperation.microseconds,
+                    perOperation.cycles,
+                    perOperation.cyclesReal,
+                    perOperation.tag,
+                    res.provenance.implementation,
+                    res.isa,
+                    r.frequencyKHz() ? QString::number(*r.frequencyKHz()) : QString(),
+                    r.payload(),
+                    res.payloadSha256,
+                    res.messageProcessedBytes ? QString::number(*res.messageProcessedBytes)
+                                              : QString(),
+                    res.messageOutputBytes ? QString::number(*res.messageOutputBytes) : QString(),
+                    d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
+                    flagsText(a.flags)};
                 row << meanCells(results, r);
                 if (!csv.row(row))
                     return false;
@@ -368,7 +378,8 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
             QStringLiteral("throughput ratio to first session"),
             // The runs' own instruction-set level (an experiment's ISA factor; empty: the
             // worker's).
-            QStringLiteral("isa"), QStringLiteral("frequency level [kHz]")};
+            QStringLiteral("isa"), QStringLiteral("frequency level [kHz]"),
+            QStringLiteral("payload")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -415,7 +426,8 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                     row << QStringList(16, QString());
                 }
                 row << c.key.isa
-                    << (c.key.frequencyKHz ? QString::number(*c.key.frequencyKHz) : QString());
+                    << (c.key.frequencyKHz ? QString::number(*c.key.frequencyKHz) : QString())
+                    << c.key.payload;
                 if (!csv.row(row))
                     return false;
             }

@@ -400,6 +400,23 @@ QString atFrequency(std::optional<std::uint64_t> kHz)
     return kHz ? QStringLiteral(" @ ") + megahertz(*kHz) : QString();
 }
 
+QString payloadShort(const QString &payload)
+{
+    if (payload.startsWith(QLatin1String("file:")))
+        return QStringLiteral("file ") + payload.section(QLatin1Char('/'), -1);
+    return payload;
+}
+
+QString withPayload(const QString &payload)
+{
+    if (payload.isEmpty())
+        return {};
+    return QStringLiteral(" [") +
+           (payload.startsWith(QLatin1String("file:")) ? payload.section(QLatin1Char('/'), -1)
+                                                       : payload) +
+           QLatin1Char(']');
+}
+
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes)
 {

@@ -60,6 +60,7 @@ void registerMessageCatalogue()
         &msg::kLevelRefused,
         &msg::kRunFrequencyMismatch,
         &msg::kRunFrequencyUnsaid,
+        &msg::kRunPayloadMismatch,
         &msg::kRunFailed,
         &msg::kRunFlag,
         &msg::kBaselineDriftsFlag,

@@ -474,13 +474,19 @@ inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan
 inline constexpr MessageTemplate kFactorUnknown{
     "core.plan.factor-unknown", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
-                      "'%1': give isa=<levels> or freq=<frequencies> (buffer sizes: --buffer)")};
+                      "'%1': give isa=<levels>, freq=<frequencies> or payload=<payloads> (buffer "
+                      "sizes: --buffer)")};
 inline constexpr MessageTemplate kFactorLevel{
     "core.plan.factor-level", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1' is not a level of %2 (%3)")};
 inline constexpr MessageTemplate kFactorTwice{
     "core.plan.factor-twice", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "the level %1 of %2 is given twice")};
+inline constexpr MessageTemplate kRunPayloadMismatch{
+    "core.runner.payload-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker encrypted the payload %1, not %2 (a worker older than "
+                      "payloads: install this version's on the DUT)")};
 inline constexpr MessageTemplate kRunOrderUnknown{
     "core.plan.run-order-unknown", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan",

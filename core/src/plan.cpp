@@ -214,13 +214,13 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
     return out;
 }
 
-std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
-                                   const std::vector<CatalogueEntry> &catalogue,
-                                   const std::vector<std::size_t> &bufferSizes, int repeats,
-                                   const QStringList &isaLevels,
-                                   const std::vector<std::uint64_t> &frequencyLevelsKHz)
+std::vector<PlannedRun>
+expandPlan(const std::vector<PlanEntry> &entries, const std::vector<CatalogueEntry> &catalogue,
+           const std::vector<std::size_t> &bufferSizes, int repeats, const QStringList &isaLevels,
+           const std::vector<std::uint64_t> &frequencyLevelsKHz, const QStringList &payloadLevels)
 {
     const QStringList workerLevel{QString()};
+    const QStringList noPayload{QString()};
     std::vector<std::optional<std::uint64_t>> frequencies(frequencyLevelsKHz.begin(),
                                                           frequencyLevelsKHz.end());
     if (frequencies.empty())
@@ -240,9 +240,14 @@ std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                                                      : bufferSizes;
                 const QStringList &levels =
                     e.isCommand() || isaLevels.isEmpty() ? workerLevel : isaLevels;
+                const QStringList &payloads = e.isCommand() || agreement || payloadLevels.isEmpty()
+                                                  ? noPayload
+                                                  : payloadLevels;
                 for (const std::size_t size : sizes) {
-                    for (const QString &isa : levels)
-                        runs.push_back({++ordinal, e, size, isa, repeat, frequency});
+                    for (const QString &isa : levels) {
+                        for (const QString &payload : payloads)
+                            runs.push_back({++ordinal, e, size, isa, repeat, frequency, payload});
+                    }
                 }
             }
         }
@@ -281,6 +286,38 @@ std::span<const PlanPreset> planPresets()
          "the first paper's set on the Pi: ChaCha20, AES-128/256-XTS, Adiantum, CHAM-128/128 and "
          "128/256-XTS, LEA-128/256-XTS (encrypt, decrypt); 4096 B; portable and NEON",
          "portable,neon"},
+        // The third paper (Hung and Hsu, CC1310): AES-ECB, AES-CCM with an 8-byte and a
+        // 16-byte tag (MIC64, MIC128), 128-bit key, payloads of 5, 20, 50 and 100 bytes. ECB
+        // pads a payload with zeros to whole 16-byte blocks, as the paper did; CCM takes any
+        // length. The paper measured "multiple" times without a count: 3 repeats here, so that
+        // every result has an interval. The paper's hardware AES is the board's own peripheral,
+        // not a software backend: the preset measures the software ciphers.
+        {"third-paper",
+         "aes-128-ecb:encrypt+decrypt,aes-128-ccm-8:encrypt+decrypt,"
+         "aes-128-ccm-16:encrypt+decrypt",
+         {5, 20, 50, 100},
+         3,
+         "the third paper's set: AES-128-ECB (zero-padded to blocks), AES-128-CCM-8 and -16 "
+         "(encrypt, decrypt); 5/20/50/100 B; 3 repeats",
+         "",
+         true},
+        // The fourth paper (Elminaam et al., .NET on a laptop): AES, DES, 3DES, RC2, Blowfish
+        // and RC6, encryption and decryption, on files from 28 kB to 7.139 MB: the sizes here
+        // are its smallest and largest image (28, 131 kB), smallest text (321 kB), smallest
+        // video (4006 kB) and largest text (7139 kB), kB = 1000 B. .NET's symmetric ciphers
+        // default to CBC with padding (PKCS #7; zeros here, the same work); AES's key is 256
+        // bits ("default 256"). Its data types are the operator's files:
+        // --vary payload=file:<text>,file:<audio>,...
+        {"fourth-paper",
+         "aes-256-cbc:encrypt+decrypt,des-56-cbc:encrypt+decrypt,3des-168-cbc:encrypt+decrypt,"
+         "rc2-128-cbc:encrypt+decrypt,blowfish-128-cbc:encrypt+decrypt,"
+         "rc6-128-cbc:encrypt+decrypt",
+         {28000, 131000, 321000, 4006000, 7139000},
+         1,
+         "the fourth paper's set: AES-256, DES, 3DES, RC2, Blowfish, RC6 in CBC (encrypt, "
+         "decrypt); 28 kB to 7.139 MB; its data types with --vary payload=file:...",
+         "",
+         true},
     };
     return presets;
 }
@@ -365,11 +402,69 @@ Result<std::vector<std::uint64_t>> frequencyLevels(const QString &name, const QS
     return levels;
 }
 
+// `payload=random,zeros,file:/data/a.txt`.
+Result<QStringList> payloadLevels(const QString &name, const QString &levelsText)
+{
+    QStringList levels;
+    for (const QString &word : levelsText.split(QLatin1Char(','))) {
+        const auto level = parsePayloadLevel(word);
+        if (!level) {
+            // Named on one line: a control character shown as its code.
+            QString shown;
+            for (const QChar c : word.trimmed())
+                shown += c.unicode() < 0x20 || c.unicode() == 0x7f
+                             ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
+                             : QString(c);
+            return Error{
+                ErrorCode::Usage,
+                Message(msg::kFactorLevel)
+                    .arg(shown, name,
+                         QStringLiteral("random, zeros or file:<absolute path on the DUT>"))};
+        }
+        if (levels.contains(*level))
+            return Error{ErrorCode::Usage, Message(msg::kFactorTwice).arg(*level, name)};
+        levels << *level;
+    }
+    if (levels.size() > kMaxPayloadLevels)
+        return Error{ErrorCode::Usage,
+                     Message(msg::kFactorLevel)
+                         .arg(levelsText, name,
+                              QStringLiteral("at most %1 payloads").arg(kMaxPayloadLevels))};
+    return levels;
+}
+
 } // namespace
+
+std::optional<QString> parsePayloadLevel(const QString &text)
+{
+    const QString word = text.trimmed();
+    if (word == QLatin1String("random") || word == QLatin1String("zeros"))
+        return word;
+    if (!word.startsWith(QLatin1String("file:/")))
+        return std::nullopt;
+    // A path the worker is handed as it is (a JSON string, never a shell word), and that
+    // tables and the CSV print: no control characters. A comma separates levels, so a path
+    // cannot hold one.
+    const QString path = word.mid(5);
+    for (const QChar c : path) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return std::nullopt;
+    }
+    if (path.size() > 4096)
+        return std::nullopt;
+    return word;
+}
 
 Result<void> applyFactor(SessionSettings &settings, const QString &text)
 {
     const QString name = text.section(QLatin1Char('='), 0, 0).trimmed();
+    if (name == QLatin1String("payload") && text.contains(QLatin1Char('='))) {
+        auto levels = payloadLevels(name, text.section(QLatin1Char('='), 1));
+        if (!levels)
+            return levels.error();
+        settings.payloadLevels = std::move(*levels);
+        return {};
+    }
     if (name == QLatin1String("freq") && text.contains(QLatin1Char('='))) {
         auto levels = frequencyLevels(name, text.section(QLatin1Char('='), 1));
         if (!levels)

@@ -91,6 +91,10 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("run_order_seed"), static_cast<qint64>(*s.runOrderSeed));
     if (!s.isaLevels.isEmpty())
         json.insert(QStringLiteral("isa_levels"), QJsonArray::fromStringList(s.isaLevels));
+    if (!s.payloadLevels.isEmpty())
+        json.insert(QStringLiteral("payload_levels"), QJsonArray::fromStringList(s.payloadLevels));
+    if (s.padWithZeros)
+        json.insert(QStringLiteral("pad_zeros"), true);
     if (!s.frequencyLevelsKHz.empty()) {
         QJsonArray levels;
         for (const std::uint64_t kHz : s.frequencyLevelsKHz)
@@ -146,6 +150,9 @@ SessionSettings settingsFromJson(const QJsonObject &j)
             static_cast<std::uint64_t>(j.value(QStringLiteral("run_order_seed")).toInteger());
     for (const QJsonValue &level : j.value(QStringLiteral("isa_levels")).toArray())
         s.isaLevels << level.toString();
+    for (const QJsonValue &level : j.value(QStringLiteral("payload_levels")).toArray())
+        s.payloadLevels << level.toString();
+    s.padWithZeros = j.value(QStringLiteral("pad_zeros")).toBool(false);
     for (const QJsonValue &level : j.value(QStringLiteral("frequency_levels_khz")).toArray()) {
         if (level.toInteger() > 0)
             s.frequencyLevelsKHz.push_back(static_cast<std::uint64_t>(level.toInteger()));

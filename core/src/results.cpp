@@ -76,7 +76,8 @@ Message runNotMeasured(const StoredRun &run, bool named)
 
 ResultKey ResultKey::of(const StoredRun &run)
 {
-    return {run.cipher, run.backend, run.operation, run.bufferBytes, run.isa(), run.frequencyKHz()};
+    return {run.cipher, run.backend,        run.operation, run.bufferBytes,
+            run.isa(),  run.frequencyKHz(), run.payload()};
 }
 
 QString ResultKey::label() const
@@ -86,7 +87,8 @@ QString ResultKey::label() const
 
 QString ResultKey::backendLabel() const
 {
-    return format::backendWithIsa(backend, isa) + format::atFrequency(frequencyKHz);
+    return format::backendWithIsa(backend, isa) + format::withPayload(payload) +
+           format::atFrequency(frequencyKHz);
 }
 
 std::vector<ResultRow> resultRows(const SessionData &session)
@@ -184,25 +186,90 @@ ResultComparison compareResults(const ResultRow &a, const ResultRow &b, bool sam
     return c;
 }
 
-std::vector<FactorEffect> isaEffects(const SessionData &session)
+namespace {
+
+// Every result at a level of the factor held in `member` against the same result at the
+// first of `levels`.
+std::vector<FactorEffect> factorEffects(const SessionData &session, const QStringList &levels,
+                                        QString ResultKey::*member)
 {
     std::vector<FactorEffect> effects;
-    if (session.settings.isaLevels.size() < 2)
+    if (levels.size() < 2)
         return effects;
-    const QString reference = session.settings.isaLevels.front();
+    const QString &reference = levels.front();
     const bool sameMeter = sameMeterSetup(session.meter, session.meter);
     const std::vector<ResultRow> rows = resultRows(session);
     for (const ResultRow &row : rows) {
-        if (row.key.isa.isEmpty() || row.key.isa == reference)
+        if ((row.key.*member).isEmpty() || row.key.*member == reference)
             continue;
         ResultKey key = row.key;
-        key.isa = reference;
+        key.*member = reference;
         const auto ref = std::find_if(rows.begin(), rows.end(),
                                       [&](const ResultRow &r) { return r.key == key; });
         if (ref != rows.end())
             effects.push_back({*ref, row, compareResults(*ref, row, sameMeter)});
     }
     return effects;
+}
+
+} // namespace
+
+std::vector<FactorEffect> isaEffects(const SessionData &session)
+{
+    return factorEffects(session, session.settings.isaLevels, &ResultKey::isa);
+}
+
+std::vector<FactorEffect> payloadEffects(const SessionData &session)
+{
+    return factorEffects(session, session.settings.payloadLevels, &ResultKey::payload);
+}
+
+EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString &reference,
+                        const std::function<QString(const ResultKey &)> &level)
+{
+    std::vector<double> energy;
+    energy.reserve(effects.size());
+    for (const FactorEffect &e : effects)
+        energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
+    const format::Unit perByte = format::columnUnit(format::Quantity::EnergyPerByte, energy);
+    EffectTable t;
+    t.header = {QStringLiteral("cipher"),
+                QStringLiteral("backend"),
+                QStringLiteral("op"),
+                QStringLiteral("buffer"),
+                QStringLiteral("level"),
+                reference + perByte.bracketed(),
+                QStringLiteral("at the level") + perByte.bracketed(),
+                QStringLiteral("difference") + perByte.bracketed(),
+                QStringLiteral("ratio"),
+                QString()};
+    t.numeric = {false, false, false, true, false, true, true, true, true, false};
+    const auto mean = [&perByte](const ResultRow &r) {
+        const MeanInterval &m = r.energyPerByteNj.mean;
+        return m.count > 0
+                   ? format::withInterval(m.mean * 1e-9, m.low * 1e-9, m.high * 1e-9, perByte)
+                         .joined()
+                   : QStringLiteral("no data");
+    };
+    for (const FactorEffect &e : effects) {
+        const ResultKey &k = e.row.key;
+        const MeanComparison &c = e.comparison.energyPerByteNj;
+        t.rows << QStringList{
+            k.cipher,
+            k.backend,
+            format::operationShort(k.operation),
+            format::bufferShort(k.bufferBytes),
+            level(k),
+            mean(e.reference),
+            mean(e.row),
+            c.valid() ? format::differenceWithInterval(c.difference * 1e-9, c.differenceLow * 1e-9,
+                                                       c.differenceHigh * 1e-9, perByte)
+                      : format::missing(),
+            c.hasRatio() ? format::ratioWithInterval(c.ratio, c.ratioLow, c.ratioHigh)
+                         : format::missing(),
+            c.valid() && !c.significant() ? significanceText(c).english() : QString()};
+    }
+    return t;
 }
 
 std::vector<FrequencyCurve> frequencyCurves(const SessionData &session)
@@ -262,6 +329,40 @@ std::vector<FrequencyCurve> frequencyCurves(const SessionData &session)
             p.withOptimum = p.againstOptimum.valid() && !p.againstOptimum.differenceSignificant;
         }
     }
+    return curves;
+}
+
+std::vector<BufferCurve> bufferCurves(const SessionData &session)
+{
+    std::vector<BufferCurve> curves;
+    if (session.settings.bufferSizes.size() < 2)
+        return curves;
+    for (const ResultRow &row : resultRows(session)) {
+        // Key agreement's 32 bytes and a program's 0 are not a size the design chose.
+        if (row.key.bufferBytes <= 0 || row.key.operation == QLatin1String("keygen") ||
+            row.key.operation == QLatin1String("agree") ||
+            std::find(session.settings.bufferSizes.begin(), session.settings.bufferSizes.end(),
+                      static_cast<std::size_t>(row.key.bufferBytes)) ==
+                session.settings.bufferSizes.end())
+            continue;
+        ResultKey key = row.key;
+        key.bufferBytes = 0;
+        auto curve = std::find_if(curves.begin(), curves.end(),
+                                  [&](const BufferCurve &c) { return c.key == key; });
+        if (curve == curves.end()) {
+            curves.push_back({key, {}, {}});
+            curve = curves.end() - 1;
+        }
+        curve->notMeasured << row.notMeasured;
+        if (row.measured - row.invalid > 0)
+            curve->points.push_back(row);
+    }
+    std::erase_if(curves, [](const BufferCurve &c) { return c.points.size() < 2; });
+    for (BufferCurve &curve : curves)
+        std::sort(curve.points.begin(), curve.points.end(),
+                  [](const ResultRow &a, const ResultRow &b) {
+                      return a.key.bufferBytes < b.key.bufferBytes;
+                  });
     return curves;
 }
 

@@ -217,10 +217,10 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
     // A random order's seed is drawn here when none was given, and stored with the settings.
     if (m_settings.runOrder == RunOrder::Randomised && !m_settings.runOrderSeed)
         m_settings.runOrderSeed = drawRunOrderSeed();
-    const std::vector<PlannedRun> plan =
-        orderRuns(expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats,
-                             m_settings.isaLevels, m_settings.frequencyLevelsKHz),
-                  m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
+    const std::vector<PlannedRun> plan = orderRuns(
+        expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats,
+                   m_settings.isaLevels, m_settings.frequencyLevelsKHz, m_settings.payloadLevels),
+        m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
     m_runs.clear();
     for (const PlannedRun &p : plan) {
         RunRecord r;
@@ -231,9 +231,9 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         r.stored.operation = p.entry.operation;
         r.stored.bufferBytes = static_cast<qint64>(p.bufferBytes);
         r.stored.repeat = p.repeat;
-        // A level of its own (ISA, frequency) is part of what the run is: stored from the plan
-        // on, so that a run never started still names it (StoredRun::isa(), frequencyKHz()).
-        if (!p.isa.isEmpty() || p.frequencyKHz)
+        // A level of its own (ISA, frequency, payload) is part of what the run is: stored from
+        // the plan on, so that a run never started still names it (StoredRun::isa(), …).
+        if (!p.isa.isEmpty() || p.frequencyKHz || !p.payload.isEmpty())
             r.stored.request = runRequest(r, m_settings, m_options.commandTimeoutSeconds);
         m_runs.push_back(std::move(r));
     }

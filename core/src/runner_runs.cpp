@@ -32,6 +32,13 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
     q.bufferBytes = r.plan.bufferBytes;
     q.isa = r.plan.isa;
     q.frequencyKHz = r.plan.frequencyKHz;
+    if (r.plan.payload.startsWith(QLatin1String("file:"))) {
+        q.payload = QStringLiteral("file");
+        q.payloadFile = r.plan.payload.mid(5);
+    } else {
+        q.payload = r.plan.payload;
+    }
+    q.padWithZeros = settings.padWithZeros;
     if (settings.cpu >= 0)
         q.cpu = settings.cpu;
     return q;
@@ -416,6 +423,17 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
         run.stored.error = Message(msg::kRunIsaMismatch).arg(result.isa, run.stored.request->isa);
         emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
     }
+    // A run with a payload of its own must have encrypted it: a worker older than payloads
+    // ignores the request and encrypts random bytes, saying nothing of a payload.
+    if (const QString asked = run.stored.request ? run.stored.request->payload : QString();
+        !cancelled && !result.exec && !asked.isEmpty() && run.stored.status == RunStatus::Done &&
+        (result.payload != asked || result.payloadFile != run.stored.request->payloadFile)) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error =
+            Message(msg::kRunPayloadMismatch)
+                .arg(result.payload.isEmpty() ? QStringLiteral("none") : result.payload, asked);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
     // A run at a frequency level must have ended at it: the worker reads its CPU's limits back
     // after the loop (an older worker does not, and would not have checked them before it). An
     // external program is checked before it starts only.
@@ -719,6 +737,7 @@ RunUpdate SessionRunner::updateFor(std::size_t index) const
     u.bufferBytes = static_cast<qint64>(r.plan.bufferBytes);
     u.isa = r.plan.isa;
     u.frequencyKHz = r.plan.frequencyKHz;
+    u.payload = r.plan.payload;
     u.repeat = r.plan.repeat;
     u.plannedSeconds = r.expectedSeconds;
     u.status = r.stored.status;

@@ -199,10 +199,21 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
     return d;
 }
 
+QString StoredRun::payload() const
+{
+    if (!request || request->payload.isEmpty())
+        return {};
+    if (request->payload == QLatin1String("file"))
+        return QStringLiteral("file:") + request->payloadFile;
+    return request->payload;
+}
+
 QString StoredRun::label() const
 {
     return QStringLiteral("%1/%2 %3 %4 B #%5")
-        .arg(cipher, format::backendWithIsa(backend, isa()) + format::atFrequency(frequencyKHz()),
+        .arg(cipher,
+             format::backendWithIsa(backend, isa()) + format::withPayload(payload()) +
+                 format::atFrequency(frequencyKHz()),
              operation)
         .arg(bufferBytes)
         .arg(repeat);

@@ -299,6 +299,9 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.chunking = qs(run->chunking.value_or(std::string()));
         out.isa = qs(run->isa.value_or(std::string()));
         out.frequencyKHz = run->frequencyKHz;
+        out.payload = qs(run->payload.value_or(std::string()));
+        out.payloadFile = qs(run->payloadFile.value_or(std::string()));
+        out.padWithZeros = run->pad == std::optional<std::string>("zeros");
         out.extra = extraOf(run->extra);
     } else {
         const auto &exec = std::get<protocol::ExecCommand>(request);
@@ -341,6 +344,12 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
     if (!r.isa.isEmpty())
         run.isa = ss(r.isa);
     run.frequencyKHz = r.frequencyKHz;
+    if (!r.payload.isEmpty())
+        run.payload = ss(r.payload);
+    if (!r.payloadFile.isEmpty())
+        run.payloadFile = ss(r.payloadFile);
+    if (r.padWithZeros)
+        run.pad = "zeros";
     run.extra = extraOf(r.extra);
     return run;
 }
@@ -375,6 +384,11 @@ WorkerResult toRecord(const protocol::RunOutcome &outcome)
         out.tagBytes = b->tagBytes;
         out.startOffsetSeconds = b->startOffsetSeconds;
         out.frequencyKHz = b->frequencyKHz;
+        out.payload = qs(b->payload.value_or(std::string()));
+        out.payloadFile = qs(b->payloadFile.value_or(std::string()));
+        out.payloadSha256 = qs(b->payloadSha256.value_or(std::string()));
+        out.messageProcessedBytes = b->processedBytes;
+        out.messageOutputBytes = b->outputBytes;
         out.extra = extraOf(b->extra);
         return out;
     }
@@ -439,6 +453,14 @@ protocol::RunOutcome toProtocol(const WorkerResult &r)
         b.tagBytes = r.tagBytes;
         b.startOffsetSeconds = r.startOffsetSeconds;
         b.frequencyKHz = r.frequencyKHz;
+        if (!r.payload.isEmpty())
+            b.payload = ss(r.payload);
+        if (!r.payloadFile.isEmpty())
+            b.payloadFile = ss(r.payloadFile);
+        if (!r.payloadSha256.isEmpty())
+            b.payloadSha256 = ss(r.payloadSha256);
+        b.processedBytes = r.messageProcessedBytes;
+        b.outputBytes = r.messageOutputBytes;
         b.extra = extraOf(r.extra);
         return b;
     }

@@ -9,6 +9,7 @@
 
 #include <cipherwatt/core/csv.h>
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -320,6 +321,208 @@ TEST_CASE("run --vary isa measures each run at each level and show compares them
     const auto refused = run("aes-128-xts/openssl:encrypt", "isa=portable," + level);
     CHECK(refused.exitCode != 0);
     CHECK_THAT(refused.err, Catch::Contains("the openssl backend keeps the level"));
+}
+
+TEST_CASE("run --vary payload encrypts each payload, padded to blocks, and show compares them "
+          "with the first",
+          "[cli][design][payload]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    // A "text file" on the DUT (here the local machine): its first 5 bytes are the payload.
+    const std::string text = (dir.path() / "text.txt").string();
+    {
+        std::ofstream out(text, std::ios::binary);
+        out << "Power consumption analysis of cryptographic algorithms";
+    }
+    const auto run = [&](const std::string &plan, const std::string &vary, const std::string &pad) {
+        return cli({"run",
+                    "--meter",
+                    "sim:" + kProfile,
+                    "--plan",
+                    plan,
+                    "--vary",
+                    vary,
+                    "--pad",
+                    pad,
+                    "--buffer",
+                    "5",
+                    "--baseline",
+                    "2",
+                    "--seconds",
+                    "1",
+                    "--min-updates",
+                    "10",
+                    "--voltage-range",
+                    "300",
+                    "--current-range",
+                    "0.5",
+                    "--db",
+                    db,
+                    "--label",
+                    "payloads",
+                    "--governor",
+                    "none",
+                    "--worker",
+                    CIPHERWATT_BENCH_EXE});
+    };
+    // Refused before anything is measured: ECB's 5 bytes without padding (the plan's check on
+    // the DUT), and a file the DUT does not have.
+    const auto unpadded = run("aes-128-ecb/botan:encrypt", "payload=zeros", "none");
+    CHECK(unpadded.exitCode != 0);
+    CHECK_THAT(unpadded.err, Catch::Contains("--pad zeros"));
+    const auto missing =
+        run("aes-128-ccm-8/openssl:encrypt", "payload=file:" + text + ".gone", "none");
+    CHECK(missing.exitCode != 0);
+    CHECK_THAT(missing.err, Catch::Contains("text.txt.gone") && Catch::Contains("No such file"));
+
+    const auto r = run("aes-128-ecb/botan:encrypt,aes-128-ccm-8/openssl:encrypt",
+                       "payload=random,zeros,file:" + text, "zeros");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const QJsonObject session = showJson(db, "1");
+    CHECK(session[QStringLiteral("settings")].toObject()[QStringLiteral("pad_zeros")].toBool());
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    REQUIRE(runs.size() == 6);
+    // The SHA-256 of what each run encrypted, by Qt's hash of the same bytes.
+    const auto sha256 = [](const QByteArray &bytes) {
+        return QString::fromLatin1(
+            QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    };
+    const std::map<QString, QString> expected{
+        {QStringLiteral("zeros"), sha256(QByteArray(5, '\0'))},
+        {QStringLiteral("file"), sha256(QByteArray("Power"))}};
+    for (const QJsonValue &v : runs) {
+        const QJsonObject o = v.toObject();
+        const QJsonObject result = o[QStringLiteral("result")].toObject();
+        const QString payload = o[QStringLiteral("payload")].toString();
+        const bool ecb = o[QStringLiteral("cipher")].toString() == QLatin1String("aes-128-ecb");
+        INFO(payload.toStdString());
+        CHECK(result[QStringLiteral("payload")].toString() ==
+              payload.section(QLatin1Char(':'), 0, 0));
+        if (const auto it = expected.find(result[QStringLiteral("payload")].toString());
+            it != expected.end())
+            CHECK(result[QStringLiteral("payload_sha256")].toString() == it->second);
+        // ECB: one zero-padded block; CCM-8: the payload and an 8-byte tag (SP 800-38C).
+        CHECK(result[QStringLiteral("processed_bytes")].toInteger() == (ecb ? 16 : 5));
+        CHECK(result[QStringLiteral("output_bytes")].toInteger() == (ecb ? 16 : 13));
+        CHECK(result[QStringLiteral("bytes")].toInteger() ==
+              5 * result[QStringLiteral("iterations")].toInteger());
+    }
+    // Each cipher's zeros and file against random.
+    const QJsonArray effects = session[QStringLiteral("payload_effects")].toArray();
+    REQUIRE(effects.size() == 4);
+    for (const QJsonValue &v : effects) {
+        const QJsonObject e = v.toObject();
+        CHECK(e[QStringLiteral("reference_payload")].toString() == QStringLiteral("random"));
+        CHECK(e[QStringLiteral("payload")].toString() != QStringLiteral("random"));
+        CHECK(e[QStringLiteral("ratio_low")].toDouble() < e[QStringLiteral("ratio")].toDouble());
+    }
+    const auto shown = cli({"show", "1", "--db", db});
+    CHECK_THAT(shown.out, Catch::Contains("Payloads:") && Catch::Contains("Padding:") &&
+                              Catch::Contains("botan [text.txt]") &&
+                              Catch::Contains("Energy per byte with each payload against random"));
+    const auto csvPath = (dir.path() / "runs.csv").string();
+    REQUIRE(cli({"export", "1", "--db", db, "--csv", csvPath}).exitCode == 0);
+    QFile csv(QString::fromStdString(csvPath));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    const QString table = QString::fromUtf8(csv.readAll());
+    CHECK(table.contains(QStringLiteral("payload SHA-256")));
+    CHECK(table.contains(QStringLiteral("file:") + QString::fromStdString(text)));
+
+    // A microcontroller's firmware encrypts buffers of its own: refused at once.
+    const auto mcu =
+        cli({"run", "--meter", "sim:" + kProfile, "--dut", "tcp:127.0.0.1:9", "--plan",
+             "aes-128-ccm-8", "--vary", "payload=zeros", "--db", db, "--label", "board"});
+    CHECK(mcu.exitCode == 1);
+    CHECK_THAT(mcu.err, Catch::Contains("--vary payload: tcp:127.0.0.1:9 is a microcontroller"));
+}
+
+TEST_CASE("run --design reads an experiment from a file, the command line winning, and show "
+          "--design writes it back so that it runs again in the same order",
+          "[cli][design]")
+{
+    TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto write = [](const std::string &path, const std::string &text) {
+        std::ofstream(path, std::ios::binary) << text;
+    };
+    const std::string design = (dir.path() / "payloads.design").string();
+    write(design, "# two sizes, two payloads, shuffled\n"
+                  "plan chacha20/botan:encrypt\n"
+                  "buffer 16\n"
+                  "buffer 4096\n"
+                  "  vary payload=random,zeros\n"
+                  "repeats 2\n"
+                  "order random:7\n"
+                  "seconds 1\n"
+                  "min-updates 10\n"
+                  "baseline 2\n");
+    const auto run = [&](const std::string &file, const std::string &label,
+                         std::vector<std::string> more = {}) {
+        std::vector<std::string> args{"run",
+                                      "--meter",
+                                      "sim:" + kProfile,
+                                      "--design",
+                                      file,
+                                      "--voltage-range",
+                                      "300",
+                                      "--current-range",
+                                      "0.5",
+                                      "--db",
+                                      db,
+                                      "--label",
+                                      label,
+                                      "--governor",
+                                      "none",
+                                      "--worker",
+                                      CIPHERWATT_BENCH_EXE};
+        args.insert(args.end(), more.begin(), more.end());
+        return cli(args);
+    };
+    // The command line's --repeats wins over the file's.
+    const auto first = run(design, "from a file", {"--repeats", "1"});
+    INFO(first.err);
+    REQUIRE(first.exitCode == 0);
+    // The runs in the order measured: cipher, buffer and payload.
+    const auto order = [&](const char *id) {
+        QStringList runs;
+        for (const QJsonValue &v : showJson(db, id)[QStringLiteral("results")].toArray()) {
+            const QJsonObject o = v.toObject();
+            runs << QStringLiteral("%1/%2/%3")
+                        .arg(o[QStringLiteral("cipher")].toString())
+                        .arg(o[QStringLiteral("buffer")].toInteger())
+                        .arg(o[QStringLiteral("payload")].toString());
+        }
+        return runs;
+    };
+    const QStringList measured = order("1");
+    CHECK(measured.size() == 4); // 2 sizes x 2 payloads, one repeat
+    const auto shown = cli({"show", "1", "--db", db, "--design"});
+    REQUIRE(shown.exitCode == 0);
+    for (const char *line :
+         {"plan chacha20/botan:encrypt", "buffer 16,4096", "vary payload=random,zeros", "repeats 1",
+          "order random:7", "seconds 1", "min-updates 10", "baseline 2"})
+        CHECK_THAT(shown.out, Catch::Contains(std::string("\n") + line + "\n"));
+    // Run again from the written design: the same runs in the same order.
+    const std::string again = (dir.path() / "again.design").string();
+    write(again, shown.out);
+    const auto second = run(again, "again");
+    INFO(second.err);
+    REQUIRE(second.exitCode == 0);
+    CHECK(order("2") == measured);
+
+    // Mistakes: one line naming the file, the line and what is wrong; nothing measured.
+    write(design, "plan chacha20\ncolour blue\n");
+    const auto unknown = run(design, "bad");
+    CHECK(unknown.exitCode == 1);
+    CHECK_THAT(unknown.err, Catch::Contains("line 2: 'colour' is not a design option"));
+    CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
+    write(design, "plan chacha20\nrepeats 2\nrepeats 3\n");
+    CHECK_THAT(run(design, "bad").err, Catch::Contains("line 3: repeats is given twice"));
+    const auto missing = run(design + ".gone", "bad");
+    CHECK(missing.exitCode == 1);
+    CHECK_THAT(missing.err, Catch::Contains("cannot be read"));
 }
 
 TEST_CASE("run --vary freq pins each level, idles at it, skips a level the DUT refuses, and show "

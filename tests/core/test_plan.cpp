@@ -540,3 +540,127 @@ TEST_CASE("plan: a frequency factor crosses every run, commands too, in one bloc
     for (const PlannedRun &r : expandPlan(*plan, catalogue(), {16}, 1))
         CHECK_FALSE(r.frequencyKHz);
 }
+
+TEST_CASE("plan: --vary payload takes random, zeros and absolute files, in order, and anything "
+          "else is a one-line error naming it",
+          "[plan][design]")
+{
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("payload=random, zeros,file:/data/text one.txt")).ok());
+    CHECK(s.payloadLevels == QStringList{QStringLiteral("random"), QStringLiteral("zeros"),
+                                         QStringLiteral("file:/data/text one.txt")});
+    const auto error = [](const QString &text) {
+        SessionSettings t;
+        const auto r = applyFactor(t, text);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().code == ErrorCode::Usage);
+        CHECK(t.payloadLevels.isEmpty());
+        const QString message = r.error().message.english();
+        CHECK_FALSE(message.contains(QLatin1Char('\n')));
+        return message;
+    };
+    CHECK(error(QStringLiteral("payload=random,ones"))
+              .contains(QStringLiteral("'ones' is not a level of payload")));
+    // A file on the DUT by its absolute path only: the worker's directory is not the operator's.
+    CHECK(error(QStringLiteral("payload=file:data/a.txt"))
+              .contains(QStringLiteral("'file:data/a.txt'")));
+    CHECK(error(QStringLiteral("payload=file:")).contains(QStringLiteral("'file:'")));
+    CHECK(error(QStringLiteral("payload=file:/a\nb")).contains(QStringLiteral("file:/a\\x0ab")));
+    CHECK(error(QStringLiteral("payload=zeros,zeros"))
+              .contains(QStringLiteral("zeros of payload is given twice")));
+    QStringList many;
+    for (int i = 0; i <= kMaxPayloadLevels; ++i)
+        many << QStringLiteral("file:/f%1").arg(i);
+    CHECK(error(QStringLiteral("payload=") + many.join(QLatin1Char(',')))
+              .contains(QStringLiteral("at most 16 payloads")));
+}
+
+TEST_CASE("plan: a payload factor crosses every cipher run, side by side, and leaves key "
+          "agreement and commands alone",
+          "[plan][design]")
+{
+    const auto plan = resolvePlan(
+        QStringLiteral("aes-128-xts/botan:encrypt+decrypt,x25519/botan:agree,cmd:probe=true"),
+        catalogue());
+    REQUIRE(plan.ok());
+    const QStringList payloads{QStringLiteral("random"), QStringLiteral("zeros"),
+                               QStringLiteral("file:/data/a.txt")};
+    const QStringList isa{QStringLiteral("portable"), QStringLiteral("avx2")};
+    const auto runs = expandPlan(*plan, catalogue(), {16, 4096}, 2, isa, {}, payloads);
+    // Per repeat: XTS 2 operations x 2 sizes x 2 ISA levels x 3 payloads = 24, X25519 2 (its
+    // ISA levels, no payload: it encrypts no data), the command once: 27; two repeats.
+    REQUIRE(runs.size() == 54);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const PlannedRun &r = runs[i];
+        if (r.entry.isCommand() || r.entry.cipher == QLatin1String("x25519")) {
+            CHECK(r.payload.isEmpty());
+            continue;
+        }
+        // The payloads of one run follow each other, in the order given.
+        const auto at = payloads.indexOf(r.payload);
+        REQUIRE(at >= 0);
+        if (at > 0) {
+            const PlannedRun &before = runs[i - 1];
+            CHECK(before.payload == payloads[at - 1]);
+            CHECK(before.entry.operation == r.entry.operation);
+            CHECK(before.bufferBytes == r.bufferBytes);
+            CHECK(before.isa == r.isa);
+        }
+    }
+    for (const PlannedRun &r : expandPlan(*plan, catalogue(), {16}, 1))
+        CHECK(r.payload.isEmpty());
+}
+
+TEST_CASE("plan: the third paper's preset is AES-ECB and AES-CCM with 8- and 16-byte tags on 5, "
+          "20, 50 and 100-byte payloads, ECB padded",
+          "[plan][design]")
+{
+    // Hung and Hsu (Sensors 2018): AES-ECB, AES-CCM-MIC64 and -MIC128, 128-bit key, payloads
+    // of 5, 20, 50 and 100 bytes; ECB fills a block with zeros.
+    const PlanPreset *preset = findPlanPreset(QStringLiteral("third-paper"));
+    REQUIRE(preset != nullptr);
+    CHECK(preset->bufferSizes == std::vector<std::size_t>{5, 20, 50, 100});
+    CHECK(preset->padWithZeros);
+    const std::vector<CatalogueEntry> real = workerCatalogue();
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), real);
+    INFO((entries ? QString() : entries.error().message.english()).toStdString());
+    REQUIRE(entries);
+    QSet<QString> ciphers;
+    for (const PlanEntry &e : *entries)
+        ciphers << e.cipher;
+    CHECK(ciphers == QSet<QString>{QStringLiteral("aes-128-ecb"), QStringLiteral("aes-128-ccm-8"),
+                                   QStringLiteral("aes-128-ccm-16")});
+    const auto runs = expandPlan(*entries, real, preset->bufferSizes, preset->repeats);
+    CHECK(runs.size() == entries->size() * 4 * static_cast<std::size_t>(preset->repeats));
+}
+
+TEST_CASE("plan: the fourth paper's preset is its six ciphers, encrypt and decrypt, over its "
+          "files' sizes, padded",
+          "[plan][design]")
+{
+    // Elminaam et al.: AES, DES, 3DES, RC2, Blowfish and RC6; files of 28 kB to 7.139 MB (kB as
+    // the paper counts them, 1000 B), encryption and decryption.
+    const PlanPreset *preset = findPlanPreset(QStringLiteral("fourth-paper"));
+    REQUIRE(preset != nullptr);
+    CHECK(preset->bufferSizes.front() == 28000);
+    CHECK(preset->bufferSizes.back() == 7139000);
+    CHECK(preset->padWithZeros); // 131 kB is not whole DES or AES blocks
+    const std::vector<CatalogueEntry> real = workerCatalogue();
+    const auto entries = resolvePlan(QString::fromLatin1(preset->plan), real);
+    INFO((entries ? QString() : entries.error().message.english()).toStdString());
+    REQUIRE(entries);
+    QSet<QString> families;
+    for (const PlanEntry &e : *entries) {
+        families << e.cipher.section(QLatin1Char('-'), 0, 0);
+        CHECK((e.operation == QLatin1String("encrypt") || e.operation == QLatin1String("decrypt")));
+    }
+    CHECK(families == QSet<QString>{QStringLiteral("aes"), QStringLiteral("des"),
+                                    QStringLiteral("3des"), QStringLiteral("rc2"),
+                                    QStringLiteral("blowfish"), QStringLiteral("rc6")});
+    // Its data types are the operator's files, a payload factor on top.
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("payload=file:/data/text.txt,file:/data/song.mp3")).ok());
+    const auto runs =
+        expandPlan(*entries, real, preset->bufferSizes, preset->repeats, {}, {}, s.payloadLevels);
+    CHECK(runs.size() == entries->size() * preset->bufferSizes.size() * 2);
+}

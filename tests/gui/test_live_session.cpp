@@ -461,4 +461,26 @@ TEST_CASE("live view: a stored frequency sweep shows its energy per byte against
     curves = view.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"));
     REQUIRE(curves != nullptr);
     CHECK_FALSE(curves->isVisibleTo(&view));
+
+    // Two buffer sizes: the curves against the size, a logarithmic axis with a tick at each.
+    SessionData sizes = plain;
+    sizes.settings.bufferSizes = {16, 4096};
+    for (StoredRun r : plain.runs) {
+        r.id = ++ordinal;
+        r.ordinal = ordinal;
+        r.bufferBytes = 16;
+        r.analysis->energyPerByteNj *= 3.0;
+        r.analysis->energyPerByteNjLow *= 3.0;
+        r.analysis->energyPerByteNjHigh *= 3.0;
+        sizes.runs.push_back(r);
+    }
+    view.showStoredSession(sizes);
+    curves = view.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"));
+    REQUIRE(curves != nullptr);
+    CHECK(curves->isVisibleTo(&view));
+    CHECK(curves->graphCount() == 2); // a line per cipher
+    CHECK(curves->graph(0)->dataCount() == 2);
+    CHECK(curves->xAxis->scaleType() == QCPAxis::stLogarithmic);
+    CHECK(curves->graph(0)->data()->at(0)->key == 16.0);
+    test::saveScreenshot(view, QStringLiteral("live-buffer-curves"));
 }

@@ -9,6 +9,7 @@
 #include <cipherwatt/report/chart_file.h>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -193,6 +194,45 @@ TEST_CASE("setup: the ISA levels of an experiment, checked as the command line c
     CHECK(levels->text() == QStringLiteral("avx2, sse2"));
     screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-isa-levels"),
                {560, 900});
+}
+
+TEST_CASE("setup: the payloads of an experiment and padding, checked as the command line checks "
+          "them",
+          "[gui][readability][design]")
+{
+    gui::SetupPanel setup;
+    auto *payloads = setup.findChild<QLineEdit *>(QStringLiteral("payloadLevels"));
+    auto *error = setup.findChild<QLabel *>(QStringLiteral("payloadLevelsError"));
+    auto *pad = setup.findChild<QCheckBox *>(QStringLiteral("padWithZeros"));
+    REQUIRE(payloads != nullptr);
+    REQUIRE(error != nullptr);
+    REQUIRE(pad != nullptr);
+    setup.setLabel(QStringLiteral("payloads"));
+    CHECK(setup.settings().payloadLevels.isEmpty()); // random bytes, as before
+    CHECK_FALSE(setup.settings().padWithZeros);
+    payloads->setText(QStringLiteral("random, file:text.txt"));
+    CHECK_FALSE(setup.validate());
+    CHECK(error->text() == QStringLiteral("'file:text.txt' is not a level of payload (random, "
+                                          "zeros or file:<absolute path on the DUT>)"));
+    payloads->setText(QStringLiteral("random, zeros, file:/data/text.txt"));
+    pad->setChecked(true);
+    setup.validate();
+    CHECK(error->text().isEmpty());
+    CHECK(setup.settings().payloadLevels == QStringList{QStringLiteral("random"),
+                                                        QStringLiteral("zeros"),
+                                                        QStringLiteral("file:/data/text.txt")});
+    CHECK(setup.settings().padWithZeros);
+    // A stored session set up again shows its payloads and padding.
+    SessionSettings stored = setup.settings();
+    stored.payloadLevels = {QStringLiteral("zeros")};
+    stored.padWithZeros = false;
+    setup.setSettings(stored);
+    CHECK(payloads->text() == QStringLiteral("zeros"));
+    CHECK_FALSE(pad->isChecked());
+    payloads->setText(QStringLiteral("random, zeros, file:/data/text.txt"));
+    pad->setChecked(true);
+    screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-payloads"),
+               {560, 980});
 }
 
 TEST_CASE("results: flags inline with their text, the severity deciding the colour",

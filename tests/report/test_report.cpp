@@ -329,6 +329,114 @@ TEST_CASE("session PDF: a frequency sweep's table, its energy-optimal level and 
     renderPages(path, artifacts("report") + QStringLiteral("/session-frequencies"));
 }
 
+TEST_CASE("session PDF: each payload against the first, and whether any differs",
+          "[report][design]")
+{
+    // The first session's runs with three payloads: random as measured, zeros the same (no
+    // difference), and a file at twice the net power and energy per byte (a difference well
+    // outside the intervals, which the text must then count).
+    SessionData d = sessions().data.at(0);
+    d.settings.payloadLevels = {QStringLiteral("random"), QStringLiteral("zeros"),
+                                QStringLiteral("file:/data/text.txt")};
+    const std::vector<StoredRun> first = d.runs;
+    d.runs.clear();
+    int ordinal = 0;
+    int results = 0;
+    for (const auto &[payload, factor] :
+         std::vector<std::pair<QString, double>>{{QStringLiteral("random"), 1.0},
+                                                 {QStringLiteral("zeros"), 1.0},
+                                                 {QStringLiteral("file:/data/text.txt"), 2.0}}) {
+        for (StoredRun r : first) {
+            REQUIRE(r.analysis);
+            r.ordinal = ++ordinal;
+            r.request = r.request.value_or(WorkerRequest{});
+            r.request->payload = payload.section(QLatin1Char(':'), 0, 0);
+            r.request->payloadFile = payload.section(QLatin1Char(':'), 1);
+            RunResult &a = *r.analysis;
+            for (double *v : {&a.netWatts, &a.netLow, &a.netHigh, &a.energyPerByteNj,
+                              &a.energyPerByteNjLow, &a.energyPerByteNjHigh})
+                *v *= factor;
+            d.runs.push_back(r);
+            results += payload == QLatin1String("zeros") ? 1 : 0;
+        }
+    }
+    const std::vector<FactorEffect> effects = payloadEffects(d);
+    REQUIRE(effects.size() == static_cast<std::size_t>(2 * results));
+    int differ = 0;
+    for (const FactorEffect &e : effects) {
+        const MeanComparison &c = e.comparison.energyPerByteNj;
+        REQUIRE(c.valid());
+        if (e.row.key.payload == QLatin1String("zeros")) {
+            CHECK(c.difference == Approx(0.0).margin(1e-9));
+            CHECK_FALSE(c.significant());
+        } else {
+            CHECK(c.ratio == Approx(2.0));
+            differ += c.significant() ? 1 : 0;
+        }
+    }
+    CHECK(differ == results);
+    const QString pdf = artifacts("report") + QStringLiteral("/session-payloads.pdf");
+    REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
+    const std::string path = pdf.toStdString();
+    // The typeset text's ligatures (ﬀ, ﬁ) as letters.
+    const QString text = QString::fromStdString(tool({"pdftotext", "-raw", path, "-"}))
+                             .replace(QChar(0xFB00), QStringLiteral("ff"))
+                             .replace(QChar(0xFB01), QStringLiteral("fi"))
+                             .simplified();
+    CHECK(text.contains(QStringLiteral("Payloads")));
+    CHECK(text.contains(QStringLiteral("file text.txt")));
+    CHECK(text.contains(QStringLiteral("random, zeros, /data/text.txt")));
+    CHECK(text.contains(QStringLiteral("%1 of %2 results differ beyond their 95 % interval")
+                            .arg(differ)
+                            .arg(effects.size())));
+    checkTypesetting(path);
+    renderPages(path, artifacts("report") + QStringLiteral("/session-payloads"));
+}
+
+TEST_CASE("session PDF: energy per byte against the buffer size, on a logarithmic axis",
+          "[report][design]")
+{
+    // The first session's runs at 4 KiB as measured, again at 64 B with three times the energy
+    // per byte: one curve per result, two points each, ascending.
+    SessionData d = sessions().data.at(0);
+    d.settings.bufferSizes = {64, 4096};
+    const std::vector<StoredRun> first = d.runs;
+    int ordinal = static_cast<int>(first.size());
+    for (StoredRun r : first) {
+        REQUIRE(r.analysis);
+        r.ordinal = ++ordinal;
+        r.bufferBytes = 64;
+        for (double *v : {&r.analysis->energyPerByteNj, &r.analysis->energyPerByteNjLow,
+                          &r.analysis->energyPerByteNjHigh})
+            *v *= 3.0;
+        d.runs.push_back(r);
+    }
+    const std::vector<BufferCurve> curves = bufferCurves(d);
+    REQUIRE_FALSE(curves.empty());
+    for (const BufferCurve &c : curves) {
+        REQUIRE(c.points.size() == 2);
+        CHECK(c.points[0].key.bufferBytes == 64);
+        CHECK(c.points[1].key.bufferBytes == 4096);
+        CHECK(c.points[0].energyPerByteNj.mean.mean ==
+              Approx(3.0 * c.points[1].energyPerByteNj.mean.mean));
+    }
+    // One size: no curve.
+    SessionData one = sessions().data.at(0);
+    CHECK(bufferCurves(one).empty());
+    const QString pdf = artifacts("report") + QStringLiteral("/session-buffers.pdf");
+    REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
+    const std::string path = pdf.toStdString();
+    // The typeset text's ligature (ﬀ) as letters.
+    const QString text = QString::fromStdString(tool({"pdftotext", "-raw", path, "-"}))
+                             .replace(QChar(0xFB00), QStringLiteral("ff"))
+                             .simplified();
+    CHECK(text.contains(QStringLiteral("Buffer sizes")));
+    CHECK(text.contains(QStringLiteral("buffer size (logarithmic)")));
+    CHECK(text.contains(QStringLiteral("64 B")));
+    checkTypesetting(path);
+    renderPages(path, artifacts("report") + QStringLiteral("/session-buffers"));
+}
+
 TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[report]")
 {
     // The worker's governor answer as stored (ciphers/tool/governor_access.cpp): the method

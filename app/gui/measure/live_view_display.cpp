@@ -336,7 +336,9 @@ void LiveView::showResultColumns()
 
 void LiveView::showCurves(const core::SessionData *session)
 {
-    if (session == nullptr || core::frequencyCurves(*session).empty()) {
+    // A frequency sweep's curves; else, with two or more buffer sizes, those against the size.
+    const bool frequency = session != nullptr && !core::frequencyCurves(*session).empty();
+    if (session == nullptr || (!frequency && core::bufferCurves(*session).empty())) {
         m_curves->hide();
         m_table->setMinimumHeight(0);
         return;
@@ -349,13 +351,20 @@ void LiveView::showCurves(const core::SessionData *session)
     auto *plot = new QCustomPlot(m_resultsPane);
     plot->setObjectName(m_curves->objectName());
     plot->setMinimumHeight(200);
-    plot->setToolTip(tr("Energy per byte against the CPU frequency (means over repeats, 95 % "
-                        "intervals); each curve's energy-optimal level ringed"));
+    plot->setToolTip(frequency ? tr("Energy per byte against the CPU frequency (means over "
+                                    "repeats, 95 % intervals); each curve's energy-optimal level "
+                                    "ringed")
+                               : tr("Energy per byte against the buffer size, logarithmic (means "
+                                    "over repeats, 95 % intervals)"));
     delete m_resultsPane->layout()->replaceWidget(m_curves, plot);
     delete m_curves;
     m_curves = plot;
-    report::plotFrequencyCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
-                                report::ChartLanguage::Translated);
+    if (frequency)
+        report::plotFrequencyCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
+                                    report::ChartLanguage::Translated);
+    else
+        report::plotBufferCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
+                                 report::ChartLanguage::Translated);
     applyChartTheme(*m_curves, palette(), font());
     m_curves->replot();
     m_curves->show();

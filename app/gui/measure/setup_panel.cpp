@@ -164,6 +164,26 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_frequencyLevelsError = addError(runsBox);
     m_frequencyLevelsError->setObjectName(QStringLiteral("frequencyLevelsError"));
     runsForm->addRow(QString(), m_frequencyLevelsError);
+    m_payloadLevels = new QLineEdit(runsBox);
+    m_payloadLevels->setObjectName(QStringLiteral("payloadLevels"));
+    m_payloadLevels->setPlaceholderText(
+        tr("random bytes; e.g. random, zeros, file:/data/text.txt"));
+    m_payloadLevels->setToolTip(
+        tr("An experiment's factor: what every cipher run encrypts, each compared with the "
+           "first: random bytes, zeros, or the first buffer's worth of a file on the DUT "
+           "(absolute path). These ciphers do the same work whatever the data: the results say "
+           "whether any payload differs."));
+    runsForm->addRow(tr("Payloads:"), m_payloadLevels);
+    m_payloadLevelsError = addError(runsBox);
+    m_payloadLevelsError->setObjectName(QStringLiteral("payloadLevelsError"));
+    runsForm->addRow(QString(), m_payloadLevelsError);
+    m_padWithZeros =
+        new QCheckBox(tr("Pad ECB and CBC buffers with zeros to whole blocks"), runsBox);
+    m_padWithZeros->setObjectName(QStringLiteral("padWithZeros"));
+    m_padWithZeros->setToolTip(
+        tr("A buffer that is not whole blocks (the third paper's 5-byte payloads) is padded "
+           "with zeros instead of refused; energy per byte stays per payload byte."));
+    runsForm->addRow(QString(), m_padWithZeros);
 
     auto *lengthBox = new QWidget(runsBox);
     auto *lengthGrid = new QFormLayout(lengthBox);
@@ -292,8 +312,10 @@ SetupPanel::SetupPanel(QWidget *parent)
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_isaLevels, m_frequencyLevels})
+    for (QLineEdit *edit :
+         {m_label, m_buffers, m_operator, m_isaLevels, m_frequencyLevels, m_payloadLevels})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
+    connect(m_padWithZeros, &QCheckBox::toggled, this, &SetupPanel::changed);
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
     connect(m_repeats, &QSpinBox::valueChanged, this, &SetupPanel::changed);
@@ -422,6 +444,21 @@ std::vector<std::uint64_t> SetupPanel::frequencyLevels(QString *problem) const
     return s.frequencyLevelsKHz;
 }
 
+// The payloads typed (`--vary payload=`'s words); none: random bytes, as without the factor.
+QStringList SetupPanel::payloadLevels(QString *problem) const
+{
+    const QString text = m_payloadLevels->text().trimmed();
+    if (text.isEmpty())
+        return {};
+    SessionSettings s;
+    if (const auto r = applyFactor(s, QStringLiteral("payload=") + text); !r) {
+        if (problem != nullptr)
+            *problem = r.error().message.translated();
+        return {};
+    }
+    return s.payloadLevels;
+}
+
 bool SetupPanel::validate()
 {
     bool ok = true;
@@ -450,6 +487,10 @@ bool SetupPanel::validate()
     frequencyLevels(&frequencyProblem);
     showError(m_frequencyLevelsError, frequencyProblem);
     ok = ok && frequencyProblem.isEmpty();
+    QString payloadProblem;
+    payloadLevels(&payloadProblem);
+    showError(m_payloadLevelsError, payloadProblem);
+    ok = ok && payloadProblem.isEmpty();
     return ok;
 }
 
@@ -466,6 +507,8 @@ SessionSettings SetupPanel::settings() const
     s.repeats = m_repeats->value();
     s.isaLevels = isaLevels(nullptr);
     s.frequencyLevelsKHz = frequencyLevels(nullptr);
+    s.payloadLevels = payloadLevels(nullptr);
+    s.padWithZeros = m_padWithZeros->isChecked();
     s.runOrder =
         runOrderFromName(m_runOrder->currentData().toString()).value_or(RunOrder::Interleaved);
     // A session set up again from a stored one keeps its seed, and so its order.
@@ -532,6 +575,8 @@ void SetupPanel::setSettings(const SessionSettings &s)
     for (const std::uint64_t kHz : s.frequencyLevelsKHz)
         levels << core::format::megahertz(kHz).remove(QLatin1Char(' '));
     m_frequencyLevels->setText(levels.join(QStringLiteral(", ")));
+    m_payloadLevels->setText(s.payloadLevels.join(QStringLiteral(", ")));
+    m_padWithZeros->setChecked(s.padWithZeros);
     m_runOrder->setCurrentIndex(std::max(0, m_runOrder->findData(runOrderName(s.runOrder))));
     m_runOrderSeed = s.runOrderSeed;
     m_minUpdates->setValue(s.minUpdates);
@@ -649,6 +694,8 @@ void SetupPanel::restore()
     m_repeats->setValue(settings.value(QStringLiteral("repeats"), 1).toInt());
     m_isaLevels->setText(settings.value(QStringLiteral("isaLevels")).toString());
     m_frequencyLevels->setText(settings.value(QStringLiteral("frequencyLevels")).toString());
+    m_payloadLevels->setText(settings.value(QStringLiteral("payloadLevels")).toString());
+    m_padWithZeros->setChecked(settings.value(QStringLiteral("padWithZeros"), false).toBool());
     m_runOrder->setCurrentIndex(
         std::max(0, m_runOrder->findData(settings.value(QStringLiteral("runOrder")).toString())));
     m_baseline->setValue(settings.value(QStringLiteral("baseline"), 60.0).toDouble());
@@ -681,6 +728,8 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("repeats"), m_repeats->value());
     settings.setValue(QStringLiteral("isaLevels"), m_isaLevels->text());
     settings.setValue(QStringLiteral("frequencyLevels"), m_frequencyLevels->text());
+    settings.setValue(QStringLiteral("payloadLevels"), m_payloadLevels->text());
+    settings.setValue(QStringLiteral("padWithZeros"), m_padWithZeros->isChecked());
     settings.setValue(QStringLiteral("runOrder"), m_runOrder->currentData());
     settings.setValue(QStringLiteral("baseline"), m_baseline->value());
     settings.setValue(QStringLiteral("paperMethod"), m_paperMethod->isChecked());

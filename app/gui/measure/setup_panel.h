@@ -82,6 +82,7 @@ private:
     std::vector<std::size_t> bufferSizes(QString *problem) const;
     QStringList isaLevels(QString *problem) const;
     std::vector<std::uint64_t> frequencyLevels(QString *problem) const;
+    QStringList payloadLevels(QString *problem) const;
     void updateLabelWarning();
     void setEditable(bool editable);
 
@@ -110,6 +111,9 @@ private:
     QLabel *m_isaLevelsError = nullptr;
     QLineEdit *m_frequencyLevels = nullptr;
     QLabel *m_frequencyLevelsError = nullptr;
+    QLineEdit *m_payloadLevels = nullptr;
+    QLabel *m_payloadLevelsError = nullptr;
+    QCheckBox *m_padWithZeros = nullptr;
     std::optional<std::uint64_t> m_runOrderSeed; // from a stored session set up again
     QRadioButton *m_lengthAuto = nullptr;
     QRadioButton *m_lengthIterations = nullptr;

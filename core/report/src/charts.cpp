@@ -12,6 +12,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <set>
 
 namespace cipherwatt::report {
 
@@ -348,29 +350,40 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
                                                     "no measured encryption and decryption runs")));
 }
 
-void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMeasure measure,
-                         ChartLanguage language)
+namespace {
+
+// One line of a curve chart: its results against a numeric factor, and the point to ring.
+struct CurveSeries
+{
+    QString name;
+    std::vector<std::pair<double, ResultRow>> points; // factor value, result; ascending
+    std::optional<std::size_t> ring;
+};
+
+// Energy per byte (with 95 % error bars from the mean over repeats) or throughput against a
+// numeric factor, one line per series. A logarithmic axis (buffer sizes) puts a tick at every
+// value measured, labelled by `tickLabel`.
+void plotCurves(QCustomPlot &plot, const std::vector<CurveSeries> &series, const QString &xLabel,
+                CurveMeasure measure, ChartLanguage language, const QString &empty,
+                const std::function<QString(double)> &tickLabel = {})
 {
     styleAxes(plot);
-    const std::vector<FrequencyCurve> curves = frequencyCurves(session);
     const bool energy = measure == CurveMeasure::EnergyPerByte;
+    const bool logarithmic = static_cast<bool>(tickLabel);
     // One unit for the chart, as a table column's.
     std::vector<double> shown;
-    double lowest = std::numeric_limits<double>::infinity();
-    double highest = -std::numeric_limits<double>::infinity();
-    for (const FrequencyCurve &c : curves) {
-        for (const FrequencyPoint &p : c.points) {
-            shown.push_back(energy ? p.row.energyPerByteNj.mean.mean * 1e-9
-                                   : p.row.throughputBytesPerSecond);
-            lowest = std::min(lowest, static_cast<double>(p.kHz) / 1000.0);
-            highest = std::max(highest, static_cast<double>(p.kHz) / 1000.0);
+    std::set<double> xs;
+    for (const CurveSeries &c : series) {
+        for (const auto &[x, row] : c.points) {
+            shown.push_back(energy ? row.energyPerByteNj.mean.mean * 1e-9
+                                   : row.throughputBytesPerSecond);
+            xs.insert(x);
         }
     }
     const format::Unit unit = format::columnUnit(
         energy ? format::Quantity::EnergyPerByte : format::Quantity::Throughput, shown);
     const double k = energy ? unit.scaled(1e-9) : unit.scaled(1.0);
-    plot.xAxis->setLabel(chartText(
-        language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "CPU frequency [MHz]")));
+    plot.xAxis->setLabel(xLabel);
     plot.yAxis->setLabel(
         (energy ? chartText(language,
                             QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "energy per byte [%1]"))
@@ -379,15 +392,12 @@ void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMea
             .arg(unit.symbol));
     double top = 0.0;
     int index = 0;
-    for (const FrequencyCurve &c : curves) {
+    for (const CurveSeries &c : series) {
         if (c.points.empty())
             continue;
         const QColor color = seriesColor(index++);
         auto *graph = plot.addGraph();
-        graph->setName(QStringLiteral("%1/%2 %3 %4")
-                           .arg(c.key.cipher, c.key.backendLabel(),
-                                format::operationShort(c.key.operation),
-                                format::bufferShort(c.key.bufferBytes)));
+        graph->setName(c.name);
         graph->setPen(QPen(color, 1.6));
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 5));
         QCPErrorBars *errors = nullptr;
@@ -399,12 +409,12 @@ void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMea
             errors->removeFromLegend();
         }
         QVector<double> keys, values, below, above;
-        for (const FrequencyPoint &p : c.points) {
-            const MeanInterval &m = p.row.energyPerByteNj.mean;
-            const double value = energy ? m.mean * k : p.row.throughputBytesPerSecond * k;
+        for (const auto &[x, row] : c.points) {
+            const MeanInterval &m = row.energyPerByteNj.mean;
+            const double value = energy ? m.mean * k : row.throughputBytesPerSecond * k;
             if (!std::isfinite(value))
                 continue;
-            keys << static_cast<double>(p.kHz) / 1000.0;
+            keys << x;
             values << value;
             below << (energy && std::isfinite(m.low) ? value - m.low * k : 0.0);
             above << (energy && std::isfinite(m.high) ? m.high * k - value : 0.0);
@@ -413,27 +423,85 @@ void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMea
         graph->setData(keys, values, true);
         if (errors)
             errors->setData(below, above);
-        if (energy && c.optimum) {
+        if (energy && c.ring) {
             // The energy-optimal level, ringed in the curve's colour.
             auto *ring = plot.addGraph();
             ring->removeFromLegend();
             ring->setLineStyle(QCPGraph::lsNone);
             ring->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.4), Qt::NoBrush, 13));
-            const FrequencyPoint &best = c.points[*c.optimum];
-            ring->addData(static_cast<double>(best.kHz) / 1000.0,
-                          best.row.energyPerByteNj.mean.mean * k);
+            const auto &[x, row] = c.points[*c.ring];
+            ring->addData(x, row.energyPerByteNj.mean.mean * k);
         }
     }
-    if (index == 0) {
-        chartMessage(plot, chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
-                                                                 "no measured frequency levels")));
+    if (index == 0 || xs.empty()) {
+        chartMessage(plot, empty);
         return;
     }
-    const double span = std::max(highest - lowest, 100.0);
-    plot.xAxis->setRange(lowest - 0.06 * span, highest + 0.06 * span);
+    const double lowest = *xs.begin();
+    const double highest = *xs.rbegin();
+    if (logarithmic) {
+        plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (const double x : xs)
+            ticker->addTick(x, tickLabel(x));
+        plot.xAxis->setTicker(ticker);
+        const double margin = std::pow(highest / lowest, 0.06);
+        plot.xAxis->setRange(lowest / std::max(margin, 1.3), highest * std::max(margin, 1.3));
+    } else {
+        const double span = std::max(highest - lowest, 100.0);
+        plot.xAxis->setRange(lowest - 0.06 * span, highest + 0.06 * span);
+    }
     plot.yAxis->setRange(0.0, top > 0 ? top * 1.12 : 1.0);
     legendBelow(plot);
+}
+
+} // namespace
+
+void plotFrequencyCurves(QCustomPlot &plot, const SessionData &session, CurveMeasure measure,
+                         ChartLanguage language)
+{
+    std::vector<CurveSeries> series;
+    for (const FrequencyCurve &c : frequencyCurves(session)) {
+        CurveSeries s;
+        s.name =
+            QStringLiteral("%1/%2 %3 %4")
+                .arg(c.key.cipher, c.key.backendLabel(), format::operationShort(c.key.operation),
+                     format::bufferShort(c.key.bufferBytes));
+        for (const FrequencyPoint &p : c.points)
+            s.points.emplace_back(static_cast<double>(p.kHz) / 1000.0, p.row);
+        s.ring = c.optimum;
+        series.push_back(std::move(s));
+    }
+    plotCurves(
+        plot, series,
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "CPU frequency [MHz]")),
+        measure, language,
+        chartText(language,
+                  QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "no measured frequency levels")));
+}
+
+void plotBufferCurves(QCustomPlot &plot, const SessionData &session, CurveMeasure measure,
+                      ChartLanguage language)
+{
+    std::vector<CurveSeries> series;
+    for (const BufferCurve &c : bufferCurves(session)) {
+        CurveSeries s;
+        s.name =
+            QStringLiteral("%1/%2 %3")
+                .arg(c.key.cipher, c.key.backendLabel(), format::operationShort(c.key.operation));
+        for (const ResultRow &row : c.points)
+            s.points.emplace_back(static_cast<double>(row.key.bufferBytes), row);
+        series.push_back(std::move(s));
+    }
+    plotCurves(
+        plot, series,
+        chartText(language,
+                  QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "buffer size (logarithmic)")),
+        measure, language,
+        chartText(language,
+                  QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "no measured buffer sizes")),
+        [](double bytes) { return format::bufferShort(static_cast<qint64>(std::llround(bytes))); });
 }
 
 } // namespace cipherwatt::report

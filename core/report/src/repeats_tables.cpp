@@ -151,54 +151,39 @@ Table differencesTable(const std::vector<SessionData> &sessions,
     return t;
 }
 
-Table isaEffectTable(const SessionData &d)
+namespace {
+
+// A factor's effects (core::effectTable) under the PDF's group headings.
+Table effectPdfTable(const EffectTable &e, const QString &reference)
 {
-    const std::vector<FactorEffect> effects = isaEffects(d);
-    std::vector<double> energy;
-    energy.reserve(effects.size());
-    for (const FactorEffect &e : effects)
-        energy.push_back(std::fabs(e.reference.energyPerByteNj.mean.mean) * 1e-9);
-    const fmt::Unit perByte = fmt::columnUnit(Quantity::EnergyPerByte, energy);
-    const QString reference = d.settings.isaLevels.value(0);
     Table t;
     t.groups = {QString(), QStringLiteral("energy per byte, mean ± 95 %"),
                 QStringLiteral("level − %1").arg(reference), QString()};
     t.groupSpans = {5, 2, 2, 1};
-    t.header = {QStringLiteral("cipher"),
-                QStringLiteral("backend"),
-                QStringLiteral("op."),
-                QStringLiteral("buffer"),
-                QStringLiteral("level"),
-                reference + perByte.bracketed(),
-                QStringLiteral("level") + perByte.bracketed(),
-                QStringLiteral("difference") + perByte.bracketed(),
-                QStringLiteral("ratio"),
-                QString()};
+    t.header = e.header;
     t.widths = {1.3, 0.8, 0.5, 0.6, 0.6, 1.5, 1.5, 1.6, 1.4, 1.0};
-    t.numeric = {false, false, false, true, false, true, true, true, true, false};
-    const auto mean = [&perByte](const ResultRow &r) {
-        const MeanInterval &m = r.energyPerByteNj.mean;
-        return m.count > 0
-                   ? fmt::withInterval(m.mean * 1e-9, m.low * 1e-9, m.high * 1e-9, perByte).joined()
-                   : QStringLiteral("no data");
-    };
-    for (const FactorEffect &e : effects) {
-        const ResultKey &k = e.row.key;
-        const MeanComparison &c = e.comparison.energyPerByteNj;
-        t.rows << QStringList{
-            k.cipher,
-            k.backend,
-            fmt::operationShort(k.operation),
-            fmt::bufferShort(k.bufferBytes),
-            k.isa,
-            mean(e.reference),
-            mean(e.row),
-            c.valid() ? fmt::differenceWithInterval(c.difference * 1e-9, c.differenceLow * 1e-9,
-                                                    c.differenceHigh * 1e-9, perByte)
-                      : fmt::missing(),
-            ratioCell(c),
-            c.valid() && !c.significant() ? significanceText(c).english() : QString()};
-    }
+    t.numeric = e.numeric;
+    t.rows = e.rows;
+    return t;
+}
+
+} // namespace
+
+Table isaEffectTable(const SessionData &d)
+{
+    const QString reference = d.settings.isaLevels.value(0);
+    return effectPdfTable(
+        effectTable(isaEffects(d), reference, [](const ResultKey &k) { return k.isa; }), reference);
+}
+
+Table payloadEffectTable(const SessionData &d)
+{
+    const QString reference = fmt::payloadShort(d.settings.payloadLevels.value(0));
+    Table t =
+        effectPdfTable(effectTable(payloadEffects(d), reference,
+                                   [](const ResultKey &k) { return fmt::payloadShort(k.payload); }),
+                       reference);
+    t.widths = {1.3, 0.8, 0.5, 0.6, 1.0, 1.4, 1.4, 1.5, 1.3, 1.0};
     return t;
 }
 

@@ -23,6 +23,8 @@ Table differencesTable(const std::vector<core::SessionData> &sessions,
 // An experiment's ISA factor: each result at a level against the first level (energy per
 // byte, means over repeats, difference and ratio with their 95 % intervals).
 Table isaEffectTable(const core::SessionData &d);
+// An experiment's payload factor, the same way (core::payloadEffects).
+Table payloadEffectTable(const core::SessionData &d);
 // An experiment's frequency factor: each result at every level (core::frequencyCurves), its
 // energy per byte, net power, throughput and EDP, and the energy-optimal level marked.
 Table frequencyTable(const core::SessionData &d);

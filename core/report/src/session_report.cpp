@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -307,6 +308,33 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                 .arg(d.settings.isaLevels.join(QStringLiteral(", "))),
             true);
     }
+    if (const std::vector<FactorEffect> effects = payloadEffects(d); !effects.empty()) {
+        const auto differ = std::count_if(effects.begin(), effects.end(), [](const auto &e) {
+            return e.comparison.energyPerByteNj.valid() &&
+                   e.comparison.energyPerByteNj.significant();
+        });
+        QStringList levels;
+        for (const QString &p : d.settings.payloadLevels)
+            levels << (p.startsWith(QLatin1String("file:")) ? p.mid(5) : p);
+        doc.heading(QStringLiteral("Payloads"), 2);
+        doc.table(payloadEffectTable(d));
+        doc.paragraph(
+            QStringLiteral("Each result measured encrypting each payload of the design (%1), "
+                           "against the first; every iteration encrypts the payload itself, and "
+                           "a file's first buffer's worth is read on the DUT (its SHA-256 is "
+                           "stored with each run). These ciphers do the same work whatever the "
+                           "data, so no difference is expected: %2 docs/method.md, "
+                           "\"Experiments: payload\".")
+                .arg(levels.join(QStringLiteral(", ")),
+                     differ == 0
+                         ? QStringLiteral("none was found beyond its 95 % interval.")
+                         : QStringLiteral("%1 of %2 results differ beyond their 95 % interval; "
+                                          "something else changed between those runs (drift, "
+                                          "a table look-up's cache behaviour).")
+                               .arg(differ)
+                               .arg(effects.size())),
+            true);
+    }
     if (!frequencyCurves(d).empty()) {
         doc.heading(QStringLiteral("CPU frequencies"), 2);
         doc.table(frequencyTable(d));
@@ -326,6 +354,17 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
         doc.chart(
             [&d](QCustomPlot &plot) { plotFrequencyCurves(plot, d, CurveMeasure::Throughput); }, 58,
             QStringLiteral("Throughput against the CPU frequency (medians over repeats)."));
+    }
+    if (!bufferCurves(d).empty()) {
+        doc.heading(QStringLiteral("Buffer sizes"), 2);
+        doc.chart([&d](QCustomPlot &plot) { plotBufferCurves(plot, d); }, 70,
+                  QStringLiteral("Energy per byte against the buffer size, logarithmic (means over "
+                                 "repeats, 95 % intervals): what a message's fixed cost (its IV or "
+                                 "nonce, tag, padding, the call) adds per byte at small sizes."));
+        doc.chart([&d](QCustomPlot &plot) { plotBufferCurves(plot, d, CurveMeasure::Throughput); },
+                  58,
+                  QStringLiteral("Throughput against the buffer size, logarithmic (medians over "
+                                 "repeats)."));
     }
     if (d.dut.kind == QLatin1String("mcu")) {
         bool emulated = false;

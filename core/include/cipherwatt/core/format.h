@@ -132,6 +132,11 @@ QString operationShort(const QString &operation);
 QString bufferShort(qint64 bytes);
 // "custom", or "custom (neon)" for runs at an instruction-set level of their own.
 QString backendWithIsa(const QString &backend, const QString &isa);
+// " [zeros]", " [text.txt]" after a backend, for a run with a payload of its own (a file by its
+// name, the full path being in the run's request); empty for none.
+QString withPayload(const QString &payload);
+// A payload level for tables: "random", "zeros", "file text.txt".
+QString payloadShort(const QString &payload);
 // A frequency level: "1200 MHz", "1234.567 MHz" (whole kHz, as cpufreq takes them).
 QString megahertz(std::uint64_t kHz);
 // " @ 1200 MHz" after a backend, for a run at a frequency level; empty for none.

@@ -52,26 +52,32 @@ struct PlannedRun
     QString isa; // the run's own instruction-set level; empty: the worker's
     int repeat = 1;
     std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
+    QString payload; // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
 };
 
 // Repeats outermost, so that the repeats of one run are spread over the session (slow drift
 // then shows as spread instead of bias); within a repeat, each frequency level (a block: the DUT
 // is pinned once per level and pass, and idles at the level before its runs), and within it each
-// entry at each buffer size at each ISA level (the levels of one cipher side by side, so that
-// drift cannot separate them). Key agreement runs and external commands ignore buffer sizes;
-// external commands, ISA levels (but not frequency levels: a program runs on the same CPU).
+// entry at each buffer size at each ISA level at each payload (the levels of one cipher side by
+// side, so that drift cannot separate them). Key agreement runs and external commands ignore
+// buffer sizes, ISA levels and payloads (but not frequency levels: a program runs on the same
+// CPU).
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats,
                                    const QStringList &isaLevels = {},
-                                   const std::vector<std::uint64_t> &frequencyLevelsKHz = {});
+                                   const std::vector<std::uint64_t> &frequencyLevelsKHz = {},
+                                   const QStringList &payloadLevels = {});
 
 // An experiment's factor (`cipherwatt-cli run --vary NAME=LEVELS`; the message does not name
 // the option, which the command line puts before it), into the settings it varies:
 //   isa=portable,neon     instruction-set levels, in the order given; the first is the reference
 //                         the others are compared with;
 //   freq=600MHz,1.2GHz    CPU frequencies (kHz, MHz or GHz; whole kHz), or a range and a count,
-//   freq=600MHz..1.5GHz/10  evenly spaced from the first to the last (both included).
+//   freq=600MHz..1.5GHz/10  evenly spaced from the first to the last (both included);
+//   payload=random,zeros,file:/data/a.txt
+//                         what each run encrypts, the first the reference: random bytes, zeros,
+//                         or the first buffer's worth of a file on the DUT (absolute path).
 // A one-line usage error names an unknown factor, a level that is not one of the factor's, or
 // one given twice. Whether the DUT has a level is the worker's to say: an ISA level before the
 // session starts, a frequency when it is pinned (a refused one is recorded, its runs skipped).
@@ -83,6 +89,10 @@ QStringList isaLevelNames();
 // A frequency as `--vary freq=` takes it ("600MHz", "1.5 GHz", "600000kHz"), in whole kHz.
 std::optional<std::uint64_t> parseFrequencyKHz(const QString &text);
 inline constexpr int kMaxFrequencyLevels = 64;
+inline constexpr int kMaxPayloadLevels = 16;
+// A payload level as `--vary payload=` takes it, checked: "random", "zeros", or "file:" and an
+// absolute path (no control characters); none if it is not one.
+std::optional<QString> parsePayloadLevel(const QString &text);
 
 // A paper's plan by name (README, "Android DUTs"): its ciphers and operations, buffer sizes
 // and repeats, for `cipherwatt-cli run --plan-preset <name>`.
@@ -94,6 +104,7 @@ struct PlanPreset
     int repeats = 1;
     const char *what;           // one line for the command line's help (English, as its other help)
     const char *isaLevels = ""; // an ISA factor, as `--vary isa=` takes it; empty: none
+    bool padWithZeros = false;  // ECB/CBC payloads that are not whole blocks padded with zeros
 };
 std::span<const PlanPreset> planPresets();
 // The preset named `name`, or null.

@@ -238,6 +238,12 @@ struct WorkerRequest
     // The CPU frequency the run is pinned at (an experiment's frequency level, kHz); none: the
     // session's pinning.
     std::optional<std::uint64_t> frequencyKHz;
+    // What every iteration encrypts (an experiment's payload factor): "random", "zeros" or
+    // "file" (payloadFile: an absolute path on the DUT); empty: random bytes encrypted in place,
+    // as before the factor. padWithZeros: a partial last block of ECB/CBC padded with zeros.
+    QString payload;
+    QString payloadFile;
+    bool padWithZeros = false;
     // An external program.
     QString label;
     QStringList argv;
@@ -296,6 +302,13 @@ struct WorkerResult
     // A run at a frequency level: the frequency its CPU was pinned at after the loop, as the
     // worker read it back (0: no longer pinned at one).
     std::optional<std::uint64_t> frequencyKHz;
+    // The payload measured (a run asked with one): kind, file and SHA-256 of its bytes; per
+    // message the bytes processed (padded to blocks) and put out (ciphertext and tag).
+    QString payload;
+    QString payloadFile;
+    QString payloadSha256;
+    std::optional<std::uint64_t> messageProcessedBytes;
+    std::optional<std::uint64_t> messageOutputBytes;
     // An external program.
     QString label;
     QStringList argv;

@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -41,13 +42,15 @@ struct ResultKey
     QString isa; // the runs' own instruction-set level; empty: the worker's
     std::optional<std::uint64_t>
         frequencyKHz; // the runs' frequency level (kHz); none: not a factor
+    QString payload;  // the runs' payload level ("zeros", "file:/a.txt"); empty: not a factor
 
     static ResultKey of(const StoredRun &run);
     friend bool operator==(const ResultKey &, const ResultKey &) = default;
     // "lea-128-xts/custom encrypt 4096 B", "… custom (neon) …", "… 4096 B @ 1200 MHz"
     QString label() const;
     // The backend as tables show it: "custom", or "custom (neon)" at an ISA level of its own,
-    // "custom @ 1200 MHz" at a frequency level (so that every table tells the levels apart).
+    // "custom @ 1200 MHz" at a frequency level, "custom [zeros]" with a payload of its own (so
+    // that every table tells the levels apart).
     QString backendLabel() const;
 };
 
@@ -125,6 +128,25 @@ struct FactorEffect
     ResultComparison comparison;
 };
 std::vector<FactorEffect> isaEffects(const SessionData &session);
+// An experiment's payload factor (SessionSettings::payloadLevels), the same way: every result
+// against the same cipher, backend, operation and buffer encrypting the first payload given.
+// The catalogue's ciphers do the same work whatever the data (no data-dependent branches or
+// loop counts), so the expected difference is zero; one whose interval excludes zero is
+// flagged (a table look-up's cache behaviour, or something else that changed between runs).
+std::vector<FactorEffect> payloadEffects(const SessionData &session);
+
+// A factor's effects as a table of strings, the same for the terminal and the PDF: cipher,
+// backend, operation, buffer, level, energy per byte at the reference and at the level (means
+// over repeats, 95 %), their difference and ratio with 95 % intervals, and "not significant"
+// when the difference's interval includes 0. `level` names a row's level.
+struct EffectTable
+{
+    QStringList header;
+    QList<bool> numeric;
+    QList<QStringList> rows;
+};
+EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString &reference,
+                        const std::function<QString(const ResultKey &)> &level);
 
 // An experiment's frequency factor (SessionSettings::frequencyLevelsKHz): one curve per cipher,
 // backend, operation, buffer and ISA level, its results at every level measured, in ascending
@@ -156,6 +178,18 @@ struct FrequencyCurve
     QList<Message> notMeasured;
 };
 std::vector<FrequencyCurve> frequencyCurves(const SessionData &session);
+
+// A session with two or more buffer sizes: one curve per cipher, backend, operation and level
+// (ISA, payload, frequency), its results at every buffer size measured, ascending (the
+// papers' curves against file or packet size). Key agreement and external programs have no
+// buffer and no curve; a curve needs two sizes measured.
+struct BufferCurve
+{
+    ResultKey key;                 // with bufferBytes 0
+    std::vector<ResultRow> points; // ascending buffer size, each with a valid repeat
+    QList<Message> notMeasured;    // the runs of the curve that gave no result
+};
+std::vector<BufferCurve> bufferCurves(const SessionData &session);
 
 struct ComparisonRow
 {

@@ -72,6 +72,7 @@ struct RunUpdate
     qint64 bufferBytes = 0;
     QString isa; // the run's own instruction-set level; empty: the worker's
     std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
+    QString payload; // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
     int repeat = 1;
     double elapsedSeconds = 0.0;
     double plannedSeconds = 0.0; // 0 when the run is sized by iterations and not yet known

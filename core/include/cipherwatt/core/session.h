@@ -105,6 +105,15 @@ struct SessionSettings
     // session's pinning only. Each level is pinned through the worker and read back, and has
     // idle windows of its own (docs/method.md, "Experiments: CPU frequency").
     std::vector<std::uint64_t> frequencyLevelsKHz;
+    // An experiment's payload factor: every cipher run encrypting each of these, in this order,
+    // the first the reference the others are compared with: "random" (from the run's seed),
+    // "zeros", "file:<absolute path on the DUT>" (its first buffer's worth); empty: random
+    // bytes, each iteration encrypting the last one's ciphertext in place (docs/method.md,
+    // "Experiments: payload").
+    QStringList payloadLevels;
+    // ECB and CBC buffers that are not whole blocks padded with zeros (the third paper's
+    // 5-byte payloads), instead of refused; energy per byte stays per payload byte.
+    bool padWithZeros = false;
     int repeats = 1;
     RunOrder runOrder = RunOrder::Interleaved;
     std::optional<std::uint64_t> runOrderSeed; // Randomised: drawn at the start when not given

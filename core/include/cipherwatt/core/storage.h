@@ -89,6 +89,9 @@ struct StoredRun
     {
         return request ? request->frequencyKHz : std::nullopt;
     }
+    // The run's payload level as `--vary payload=` names it ("zeros", "file:/data/a.txt"),
+    // stored from the plan on; empty: not a factor.
+    QString payload() const;
     // "lea-128-xts/custom encrypt 4096 B #1", "lea-128-xts/custom (neon) encrypt 4096 B #1": how
     // flags and messages name the run.
     QString label() const;

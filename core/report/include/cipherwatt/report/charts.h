@@ -50,6 +50,12 @@ enum class CurveMeasure { EnergyPerByte, Throughput };
 void plotFrequencyCurves(QCustomPlot &plot, const core::SessionData &session,
                          CurveMeasure measure = CurveMeasure::EnergyPerByte,
                          ChartLanguage language = ChartLanguage::English);
+// Two or more buffer sizes (core::bufferCurves): the same against the buffer size on a
+// logarithmic axis, a tick at every size measured, one line per cipher, backend, operation and
+// level.
+void plotBufferCurves(QCustomPlot &plot, const core::SessionData &session,
+                      CurveMeasure measure = CurveMeasure::EnergyPerByte,
+                      ChartLanguage language = ChartLanguage::English);
 
 // A colour per session (or series), distinguishable in print and for colour-blind readers.
 QColor seriesColor(int index);
