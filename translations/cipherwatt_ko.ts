@@ -667,8 +667,8 @@
         <translation>%2의 수준 %1이(가) 두 번 주어졌습니다</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;: give isa=&lt;levels&gt; or freq=&lt;frequencies&gt; (buffer sizes: --buffer)</source>
-        <translation>&apos;%1&apos;: isa=&lt;수준&gt; 또는 freq=&lt;주파수&gt;를 지정하십시오 (버퍼 크기: --buffer)</translation>
+        <source>&apos;%1&apos;: give isa=&lt;levels&gt;, freq=&lt;frequencies&gt; or payload=&lt;payloads&gt; (buffer sizes: --buffer)</source>
+        <translation>&apos;%1&apos;: isa=&lt;수준&gt;, freq=&lt;주파수&gt; 또는 payload=&lt;페이로드&gt;를 지정하십시오 (버퍼 크기: --buffer)</translation>
     </message>
 </context>
 <context>
@@ -1022,6 +1022,10 @@
     <message>
         <source>the worker did not read the frequency back (a worker older than frequency levels: install this version&apos;s on the DUT)</source>
         <translation>워커가 주파수를 다시 읽지 않았습니다(주파수 수준보다 오래된 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
+    </message>
+    <message>
+        <source>the worker encrypted the payload %1, not %2 (a worker older than payloads: install this version&apos;s on the DUT)</source>
+        <translation>워커가 %2이(가) 아닌 페이로드 %1을(를) 암호화했습니다 (페이로드를 모르는 이전 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
     </message>
 </context>
 <context>
@@ -3014,6 +3018,10 @@ Failed: %2</source>
         <source>Energy per byte against the CPU frequency (means over repeats, 95 % intervals); each curve&apos;s energy-optimal level ringed</source>
         <translation>CPU 주파수에 따른 바이트당 에너지(반복의 평균, 95 % 구간); 각 곡선의 에너지 최적 수준에 원 표시</translation>
     </message>
+    <message>
+        <source>Energy per byte against the buffer size, logarithmic (means over repeats, 95 % intervals)</source>
+        <translation>버퍼 크기(로그 축)에 따른 바이트당 에너지 (반복 평균, 95 % 구간)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -4347,6 +4355,26 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <source>Frequency levels are pinned through the governor: check &quot;Pin the governor&quot; and leave &quot;Fix the frequency&quot; unchecked.</source>
         <translation>주파수 수준은 거버너를 통해 고정됩니다: 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;거버너를 performance로 고정주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;을 선택하고 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;주파수 고정 (최소 = 최대)주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;은 선택하지 마십시오.</translation>
     </message>
+    <message>
+        <source>random bytes; e.g. random, zeros, file:/data/text.txt</source>
+        <translation>임의 바이트; 예: random, zeros, file:/data/text.txt</translation>
+    </message>
+    <message>
+        <source>An experiment&apos;s factor: what every cipher run encrypts, each compared with the first: random bytes, zeros, or the first buffer&apos;s worth of a file on the DUT (absolute path). These ciphers do the same work whatever the data: the results say whether any payload differs.</source>
+        <translation>실험 요인: 각 암호 실행이 암호화하는 데이터로, 각각 첫 번째와 비교합니다: 임의 바이트, 0, 또는 DUT에 있는 파일의 첫 버퍼 분량(절대 경로). 이 암호들은 데이터와 관계없이 같은 작업을 하므로, 결과는 어떤 페이로드가 차이를 보이는지 알려 줍니다.</translation>
+    </message>
+    <message>
+        <source>Payloads:</source>
+        <translation>페이로드:</translation>
+    </message>
+    <message>
+        <source>Pad ECB and CBC buffers with zeros to whole blocks</source>
+        <translation>ECB와 CBC 버퍼를 0으로 채워 온전한 블록으로 만들기</translation>
+    </message>
+    <message>
+        <source>A buffer that is not whole blocks (the third paper&apos;s 5-byte payloads) is padded with zeros instead of refused; energy per byte stays per payload byte.</source>
+        <translation>온전한 블록이 아닌 버퍼(세 번째 논문의 5바이트 페이로드)를 거부하지 않고 0으로 채웁니다. 바이트당 에너지는 페이로드 바이트 기준으로 유지됩니다.</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::SshPrompts</name>
@@ -4751,6 +4779,14 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>no measured frequency levels</source>
         <translation>측정된 주파수 수준 없음</translation>
+    </message>
+    <message>
+        <source>buffer size (logarithmic)</source>
+        <translation>버퍼 크기 (로그)</translation>
+    </message>
+    <message>
+        <source>no measured buffer sizes</source>
+        <translation>측정된 버퍼 크기 없음</translation>
     </message>
 </context>
 </TS>
