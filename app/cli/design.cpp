@@ -17,10 +17,9 @@ using namespace core;
 namespace {
 
 // The options a design holds: what runs, how often, in which order, for how long.
-constexpr std::array kDesignOptions{"plan",   "plan-preset", "buffer",   "repeats",
-                                    "order",  "vary",        "pad",      "seconds",
-                                    "iterations", "min-updates", "baseline", "settle",
-                                    "idle-between", "post-baseline"};
+constexpr std::array kDesignOptions{
+    "plan",    "plan-preset", "buffer",      "repeats",  "order",  "vary",         "pad",
+    "seconds", "iterations",  "min-updates", "baseline", "settle", "idle-between", "post-baseline"};
 
 // Whether the file may give the option more than once (each a line of its own).
 bool repeatable(const QString &option)
@@ -42,12 +41,12 @@ void applyDesignFile(Options &opts)
         return;
     QFile file(*path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        throw UsageError(QStringLiteral("--design %1: cannot be read (%2)")
-                             .arg(*path, file.errorString()));
+        throw UsageError(
+            QStringLiteral("--design %1: cannot be read (%2)").arg(*path, file.errorString()));
     constexpr qint64 kMaxDesignBytes = 1 << 20;
     if (file.size() > kMaxDesignBytes)
-        throw UsageError(QStringLiteral("--design %1: larger than 1 MiB; a design is a few lines")
-                             .arg(*path));
+        throw UsageError(
+            QStringLiteral("--design %1: larger than 1 MiB; a design is a few lines").arg(*path));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
     // The command line's factors, by name: those replace the file's.
     QStringList factorsGiven;

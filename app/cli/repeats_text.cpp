@@ -264,9 +264,10 @@ QString payloadEffectText(const SessionData &session)
     const EffectTable t = effectTable(
         effects, reference, [](const ResultKey &k) { return format::payloadShort(k.payload); });
     int differ = 0;
-    for (const FactorEffect &e : effects)
-        differ +=
-            e.comparison.energyPerByteNj.valid() && e.comparison.energyPerByteNj.significant();
+    for (const FactorEffect &e : effects) {
+        if (e.comparison.energyPerByteNj.valid() && e.comparison.energyPerByteNj.significant())
+            ++differ;
+    }
     const QString verdict =
         differ == 0
             ? QStringLiteral("No payload changed the energy per byte beyond its interval, as "

@@ -442,6 +442,19 @@ void MainWindow::onFinished(core::SessionStatus status, const QString &reason)
     m_library->refresh();
     m_compare->refresh();
     updateActions();
+    // An experiment's charts under the results, drawn from the session as stored (read off the
+    // GUI thread, as opening one from the library is).
+    if (const qint64 id = m_live->sessionId(); id > 0) {
+        auto *watcher = new QFutureWatcher<LoadedSessions>(this);
+        connect(watcher, &QFutureWatcher<LoadedSessions>::finished, this, [this, watcher] {
+            const LoadedSessions loaded = watcher->result();
+            watcher->deleteLater();
+            if (!isRunning() && loaded.error.isEmpty() && loaded.sessions &&
+                !loaded.sessions->empty())
+                m_live->showExperiment(loaded.sessions->front());
+        });
+        watcher->setFuture(loadSessionsAsync(m_database, {id}));
+    }
     emit sessionFinished(status, reason);
     if (m_closeAfterCancel)
         close();

@@ -10,10 +10,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <fstream>
 #include <sched.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 
 namespace cipherwatt::ciphers {
@@ -112,7 +112,7 @@ void checkPayloadFile(const std::string &path, std::size_t n)
     {
     };
     if (::stat(path.c_str(), &st) != 0)
-        throw CipherError(what + ": " + std::strerror(errno));
+        throw CipherError(what + ": " + std::generic_category().message(errno));
     if (!S_ISREG(st.st_mode))
         throw CipherError(what + ": not a regular file");
     if (static_cast<std::uint64_t>(st.st_size) < n)

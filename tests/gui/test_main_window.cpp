@@ -25,6 +25,7 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <catch2/catch.hpp>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <compare/compare_view.h>
@@ -122,8 +123,10 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     Window w(dir, tree);
     MainWindow &window = *w.window;
     w.fillForm(QStringLiteral("from the window"), 3.0);
-    // Beside Start, the runs and about how long they take: 3 s baseline, two runs of 3 s.
-    CHECK_THAT(window.estimateText().toStdString(), Catch::StartsWith("2 runs · about "));
+    // Two buffer sizes: the results get their curves against the size once the session ends.
+    child<QLineEdit>(window, "bufferSizes")->setText(QStringLiteral("16,4096"));
+    // Beside Start, the runs and about how long they take: 3 s baseline, four runs of 3 s.
+    CHECK_THAT(window.estimateText().toStdString(), Catch::StartsWith("4 runs · about "));
     saveGrab(window, QStringLiteral("main-window-setup"));
 
     QSignalSpy finished(&window, &MainWindow::sessionFinished);
@@ -148,9 +151,16 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     CHECK(window.startAction()->isEnabled());
     CHECK_FALSE(window.cancelAction()->isEnabled());
     live->refreshNow();
-    // Two runs (encryption and decryption), each near the profile's 8.5 W net power.
+    // Four runs (encryption and decryption at two sizes), each near the profile's 8.5 W net
+    // power; under them, once the session is read back, the curves against the buffer size.
     const gui::ResultsModel *results = live->results();
-    REQUIRE(results->rowCount() == 2);
+    REQUIRE(results->rowCount() == 4);
+    REQUIRE(waitUntil([&] {
+        const auto *curves = window.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"));
+        return curves != nullptr && curves->isVisibleTo(live);
+    }));
+    CHECK(window.findChild<QCustomPlot *>(QStringLiteral("frequencyCurves"))->xAxis->scaleType() ==
+          QCPAxis::stLogarithmic);
     CHECK(live->resultsView()->isVisible());
     const qint64 id = live->sessionId();
     REQUIRE(id > 0);
@@ -161,7 +171,7 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
         REQUIRE(session.ok());
         CHECK(session->summary.label == QStringLiteral("from the window"));
         CHECK(session->summary.status == SessionStatus::Complete);
-        REQUIRE(session->runs.size() == 2);
+        REQUIRE(session->runs.size() == 4);
         for (const auto &run : session->runs)
             CHECK(run.analysis.value_or(RunResult{}).netWatts == Approx(8.5).margin(0.1));
     }
@@ -183,7 +193,7 @@ TEST_CASE("main window: a session from the form, live to its results, then opene
     }));
     live->refreshNow();
     CHECK(live->sessionId() == id);
-    CHECK(live->results()->rowCount() == 2);
+    CHECK(live->results()->rowCount() == 4);
     // The stored trace is the live one (the last updates may still have been in flight).
     CHECK(live->trace().size() + 2 >= samples);
     CHECK(live->trace().size() <= samples + 20);

@@ -389,6 +389,9 @@ TEST_CASE("session PDF: each payload against the first, and whether any differs"
     CHECK(text.contains(QStringLiteral("%1 of %2 results differ beyond their 95 % interval")
                             .arg(differ)
                             .arg(effects.size())));
+    // The grouped bars: each pair's ratio to random above it.
+    CHECK(text.contains(QStringLiteral("×2.000 (1.983 to 2.017)")));
+    CHECK(text.contains(QStringLiteral("×1.000")));
     checkTypesetting(path);
     renderPages(path, artifacts("report") + QStringLiteral("/session-payloads"));
 }

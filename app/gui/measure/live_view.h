@@ -74,6 +74,10 @@ public:
     void onWarning(const QString &text);
     void onFinished(core::SessionStatus status, const QString &reason);
     void showStoredSession(const core::SessionData &session); // a stored session, as live
+    // The charts of an experiment's factors under the results (frequency curves, grouped bars
+    // of ISA levels or payloads, curves against the buffer size), from the session as stored:
+    // at the end of a live session, once it is read back.
+    void showExperiment(const core::SessionData &session);
     // The set-up on screen before a session starts: the header follows it (nothing else).
     void previewSetup(const core::SessionSettings &settings);
     // Clears what is shown (a stored session) back to the set-up's preview.

@@ -10,12 +10,14 @@
 #include "widgets/chart_theme.h"
 #include "widgets/elided_label.h"
 
+#include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/report/charts.h>
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -334,37 +336,80 @@ void LiveView::showResultColumns()
         m_table->setColumnHidden(column, !m_results->perOperation());
 }
 
+void LiveView::showExperiment(const core::SessionData &session)
+{
+    if (session.summary.id != m_sessionId)
+        return; // another session is shown by now
+    showCurves(&session);
+    showResults();
+}
+
 void LiveView::showCurves(const core::SessionData *session)
 {
-    // A frequency sweep's curves; else, with two or more buffer sizes, those against the size.
-    const bool frequency = session != nullptr && !core::frequencyCurves(*session).empty();
-    if (session == nullptr || (!frequency && core::bufferCurves(*session).empty())) {
+    // What an experiment's factors draw under its results, the first that applies: a frequency
+    // sweep's curves, the ISA levels' or the payloads' grouped bars (each against the first),
+    // the curves against the buffer size.
+    enum class Chart { None, Frequency, Isa, Payload, Buffer };
+    Chart chart = Chart::None;
+    std::vector<core::FactorEffect> effects;
+    if (session != nullptr) {
+        if (!core::frequencyCurves(*session).empty())
+            chart = Chart::Frequency;
+        else if (effects = core::isaEffects(*session); !effects.empty())
+            chart = Chart::Isa;
+        else if (effects = core::payloadEffects(*session); !effects.empty())
+            chart = Chart::Payload;
+        else if (!core::bufferCurves(*session).empty())
+            chart = Chart::Buffer;
+    }
+    if (chart == Chart::None) {
         m_curves->hide();
         m_table->setMinimumHeight(0);
         return;
     }
-    // The table keeps room for three rows above the curves.
+    // The table keeps room for two rows above the chart (it scrolls).
     m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
-                              3 * m_table->verticalHeader()->defaultSectionSize() +
+                              2 * m_table->verticalHeader()->defaultSectionSize() +
                               2 * m_table->frameWidth());
     // The report's function draws into an empty plot: a fresh one each time.
     auto *plot = new QCustomPlot(m_resultsPane);
     plot->setObjectName(m_curves->objectName());
-    plot->setMinimumHeight(200);
-    plot->setToolTip(frequency ? tr("Energy per byte against the CPU frequency (means over "
-                                    "repeats, 95 % intervals); each curve's energy-optimal level "
-                                    "ringed")
-                               : tr("Energy per byte against the buffer size, logarithmic (means "
-                                    "over repeats, 95 % intervals)"));
+    plot->setMinimumHeight(150);
     delete m_resultsPane->layout()->replaceWidget(m_curves, plot);
     delete m_curves;
     m_curves = plot;
-    if (frequency)
+    const auto language = report::ChartLanguage::Translated;
+    switch (chart) {
+    case Chart::Frequency:
+        m_curves->setToolTip(tr("Energy per byte against the CPU frequency (means over repeats, "
+                                "95 % intervals); each curve's energy-optimal level ringed"));
         report::plotFrequencyCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
-                                    report::ChartLanguage::Translated);
-    else
+                                    language);
+        break;
+    case Chart::Isa:
+        m_curves->setToolTip(tr("Energy per byte at each instruction-set level beside the first "
+                                "(means over repeats, 95 % intervals), with the ratio"));
+        report::plotEffectBars(
+            *m_curves, effects, session->settings.isaLevels.value(0),
+            [](const core::ResultKey &k) { return k.isa; }, language);
+        break;
+    case Chart::Payload:
+        m_curves->setToolTip(tr("Energy per byte with each payload beside the first (means over "
+                                "repeats, 95 % intervals), with the ratio"));
+        report::plotEffectBars(
+            *m_curves, effects,
+            core::format::payloadShort(session->settings.payloadLevels.value(0)),
+            [](const core::ResultKey &k) { return core::format::payloadShort(k.payload); },
+            language);
+        break;
+    case Chart::Buffer:
+    case Chart::None:
+        m_curves->setToolTip(tr("Energy per byte against the buffer size, logarithmic (means "
+                                "over repeats, 95 % intervals)"));
         report::plotBufferCurves(*m_curves, *session, report::CurveMeasure::EnergyPerByte,
-                                 report::ChartLanguage::Translated);
+                                 language);
+        break;
+    }
     applyChartTheme(*m_curves, palette(), font());
     m_curves->replot();
     m_curves->show();
@@ -387,7 +432,11 @@ void LiveView::showResults()
                        2 * m_table->frameWidth() + 2;
     // A frequency sweep's curves under the table: most of the height, once it has ended.
     const int share = ended ? (m_curves->isVisibleTo(this) ? 65 : 60) : 45;
-    const int pane = std::min(wanted, total * share / 100);
+    // The readouts and the current run beside the plot keep the height they need to be read.
+    const QLayoutItem *side = m_splitter->widget(0)->layout()->itemAt(1);
+    const int sideNeeds = side != nullptr ? side->minimumSize().height() : 0;
+    const int pane = std::max(std::min({wanted, total * share / 100, total - sideNeeds}),
+                              m_resultsPane->minimumSizeHint().height());
     if (total > 0)
         m_splitter->setSizes({total - pane, pane});
 }

@@ -350,6 +350,97 @@ void plotBars(QCustomPlot &plot, const std::vector<SessionData> &sessions, BarOp
                                                     "no measured encryption and decryption runs")));
 }
 
+void plotEffectBars(QCustomPlot &plot, const std::vector<FactorEffect> &effects,
+                    const QString &reference,
+                    const std::function<QString(const ResultKey &)> &level, ChartLanguage language)
+{
+    styleAxes(plot);
+    if (effects.empty()) {
+        chartMessage(plot, chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                 "no measured levels")));
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    std::vector<double> shown;
+    for (std::size_t i = 0; i < effects.size(); ++i) {
+        const ResultKey &k = effects[i].row.key;
+        ticker->addTick(static_cast<double>(i + 1),
+                        QStringLiteral("%1/%2\n%3 %4 %5")
+                            .arg(k.cipher, k.backend, format::operationShort(k.operation),
+                                 format::bufferShort(k.bufferBytes), level(k)));
+        shown.push_back(effects[i].reference.energyPerByteNj.mean.mean * 1e-9);
+        shown.push_back(effects[i].row.energyPerByteNj.mean.mean * 1e-9);
+    }
+    plot.xAxis->setTicker(ticker);
+    plot.xAxis->setTickLabelRotation(effects.size() > 8 ? 35 : 0);
+    plot.xAxis->setSubTicks(false);
+    plot.xAxis->setTickLength(0, 3);
+    plot.xAxis->setRange(0.4, static_cast<double>(effects.size()) + 0.6);
+    const format::Unit unit = format::columnUnit(format::Quantity::EnergyPerByte, shown);
+    const double k = unit.scaled(1e-9);
+    plot.yAxis->setLabel(
+        chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts", "energy per byte [%1]"))
+            .arg(unit.symbol));
+    auto *group = new QCPBarsGroup(&plot);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(1);
+    double top = 0.0;
+    for (int side = 0; side < 2; ++side) {
+        auto *bars = new QCPBars(plot.xAxis, plot.yAxis);
+        bars->setWidth(0.36);
+        bars->setBarsGroup(group);
+        const QColor color = seriesColor(side);
+        bars->setPen(QPen(color.darker(130), 0.6));
+        bars->setBrush(color);
+        bars->setName(side == 0
+                          ? reference
+                          : chartText(language, QT_TRANSLATE_NOOP("cipherwatt::report::Charts",
+                                                                  "at the level")));
+        auto *errors = new QCPErrorBars(plot.xAxis, plot.yAxis);
+        errors->setDataPlottable(bars);
+        errors->setPen(QPen(QColor(0x20, 0x24, 0x2a), 0.8));
+        errors->setWhiskerWidth(4);
+        errors->setSymbolGap(0);
+        errors->removeFromLegend();
+        QVector<double> keys, values, below, above;
+        for (std::size_t i = 0; i < effects.size(); ++i) {
+            const MeanInterval &m =
+                (side == 0 ? effects[i].reference : effects[i].row).energyPerByteNj.mean;
+            if (m.count == 0 || !std::isfinite(m.mean))
+                continue;
+            keys << static_cast<double>(i + 1);
+            values << m.mean * k;
+            below << (std::isfinite(m.low) ? (m.mean - m.low) * k : 0.0);
+            above << (std::isfinite(m.high) ? (m.high - m.mean) * k : 0.0);
+            top = std::max(top, values.back() + above.back());
+        }
+        bars->setData(keys, values, true);
+        errors->setData(below, above);
+    }
+    // Above each pair: the level against the reference, as a ratio with its 95 % interval.
+    for (std::size_t i = 0; i < effects.size(); ++i) {
+        const MeanComparison &c = effects[i].comparison.energyPerByteNj;
+        if (!c.hasRatio())
+            continue;
+        auto *label = new QCPItemText(&plot);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        const double pairTop = std::max(effects[i].reference.energyPerByteNj.mean.high,
+                                        effects[i].row.energyPerByteNj.mean.high) *
+                               k;
+        label->position->setCoords(static_cast<double>(i + 1),
+                                   std::isfinite(pairTop) ? pairTop : top);
+        label->setText(QStringLiteral("×") +
+                       format::ratioWithInterval(c.ratio, c.ratioLow, c.ratioHigh));
+        QFont font = plot.xAxis->tickLabelFont();
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        label->setFont(font);
+        label->setPadding(QMargins(0, 0, 0, 3));
+    }
+    plot.yAxis->setRange(0.0, top > 0 ? top * 1.2 : 1.0);
+    legendBelow(plot);
+}
+
 namespace {
 
 // One line of a curve chart: its results against a numeric factor, and the point to ring.

@@ -183,7 +183,7 @@ Table payloadEffectTable(const SessionData &d)
         effectPdfTable(effectTable(payloadEffects(d), reference,
                                    [](const ResultKey &k) { return fmt::payloadShort(k.payload); }),
                        reference);
-    t.widths = {1.3, 0.8, 0.5, 0.6, 1.0, 1.4, 1.4, 1.5, 1.3, 1.0};
+    t.widths = {1.3, 0.8, 0.5, 0.6, 0.9, 1.5, 1.5, 1.6, 1.4, 1.0};
     return t;
 }
 

@@ -307,6 +307,15 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                            "\"Experiments\".")
                 .arg(d.settings.isaLevels.join(QStringLiteral(", "))),
             true);
+        doc.chart(
+            [&d](QCustomPlot &plot) {
+                plotEffectBars(plot, isaEffects(d), d.settings.isaLevels.value(0),
+                               [](const ResultKey &k) { return k.isa; });
+            },
+            62,
+            QStringLiteral("Energy per byte at %1 and at each other level (means over repeats, "
+                           "95 % intervals); above each pair the level's ratio to %1.")
+                .arg(d.settings.isaLevels.value(0)));
     }
     if (const std::vector<FactorEffect> effects = payloadEffects(d); !effects.empty()) {
         const auto differ = std::count_if(effects.begin(), effects.end(), [](const auto &e) {
@@ -318,6 +327,7 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
             levels << (p.startsWith(QLatin1String("file:")) ? p.mid(5) : p);
         doc.heading(QStringLiteral("Payloads"), 2);
         doc.table(payloadEffectTable(d));
+        const QString reference = fmt::payloadShort(d.settings.payloadLevels.value(0));
         doc.paragraph(
             QStringLiteral("Each result measured encrypting each payload of the design (%1), "
                            "against the first; every iteration encrypts the payload itself, and "
@@ -334,6 +344,15 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                                .arg(differ)
                                .arg(effects.size())),
             true);
+        doc.chart(
+            [effects, reference](QCustomPlot &plot) {
+                plotEffectBars(plot, effects, reference,
+                               [](const ResultKey &k) { return fmt::payloadShort(k.payload); });
+            },
+            62,
+            QStringLiteral("Energy per byte with %1 and with each other payload (means over "
+                           "repeats, 95 % intervals); above each pair its ratio to %1.")
+                .arg(reference));
     }
     if (!frequencyCurves(d).empty()) {
         doc.heading(QStringLiteral("CPU frequencies"), 2);

@@ -3,12 +3,14 @@
 // The charts of CipherWatt, drawn into a QCustomPlot: the reports render them into PDFs, the
 // window shows them live and in its compare view. One piece of code for both.
 
+#include <cipherwatt/core/results.h>
 #include <cipherwatt/core/storage.h>
 
 #include <QColor>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QCustomPlot;
@@ -56,6 +58,15 @@ void plotFrequencyCurves(QCustomPlot &plot, const core::SessionData &session,
 void plotBufferCurves(QCustomPlot &plot, const core::SessionData &session,
                       CurveMeasure measure = CurveMeasure::EnergyPerByte,
                       ChartLanguage language = ChartLanguage::English);
+
+// An experiment factor's effects (core::isaEffects, payloadEffects) as grouped bars: per result,
+// energy per byte at the reference level and at the level, side by side with 95 % error bars
+// (means over repeats), and above each pair the level's ratio to the reference with its 95 %
+// interval (the first paper's NEON on/off comparison).
+void plotEffectBars(QCustomPlot &plot, const std::vector<core::FactorEffect> &effects,
+                    const QString &reference,
+                    const std::function<QString(const core::ResultKey &)> &level,
+                    ChartLanguage language = ChartLanguage::English);
 
 // A colour per session (or series), distinguishable in print and for colour-blind readers.
 QColor seriesColor(int index);
