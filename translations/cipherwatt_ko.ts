@@ -3022,6 +3022,14 @@ Failed: %2</source>
         <source>Energy per byte against the buffer size, logarithmic (means over repeats, 95 % intervals)</source>
         <translation>버퍼 크기(로그 축)에 따른 바이트당 에너지 (반복 평균, 95 % 구간)</translation>
     </message>
+    <message>
+        <source>Energy per byte at each instruction-set level beside the first (means over repeats, 95 % intervals), with the ratio</source>
+        <translation>각 명령어 집합 수준의 바이트당 에너지를 첫 수준과 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
+    </message>
+    <message>
+        <source>Energy per byte with each payload beside the first (means over repeats, 95 % intervals), with the ratio</source>
+        <translation>각 페이로드의 바이트당 에너지를 첫 페이로드와 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -4787,6 +4795,14 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>no measured buffer sizes</source>
         <translation>측정된 버퍼 크기 없음</translation>
+    </message>
+    <message>
+        <source>no measured levels</source>
+        <translation>측정된 수준 없음</translation>
+    </message>
+    <message>
+        <source>at the level</source>
+        <translation>해당 수준</translation>
     </message>
 </context>
 </TS>
