@@ -394,27 +394,25 @@ TEST_CASE("session PDF: each payload against the first, and whether any differs"
     CHECK(text.contains(QStringLiteral("×1.000")));
     checkTypesetting(path);
     renderPages(path, artifacts("report") + QStringLiteral("/session-payloads"));
-}
 
-TEST_CASE("session PDF: energy per byte against the buffer size, on a logarithmic axis",
-          "[report][design]")
-{
+    // Two buffer sizes (in the same test: a report test's sessions take a while to make):
+    // energy per byte against the size, on a logarithmic axis.
     // The first session's runs at 4 KiB as measured, again at 64 B with three times the energy
     // per byte: one curve per result, two points each, ascending.
-    SessionData d = sessions().data.at(0);
-    d.settings.bufferSizes = {64, 4096};
-    const std::vector<StoredRun> first = d.runs;
-    int ordinal = static_cast<int>(first.size());
-    for (StoredRun r : first) {
+    SessionData sized = sessions().data.at(0);
+    sized.settings.bufferSizes = {64, 4096};
+    const std::vector<StoredRun> measured = sized.runs;
+    int next = static_cast<int>(measured.size());
+    for (StoredRun r : measured) {
         REQUIRE(r.analysis);
-        r.ordinal = ++ordinal;
+        r.ordinal = ++next;
         r.bufferBytes = 64;
         for (double *v : {&r.analysis->energyPerByteNj, &r.analysis->energyPerByteNjLow,
                           &r.analysis->energyPerByteNjHigh})
             *v *= 3.0;
-        d.runs.push_back(r);
+        sized.runs.push_back(r);
     }
-    const std::vector<BufferCurve> curves = bufferCurves(d);
+    const std::vector<BufferCurve> curves = bufferCurves(sized);
     REQUIRE_FALSE(curves.empty());
     for (const BufferCurve &c : curves) {
         REQUIRE(c.points.size() == 2);
@@ -426,18 +424,18 @@ TEST_CASE("session PDF: energy per byte against the buffer size, on a logarithmi
     // One size: no curve.
     SessionData one = sessions().data.at(0);
     CHECK(bufferCurves(one).empty());
-    const QString pdf = artifacts("report") + QStringLiteral("/session-buffers.pdf");
-    REQUIRE(cipherwatt::report::writeSessionPdf(d, pdf).ok());
-    const std::string path = pdf.toStdString();
+    const QString sizedPdf = artifacts("report") + QStringLiteral("/session-buffers.pdf");
+    REQUIRE(cipherwatt::report::writeSessionPdf(sized, sizedPdf).ok());
+    const std::string sizedPath = sizedPdf.toStdString();
     // The typeset text's ligature (ﬀ) as letters.
-    const QString text = QString::fromStdString(tool({"pdftotext", "-raw", path, "-"}))
-                             .replace(QChar(0xFB00), QStringLiteral("ff"))
-                             .simplified();
-    CHECK(text.contains(QStringLiteral("Buffer sizes")));
-    CHECK(text.contains(QStringLiteral("buffer size (logarithmic)")));
-    CHECK(text.contains(QStringLiteral("64 B")));
-    checkTypesetting(path);
-    renderPages(path, artifacts("report") + QStringLiteral("/session-buffers"));
+    const QString sizedText = QString::fromStdString(tool({"pdftotext", "-raw", sizedPath, "-"}))
+                                  .replace(QChar(0xFB00), QStringLiteral("ff"))
+                                  .simplified();
+    CHECK(sizedText.contains(QStringLiteral("Buffer sizes")));
+    CHECK(sizedText.contains(QStringLiteral("buffer size (logarithmic)")));
+    CHECK(sizedText.contains(QStringLiteral("64 B")));
+    checkTypesetting(sizedPath);
+    renderPages(sizedPath, artifacts("report") + QStringLiteral("/session-buffers"));
 }
 
 TEST_CASE("session PDF: how the governor was pinned, and what was read back", "[report]")
