@@ -476,37 +476,89 @@ private:
         const RunSpec spec = toRunSpec(cmd);
         protocol::RunCommand echo = toProtocol(spec);
         echo.frequencyKHz = cmd.frequencyKHz;
-        if (cmd.frequencyKHz)
-            requirePinnedAt(*cmd.frequencyKHz, spec.cpu);
-        startJob(id, echo, [this, spec, id, kHz = cmd.frequencyKHz]() -> protocol::RunOutcome {
-            const RunResult r = runBenchmark(
-                spec,
-                [&](const RunProgress &p) {
-                    protocol::ProgressEvent progress;
-                    progress.iterations = p.iterations;
-                    progress.bytes = p.bytes;
-                    progress.seconds = p.seconds;
-                    m_out.emit(std::move(progress), id);
-                },
-                &m_cancel);
-            protocol::BenchResult out = toProtocol(r);
-            if (kHz)
-                out.frequencyKHz = pinnedFrequency(spec.cpu);
-            return out;
-        });
+        echo.governor = cmd.governor;
+        requireLevel(cmd.frequencyKHz, cmd.governor, spec.cpu);
+        startJob(id, echo,
+                 [this, spec, id, kHz = cmd.frequencyKHz,
+                  governor = cmd.governor]() -> protocol::RunOutcome {
+                     const RunResult r = runBenchmark(
+                         spec,
+                         [&](const RunProgress &p) {
+                             protocol::ProgressEvent progress;
+                             progress.iterations = p.iterations;
+                             progress.bytes = p.bytes;
+                             progress.seconds = p.seconds;
+                             m_out.emit(std::move(progress), id);
+                         },
+                         &m_cancel);
+                     protocol::BenchResult out = toProtocol(r);
+                     if (kHz)
+                         out.frequencyKHz = pinnedFrequency(spec.cpu);
+                     if (governor)
+                         out.governor = runningGovernor(spec.cpu);
+                     return out;
+                 });
     }
 
-    // The CPUs a run's frequency level concerns: its own, or every CPU with cpufreq.
-    std::vector<CpuFrequencyState> levelCpus(const GovernorState &state, int cpu) const
+    // The CPUs a run's level concerns: its own, or every CPU with cpufreq. `field` names the
+    // run's field in an error.
+    std::vector<CpuFrequencyState> levelCpus(const GovernorState &state, int cpu,
+                                             const char *field = "frequency_khz") const
     {
         if (state.empty())
-            throw CipherError("frequency_khz: this DUT has no cpufreq (no CPU frequency to pin)");
+            throw CipherError(std::string(field) +
+                              ": this DUT has no cpufreq (no CPU frequency or governor to pin)");
         if (cpu < 0)
             return state.cpus;
         const CpuFrequencyState *found = state.findCpu(static_cast<unsigned>(cpu));
         if (!found)
-            throw CipherError("frequency_khz: cpu" + std::to_string(cpu) + " has no cpufreq");
+            throw CipherError(std::string(field) + ": cpu" + std::to_string(cpu) +
+                              " has no cpufreq");
         return {*found};
+    }
+
+    // A run at an experiment's level (a frequency or a governor) is measured only when the host
+    // has pinned the DUT there.
+    void requireLevel(std::optional<std::uint64_t> kHz, const std::optional<std::string> &governor,
+                      int cpu) const
+    {
+        if (kHz)
+            requirePinnedAt(*kHz, cpu);
+        if (governor)
+            requireGovernor(*governor, cpu);
+    }
+
+    // A governor level is the host's to pin (`governor pin` with `governor`): the run only
+    // checks, so that a run is never measured under another governor than its level.
+    void requireGovernor(const std::string &governor, int cpu) const
+    {
+        if (governor.empty())
+            throw CipherError("governor: must name a governor");
+        for (const CpuFrequencyState &c :
+             levelCpus(m_governor.governor().read(), cpu, "governor")) {
+            if (c.governor != governor)
+                throw CipherError("governor: cpu" + std::to_string(c.cpu) + " runs " +
+                                  (c.governor.empty() ? std::string("no governor") : c.governor) +
+                                  ", not " + governor);
+        }
+    }
+
+    // The one governor the level's CPUs run, read back; "" when they do not run one (something
+    // changed it during the run) or it cannot be read.
+    std::string runningGovernor(int cpu) const
+    {
+        try {
+            std::string governor;
+            for (const CpuFrequencyState &c :
+                 levelCpus(m_governor.governor().read(), cpu, "governor")) {
+                if (c.governor.empty() || (!governor.empty() && c.governor != governor))
+                    return {};
+                governor = c.governor;
+            }
+            return governor;
+        } catch (const CipherError &) {
+            return {};
+        }
     }
 
     // A frequency level is the host's to pin (`governor pin` with `frequency_khz`): the run
@@ -547,8 +599,8 @@ private:
         const CommandSpec spec = toCommandSpec(cmd);
         protocol::ExecCommand echo = toProtocol(spec);
         echo.frequencyKHz = cmd.frequencyKHz;
-        if (cmd.frequencyKHz)
-            requirePinnedAt(*cmd.frequencyKHz, spec.cpu);
+        echo.governor = cmd.governor;
+        requireLevel(cmd.frequencyKHz, cmd.governor, spec.cpu);
         startJob(id, echo, [this, spec, id]() -> protocol::RunOutcome {
             const CommandResult r = runCommand(
                 spec,

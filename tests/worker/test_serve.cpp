@@ -351,6 +351,48 @@ TEST_CASE("serve measures a run at a level of its own, then at its own again, an
     CHECK(low.wait(10s) == 0);
 }
 
+TEST_CASE("serve runs at a governor level only when its CPUs run that governor, and reads it "
+          "back after the loop",
+          "[serve][governor][design]")
+{
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    Child worker(serveArgs(tree.root()));
+    waitFor(worker, "hello");
+    // The fake tree runs powersave: a run at schedutil is refused before anything runs.
+    worker.writeLine(R"({"cmd":"run","id":1,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":100,"governor":"schedutil"})");
+    const Json refused = waitFor(worker, "error");
+    CHECK(refused["id"] == 1);
+    CHECK_THAT(refused["message"].get<std::string>(),
+               Catch::Contains("governor: cpu0 runs powersave, not schedutil"));
+
+    worker.writeLine(R"({"cmd":"governor","id":2,"action":"pin","governor":"schedutil"})");
+    const Json pinned = waitFor(worker, "governor");
+    CHECK(pinned["result"]["applied"]["cpus"][1]["governor"] == "schedutil");
+    CHECK(tree.cpuFile(1, "scaling_governor") == "schedutil");
+    worker.writeLine(R"({"cmd":"run","id":3,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"iterations":100,"cpu":0,)"
+                     R"("governor":"schedutil","chunking":"stream"})");
+    CHECK(waitFor(worker, "run_start")["run"]["governor"] == "schedutil");
+    const Json end = waitFor(worker, "run_end");
+    CHECK(end["result"]["verified"] == true);
+    CHECK(end["result"]["governor"] == "schedutil");
+    CHECK(end["result"]["chunking"] == "stream");
+    // An external program under another governor is refused the same way.
+    worker.writeLine(R"({"cmd":"exec","id":4,"argv":["true"],"governor":"performance"})");
+    const Json program = waitFor(worker, "error");
+    CHECK(program["id"] == 4);
+    CHECK_THAT(program["message"].get<std::string>(),
+               Catch::Contains("runs schedutil, not performance"));
+
+    // Something else changes one CPU's governor during the run: no single governor is read back.
+    worker.writeLine(R"({"cmd":"run","id":5,"cipher":"chacha20","backend":"botan",)"
+                     R"("op":"encrypt","buffer":4096,"seconds":2,"governor":"schedutil"})");
+    waitFor(worker, "progress");
+    tree.write(cipherwatt::test::FakeSysfs::cpufreq(1, "scaling_governor"), "performance");
+    CHECK(waitFor(worker, "run_end", 10s)["result"]["governor"] == "");
+}
+
 TEST_CASE("serve runs at a frequency level only when its CPU is pinned there, and reads it back "
           "after the loop",
           "[serve][governor][design]")

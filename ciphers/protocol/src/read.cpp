@@ -163,6 +163,7 @@ RunCommand readRunCommand(Reader &r)
     c.chunking = r.opt<std::string>("chunking");
     c.isa = r.opt<std::string>("isa");
     c.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
+    c.governor = r.opt<std::string>("governor");
     c.payload = r.opt<std::string>("payload");
     c.payloadFile = r.opt<std::string>("payload_file");
     c.pad = r.opt<std::string>("pad");
@@ -180,6 +181,7 @@ ExecCommand readExecCommand(Reader &r)
     c.bytes = r.opt<std::uint64_t>("bytes");
     c.cpu = r.opt<int>("cpu");
     c.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
+    c.governor = r.opt<std::string>("governor");
     c.extra = r.rest();
     return c;
 }
@@ -224,6 +226,7 @@ BenchResult readBenchResult(Reader &r)
     b.tagBytes = r.opt<std::uint64_t>("tag_bytes");
     b.startOffsetSeconds = r.opt<double>("start_offset_seconds");
     b.frequencyKHz = r.opt<std::uint64_t>("frequency_khz");
+    b.governor = r.opt<std::string>("governor");
     b.payload = r.opt<std::string>("payload");
     b.payloadFile = r.opt<std::string>("payload_file");
     b.payloadSha256 = r.opt<std::string>("payload_sha256");

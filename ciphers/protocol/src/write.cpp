@@ -176,6 +176,8 @@ Json toJson(const RunCommand &c)
         j["isa"] = *c.isa;
     if (c.frequencyKHz)
         j["frequency_khz"] = *c.frequencyKHz;
+    if (c.governor)
+        j["governor"] = *c.governor;
     if (c.payload)
         j["payload"] = *c.payload;
     if (c.payloadFile)
@@ -195,6 +197,8 @@ Json toJson(const ExecCommand &c)
         j["cpu"] = *c.cpu;
     if (c.frequencyKHz)
         j["frequency_khz"] = *c.frequencyKHz;
+    if (c.governor)
+        j["governor"] = *c.governor;
     return withExtra(std::move(j), c.extra);
 }
 
@@ -230,6 +234,8 @@ Json toJson(const BenchResult &b)
         j["start_offset_seconds"] = *b.startOffsetSeconds;
     if (b.frequencyKHz)
         j["frequency_khz"] = *b.frequencyKHz;
+    if (b.governor)
+        j["governor"] = *b.governor;
     if (b.payload)
         j["payload"] = *b.payload;
     if (b.payloadFile)

@@ -224,6 +224,12 @@ struct RunCommand
     // it read back after the loop. A worker that predates this field leaves it out of the
     // result, which the host sees there.
     std::optional<std::uint64_t> frequencyKHz;
+    // The CPU governor the host pinned for this run (an experiment's governor level): the
+    // worker refuses the run unless the run's CPU (every CPU with cpufreq, without `cpu`) runs
+    // this scaling_governor, and the result's `governor` says what it read back after the loop
+    // ("" when the CPUs no longer ran one governor). A worker that predates this field leaves it
+    // out of the result, which the host sees there.
+    std::optional<std::string> governor;
     // What the run encrypts (an experiment's payload factor): "random" (from the seed),
     // "zeros", or "file" with `payload_file`, an absolute path on the DUT whose first buffer's
     // worth is used. Given, every iteration encrypts the payload itself; absent, each encrypts
@@ -244,8 +250,10 @@ struct ExecCommand
     std::optional<double> timeout;
     std::optional<std::uint64_t> bytes;
     std::optional<int> cpu;
-    // As a cipher run's: the program runs only with its CPU pinned at this frequency (kHz).
+    // As a cipher run's: the program runs only with its CPU pinned at this frequency (kHz), or
+    // running this governor.
     std::optional<std::uint64_t> frequencyKHz;
+    std::optional<std::string> governor;
     Extra extra;
 };
 
@@ -430,6 +438,9 @@ struct BenchResult
     // The frequency the run's CPU was pinned at when the loop ended (read back), for a run
     // asked with `frequency_khz`; 0: it was no longer pinned at one frequency.
     std::optional<std::uint64_t> frequencyKHz;
+    // The governor the run's CPU ran when the loop ended (read back), for a run asked with
+    // `governor`; "": its CPUs no longer ran one governor.
+    std::optional<std::string> governor;
     // The payload measured (a run asked with `payload`): its kind, file and SHA-256 (hex, of
     // the bytes before padding); and per message the bytes processed (padded) and put out
     // (ciphertext and tag).
