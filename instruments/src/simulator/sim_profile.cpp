@@ -128,6 +128,22 @@ Result<SimProfile> SimProfile::parse(const QString &text)
                     p.frequencyPower.push_back(
                         {static_cast<std::uint64_t>(std::llround(*kHz)), *idle, *perCore});
             }
+        } else if (key == QLatin1String("cpu_governor_file")) {
+            r = needArgs(1);
+            if (r)
+                p.cpuGovernorFile = words[1];
+        } else if (key == QLatin1String("cpu_governor_power")) {
+            r = needArgs(3);
+            if (r) {
+                const auto idle = value(2, 0.0, 10000.0);
+                const auto perCore = value(3, 0.0, 10000.0);
+                if (!idle)
+                    r = idle.error();
+                else if (!perCore)
+                    r = perCore.error();
+                else
+                    p.governorPower.push_back({words[1], *idle, *perCore});
+            }
         } else if (key == QLatin1String("watts_per_core")) {
             r = setNumber(p.wattsPerCore, 0.0, 10000.0);
         } else if (key == QLatin1String("threshold_cores")) {

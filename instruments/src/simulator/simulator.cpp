@@ -410,6 +410,20 @@ double Wt300Simulator::Impl::dutPower(Clock::time_point now)
             }
         }
     }
+    // A governor sweep's DUT, the same way.
+    if (!profile.cpuGovernorFile.isEmpty()) {
+        QFile file(profile.cpuGovernorFile);
+        const QString governor = file.open(QIODevice::ReadOnly)
+                                     ? QString::fromUtf8(file.readAll().trimmed())
+                                     : QString();
+        for (const SimProfile::GovernorPower &g : profile.governorPower) {
+            if (g.governor == governor) {
+                idlePower = g.idleWatts;
+                wattsPerCore = g.wattsPerCore;
+                busyPower = g.idleWatts + g.wattsPerCore;
+            }
+        }
+    }
     switch (profile.load) {
     case SimProfile::Load::Cpu:
         return idlePower + warming + wattsPerCore * cpu.sample();

@@ -106,6 +106,10 @@ struct SimFault
 //                          # at that frequency (kHz, as the file holds it), idle_power 3.0 W
 //                          #   and watts_per_core 2.0 W instead (busy_power: idle + per core);
 //                          #   repeatable; other frequencies draw the profile's own levels
+//   cpu_governor_file /tmp/t/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor
+//   cpu_governor_power schedutil 3.0 2.0
+//                          # the same for a governor sweep: the governor the file names, read
+//                          #   at every update, draws these levels; repeatable
 //   crest_factor 3         # 3, 6 or (WT300E models) 6A at power-on; :INP:CFAC changes it
 //   fault stall@5:2        # a fault scheduled when the simulator starts (SimFault); repeatable
 struct SimProfile
@@ -140,6 +144,14 @@ struct SimProfile
         double wattsPerCore = 0.0;
     };
     std::vector<FrequencyPower> frequencyPower;
+    QString cpuGovernorFile;
+    struct GovernorPower
+    {
+        QString governor;
+        double idleWatts = 0.0;
+        double wattsPerCore = 0.0;
+    };
+    std::vector<GovernorPower> governorPower;
     double noise = 0.02;
     std::uint64_t seed = 0;
     CrestFactor crestFactor = CrestFactor::Three;
