@@ -102,16 +102,10 @@ QString designText(const SessionSettings &s)
     out << QStringLiteral("buffer %1").arg(sizes.join(QLatin1Char(',')));
     if (s.padWithZeros)
         out << QStringLiteral("pad zeros");
-    if (!s.isaLevels.isEmpty())
-        out << QStringLiteral("vary isa=%1").arg(s.isaLevels.join(QLatin1Char(',')));
-    if (!s.frequencyLevelsKHz.empty()) {
-        QStringList levels;
-        for (const std::uint64_t kHz : s.frequencyLevelsKHz)
-            levels << QString::number(kHz) + QStringLiteral("kHz");
-        out << QStringLiteral("vary freq=%1").arg(levels.join(QLatin1Char(',')));
+    for (const QString &factor : factorNames()) {
+        if (const QString levels = factorLevelsText(s, factor); !levels.isEmpty())
+            out << QStringLiteral("vary %1=%2").arg(factor, levels);
     }
-    if (!s.payloadLevels.isEmpty())
-        out << QStringLiteral("vary payload=%1").arg(s.payloadLevels.join(QLatin1Char(',')));
     out << QStringLiteral("repeats %1").arg(s.repeats);
     QString order = runOrderName(s.runOrder);
     if (s.runOrder == RunOrder::Randomised && s.runOrderSeed)

@@ -131,6 +131,14 @@ commands:
                           frequency (600MHz, 1.5GHz; from the DUT's table where it has one:
                           cipherwatt-bench governor show), read back, after an idle window at
                           it; a level the DUT refuses is recorded and its runs skipped
+  --vary governor=<g>,... an experiment's factor: every run under each CPU governor
+                          (performance, powersave, userspace, ondemand, conservative,
+                          schedutil), pinned and read back like a frequency, after an idle
+                          window under it; each compared with the first; not with freq=
+  --vary chunking=message,stream
+                          an experiment's factor: every buffer a message of its own, or one
+                          long stream a buffer at a time (stream ciphers and CTR only; other
+                          ciphers run as messages alone); each compared with the first
   --vary payload=<p>,...  an experiment's factor: what every cipher run encrypts, each compared
                           with the first: random, zeros, file:<absolute path on the DUT> (its
                           first buffer's worth; text, audio, video, images)

@@ -211,7 +211,7 @@ QString meterNote(const SessionData &session)
 QJsonObject effectJson(const FactorEffect &e)
 {
     const MeanComparison &c = e.comparison.energyPerByteNj;
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("cipher"), e.row.key.cipher},
         {QStringLiteral("backend"), e.row.key.backend},
         {QStringLiteral("operation"), e.row.key.operation},
@@ -226,33 +226,83 @@ QJsonObject effectJson(const FactorEffect &e)
         {QStringLiteral("ratio_high"), number(c.ratioHigh)},
         {QStringLiteral("significant"), c.valid() && c.significant()},
         {QStringLiteral("gain_common"), c.correlated}};
+    // The row's other levels, so that rows of a crossed design read apart.
+    const ResultKey &k = e.row.key;
+    for (const auto &[name, level] :
+         {std::pair{"isa", k.isa}, std::pair{"payload", k.payload},
+          std::pair{"governor", k.governor}, std::pair{"chunking", k.chunking}}) {
+        if (!level.isEmpty())
+            o.insert(QLatin1String(name), level);
+    }
+    if (k.frequencyKHz)
+        o.insert(QStringLiteral("frequency_khz"), static_cast<qint64>(*k.frequencyKHz));
+    return o;
+}
+
+// A factor whose levels are names (ISA, governor, chunking): its table under a title
+// ("at each instruction-set level"), and its JSON with the level under `name`.
+QString namedEffectText(const SessionData &session, const std::vector<FactorEffect> &effects,
+                        const QStringList &levels, const QString &title, QString ResultKey::*member)
+{
+    if (effects.empty())
+        return {};
+    const QString reference = levels.front();
+    const EffectTable t =
+        effectTable(effects, reference, [member](const ResultKey &k) { return k.*member; });
+    return QStringLiteral("\nEnergy per byte %1 against %2 (means over repeats, 95 % intervals; "
+                          "%3):\n")
+               .arg(title, reference, meterNote(session)) +
+           formatTable(t.header, t.rows, t.numeric);
+}
+
+QJsonArray namedEffectJson(const std::vector<FactorEffect> &effects, const QString &name,
+                           QString ResultKey::*member)
+{
+    QJsonArray out;
+    for (const FactorEffect &e : effects) {
+        QJsonObject o = effectJson(e);
+        o.insert(name, e.row.key.*member);
+        o.insert(QStringLiteral("reference_") + name, e.reference.key.*member);
+        out.append(o);
+    }
+    return out;
 }
 
 } // namespace
 
 QString isaEffectText(const SessionData &session)
 {
-    const std::vector<FactorEffect> effects = isaEffects(session);
-    if (effects.empty())
-        return {};
-    const QString reference = session.settings.isaLevels.front();
-    const EffectTable t = effectTable(effects, reference, [](const ResultKey &k) { return k.isa; });
-    return QStringLiteral("\nEnergy per byte at each instruction-set level against %1 (means over "
-                          "repeats, 95 % intervals; %2):\n")
-               .arg(reference, meterNote(session)) +
-           formatTable(t.header, t.rows, t.numeric);
+    return namedEffectText(session, isaEffects(session), session.settings.isaLevels,
+                           QStringLiteral("at each instruction-set level"), &ResultKey::isa);
 }
 
 QJsonArray isaEffectJson(const SessionData &session)
 {
-    QJsonArray out;
-    for (const FactorEffect &e : isaEffects(session)) {
-        QJsonObject o = effectJson(e);
-        o.insert(QStringLiteral("isa"), e.row.key.isa);
-        o.insert(QStringLiteral("reference_isa"), e.reference.key.isa);
-        out.append(o);
-    }
-    return out;
+    return namedEffectJson(isaEffects(session), QStringLiteral("isa"), &ResultKey::isa);
+}
+
+QString governorEffectText(const SessionData &session)
+{
+    return namedEffectText(session, governorEffects(session), session.settings.governorLevels,
+                           QStringLiteral("under each CPU governor"), &ResultKey::governor);
+}
+
+QJsonArray governorEffectJson(const SessionData &session)
+{
+    return namedEffectJson(governorEffects(session), QStringLiteral("governor"),
+                           &ResultKey::governor);
+}
+
+QString chunkingEffectText(const SessionData &session)
+{
+    return namedEffectText(session, chunkingEffects(session), session.settings.chunkingLevels,
+                           QStringLiteral("with each chunking"), &ResultKey::chunking);
+}
+
+QJsonArray chunkingEffectJson(const SessionData &session)
+{
+    return namedEffectJson(chunkingEffects(session), QStringLiteral("chunking"),
+                           &ResultKey::chunking);
 }
 
 QString payloadEffectText(const SessionData &session)

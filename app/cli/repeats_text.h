@@ -27,6 +27,12 @@ QJsonArray isaEffectJson(const core::SessionData &session);
 // (core::payloadEffects), with whether any differs beyond its interval; empty without one.
 QString payloadEffectText(const core::SessionData &session);
 QJsonArray payloadEffectJson(const core::SessionData &session);
+// An experiment's governor and chunking factors: energy per byte at each level against the
+// first (core::governorEffects, core::chunkingEffects); empty without one.
+QString governorEffectText(const core::SessionData &session);
+QJsonArray governorEffectJson(const core::SessionData &session);
+QString chunkingEffectText(const core::SessionData &session);
+QJsonArray chunkingEffectJson(const core::SessionData &session);
 // An experiment's frequency factor: each cipher's results at every level, its energy-optimal
 // level and the levels not told apart from it (core::frequencyCurves); empty without one.
 QString frequencyCurveText(const core::SessionData &session);

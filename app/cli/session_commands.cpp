@@ -198,6 +198,13 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     if (!s.frequencyLevelsKHz.empty() && s.fixFrequency)
         throw UsageError(QStringLiteral("--vary freq: each level fixes the frequency itself; "
                                         "leave out --fix-frequency"));
+    // A governor level is pinned the same way, and a fixed frequency would leave it nothing to do.
+    if (!s.governorLevels.isEmpty() && !s.pinGovernor)
+        throw UsageError(QStringLiteral("--vary governor: governor levels are pinned through the "
+                                        "worker; leave out --governor none"));
+    if (!s.governorLevels.isEmpty() && s.fixFrequency)
+        throw UsageError(QStringLiteral("--vary governor: a fixed frequency leaves a governor "
+                                        "nothing to choose; leave out --fix-frequency"));
     if (auto cpu = opts.value(QStringLiteral("--cpu")))
         s.cpu = *cpu == QLatin1String("none")
                     ? -1
@@ -428,9 +435,16 @@ int run(Options &opts)
     // A microcontroller runs at its own fixed clock: there is no frequency to pin. Its
     // firmware encrypts its own buffers, whole blocks only.
     if (const auto dut = parseDut(settings.dutResource); dut && !dut->kind->runsWorker) {
-        if (!settings.frequencyLevelsKHz.empty())
-            throw UsageError(QStringLiteral("--vary freq: %1 is a microcontroller, which runs at "
+        if (!settings.frequencyLevelsKHz.empty() || !settings.governorLevels.isEmpty())
+            throw UsageError(QStringLiteral("--vary %1: %2 is a microcontroller, which runs at "
                                             "its own fixed clock")
+                                 .arg(settings.frequencyLevelsKHz.empty()
+                                          ? QStringLiteral("governor")
+                                          : QStringLiteral("freq"),
+                                      settings.dutResource));
+        if (!settings.chunkingLevels.isEmpty())
+            throw UsageError(QStringLiteral("--vary chunking: %1 is a microcontroller, whose "
+                                            "firmware processes every buffer as a message")
                                  .arg(settings.dutResource));
         if (!settings.payloadLevels.isEmpty() || settings.padWithZeros)
             throw UsageError(QStringLiteral("%1: %2 is a microcontroller, whose firmware "

@@ -319,6 +319,16 @@ QString sessionText(const SessionData &d)
                                QStringLiteral(" (each cipher run encrypting each; compared with "
                                               "the first)"));
     }
+    if (!d.settings.governorLevels.isEmpty())
+        field("Governors:", d.settings.governorLevels.join(QStringLiteral(", ")) +
+                                QStringLiteral(" (each run under each, pinned and read back; an "
+                                               "idle window under each before its runs; "
+                                               "compared with the first)"));
+    if (!d.settings.chunkingLevels.isEmpty())
+        field("Chunking:", d.settings.chunkingLevels.join(QStringLiteral(", ")) +
+                               QStringLiteral(" (message: each buffer a message of its own; "
+                                              "stream: one stream a buffer at a time, stream "
+                                              "ciphers and CTR only; compared with the first)"));
     if (d.settings.padWithZeros)
         field("Padding:", QStringLiteral("ECB and CBC buffers padded with zeros to whole blocks "
                                          "(energy per byte per payload byte)"));
@@ -362,6 +372,8 @@ QString sessionText(const SessionData &d)
     out += repeatsText(d);
     out += isaEffectText(d);
     out += payloadEffectText(d);
+    out += governorEffectText(d);
+    out += chunkingEffectText(d);
     out += frequencyCurveText(d);
     out += budgetText(d);
     out += flagsText(d);
@@ -407,6 +419,10 @@ QJsonObject sessionJson(const SessionData &d)
             run.insert(QStringLiteral("frequency_khz"), static_cast<qint64>(*r.frequencyKHz()));
         if (!r.payload().isEmpty()) // the run's payload (an experiment's factor)
             run.insert(QStringLiteral("payload"), r.payload());
+        if (!r.governor().isEmpty()) // the run's governor level
+            run.insert(QStringLiteral("governor"), r.governor());
+        if (!r.chunking().isEmpty()) // the run's chunking level
+            run.insert(QStringLiteral("chunking"), r.chunking());
         runs.append(run);
     }
     QJsonObject o = summaryJson(d.summary);
@@ -423,6 +439,10 @@ QJsonObject sessionJson(const SessionData &d)
         o[QStringLiteral("isa_effects")] = effects; // each level against the first
     if (const QJsonArray effects = payloadEffectJson(d); !effects.isEmpty())
         o[QStringLiteral("payload_effects")] = effects; // each payload against the first
+    if (const QJsonArray effects = governorEffectJson(d); !effects.isEmpty())
+        o[QStringLiteral("governor_effects")] = effects; // each governor against the first
+    if (const QJsonArray effects = chunkingEffectJson(d); !effects.isEmpty())
+        o[QStringLiteral("chunking_effects")] = effects; // stream against message, or back
     if (const QJsonArray curves = frequencyCurveJson(d); !curves.isEmpty())
         o[QStringLiteral("frequency_curves")] = curves; // each cipher at every frequency level
     QJsonArray activity;                                // per phase: what else kept the DUT busy

@@ -296,6 +296,8 @@ int Dut::pin(const PinRequest &request)
     c.action = "pin";
     c.fixFrequency = request.fixFrequency;
     c.frequencyKHz = request.frequencyKHz;
+    if (!request.governor.isEmpty())
+        c.governor = request.governor.toStdString();
     c.disableTurbo = request.disableTurbo;
     return send(line(m_nextId++, c));
 }

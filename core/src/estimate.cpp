@@ -14,18 +14,16 @@ SessionEstimate estimateSession(const SessionSettings &settings,
     const auto entries = resolvePlan(settings.planSpec, catalogue);
     if (!entries)
         return e;
-    const std::vector<PlannedRun> runs =
-        expandPlan(*entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats),
-                   settings.isaLevels, settings.frequencyLevelsKHz, settings.payloadLevels);
+    const std::vector<PlannedRun> runs = expandPlan(*entries, catalogue, settings);
     e.valid = true;
     e.runs = static_cast<int>(runs.size());
     e.seconds = settings.baselineSeconds + settings.postBaselineSeconds;
     if (!runs.empty()) // an idle window before every run but the first
         e.seconds += settings.idleBetweenSeconds * static_cast<double>(runs.size() - 1);
-    // A frequency level idles at its level before its first run, each time it is pinned
-    // (runner_runs.cpp, levelIdleSeconds): once per level and pass in expandPlan's order.
+    // A frequency or governor level idles at its level before its first run, each time it is
+    // pinned (runner_runs.cpp, levelIdleSeconds): once per level and pass in expandPlan's order.
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        if (runs[i].frequencyKHz && (i == 0 || runs[i - 1].frequencyKHz != runs[i].frequencyKHz))
+        if (runs[i].pinLevel().any() && (i == 0 || runs[i - 1].pinLevel() != runs[i].pinLevel()))
             e.seconds += levelIdleSeconds(settings);
     }
     // An automatic run spans the updates asked for with the runner's headroom

@@ -228,6 +228,9 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             QStringLiteral("implementation"), QStringLiteral("isa"),
             // The run's frequency level (an experiment's frequency factor; empty: none).
             QStringLiteral("frequency level [kHz]"),
+            // The run's governor level (an experiment's governor factor; empty: none), and how
+            // it cut its buffers as the worker said (message or stream).
+            QStringLiteral("governor level"), QStringLiteral("chunking"),
             // What the run encrypted (an experiment's payload factor; empty: random bytes in
             // place), its SHA-256, and per message the bytes processed and put out.
             QStringLiteral("payload"), QStringLiteral("payload SHA-256"),
@@ -318,6 +321,8 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                     res.provenance.implementation,
                     res.isa,
                     r.frequencyKHz() ? QString::number(*r.frequencyKHz()) : QString(),
+                    r.governor(),
+                    res.chunking,
                     r.payload(),
                     res.payloadSha256,
                     res.messageProcessedBytes ? QString::number(*res.messageProcessedBytes)
@@ -379,7 +384,8 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
             // The runs' own instruction-set level (an experiment's ISA factor; empty: the
             // worker's).
             QStringLiteral("isa"), QStringLiteral("frequency level [kHz]"),
-            QStringLiteral("payload")};
+            QStringLiteral("payload"), QStringLiteral("governor level"),
+            QStringLiteral("chunking")};
         if (!csv.row(header))
             return false;
         for (const ComparisonRow &c : rows) {
@@ -427,7 +433,7 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                 }
                 row << c.key.isa
                     << (c.key.frequencyKHz ? QString::number(*c.key.frequencyKHz) : QString())
-                    << c.key.payload;
+                    << c.key.payload << c.key.governor << c.key.chunking;
                 if (!csv.row(row))
                     return false;
             }

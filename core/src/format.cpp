@@ -400,6 +400,24 @@ QString atFrequency(std::optional<std::uint64_t> kHz)
     return kHz ? QStringLiteral(" @ ") + megahertz(*kHz) : QString();
 }
 
+QString atGovernor(const QString &governor)
+{
+    return governor.isEmpty() ? QString() : QStringLiteral(" @ ") + governor;
+}
+
+QString withChunking(const QString &chunking)
+{
+    return chunking.isEmpty() ? QString() : QStringLiteral(", ") + chunking;
+}
+
+QString backendWithLevels(const QString &backend, const QString &isa, const QString &chunking,
+                          const QString &payload, std::optional<std::uint64_t> kHz,
+                          const QString &governor)
+{
+    return backendWithIsa(backend, isa) + withChunking(chunking) + withPayload(payload) +
+           atFrequency(kHz) + atGovernor(governor);
+}
+
 QString payloadShort(const QString &payload)
 {
     if (payload.startsWith(QLatin1String("file:")))

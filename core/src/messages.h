@@ -189,6 +189,28 @@ inline constexpr MessageTemplate kRunFrequencyUnsaid{
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
                       "the worker did not read the frequency back (a worker older than frequency "
                       "levels: install this version's on the DUT)")};
+inline constexpr MessageTemplate kGovernorLevelPinned{
+    "core.runner.governor-level-pinned", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP(
+        "cipherwatt::core::SessionRunner",
+        "CPU governor %1 pinned (read back); idle under it for %2 s before its runs")};
+inline constexpr MessageTemplate kGovernorLevelRefused{
+    "core.runner.governor-level-refused", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the DUT refused the governor level %1, whose runs are skipped: %2")};
+inline constexpr MessageTemplate kRunGovernorMismatch{
+    "core.runner.run-governor-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker read back the governor %1 after the loop, not its level %2")};
+inline constexpr MessageTemplate kRunGovernorUnsaid{
+    "core.runner.governor-unsaid", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker did not read the governor back (a worker older than governor "
+                      "levels: install this version's on the DUT)")};
+inline constexpr MessageTemplate kRunChunkingMismatch{
+    "core.runner.chunking-mismatch", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the worker measured the chunking %1, not its level %2")};
 inline constexpr MessageTemplate kRunIsaMismatch{
     "core.runner.isa-mismatch", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
@@ -248,6 +270,12 @@ inline constexpr MessageTemplate kPhasePinLevel{
 inline constexpr MessageTemplate kPhaseIdleLevel{
     "core.phase.phase-idle-level", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle at %1")};
+inline constexpr MessageTemplate kPhasePinGovernor{
+    "core.phase.phase-pin-governor", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pinning the governor %1")};
+inline constexpr MessageTemplate kPhaseIdleGovernor{
+    "core.phase.phase-idle-governor", "cipherwatt::core::Phase",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "idle under the governor %1")};
 inline constexpr MessageTemplate kPhasePilot{
     "core.phase.phase-pilot", "cipherwatt::core::Phase",
     QT_TRANSLATE_NOOP("cipherwatt::core::Phase", "pilot runs")};
@@ -474,8 +502,18 @@ inline constexpr MessageTemplate kPlan{"core.plan.plan", "cipherwatt::core::Plan
 inline constexpr MessageTemplate kFactorUnknown{
     "core.plan.factor-unknown", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
-                      "'%1': give isa=<levels>, freq=<frequencies> or payload=<payloads> (buffer "
-                      "sizes: --buffer)")};
+                      "'%1': give isa=<levels>, freq=<frequencies>, governor=<governors>, "
+                      "chunking=<message,stream> or payload=<payloads> (buffer sizes: --buffer)")};
+inline constexpr MessageTemplate kFactorsExclusive{
+    "core.plan.factors-exclusive", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "vary either freq or governor, not both: a frequency level pins the CPU at "
+                      "one frequency, where every governor runs the same")};
+inline constexpr MessageTemplate kChunkingNoLevel{
+    "core.plan.chunking-no-level", "cipherwatt::core::Plan",
+    QT_TRANSLATE_NOOP("cipherwatt::core::Plan",
+                      "chunking=stream: %1 cannot continue a key stream (only stream ciphers and "
+                      "CTR in a built-in backend); add the level message")};
 inline constexpr MessageTemplate kFactorLevel{
     "core.plan.factor-level", "cipherwatt::core::Plan",
     QT_TRANSLATE_NOOP("cipherwatt::core::Plan", "'%1' is not a level of %2 (%3)")};

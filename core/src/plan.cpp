@@ -217,18 +217,25 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
 std::vector<PlannedRun>
 expandPlan(const std::vector<PlanEntry> &entries, const std::vector<CatalogueEntry> &catalogue,
            const std::vector<std::size_t> &bufferSizes, int repeats, const QStringList &isaLevels,
-           const std::vector<std::uint64_t> &frequencyLevelsKHz, const QStringList &payloadLevels)
+           const std::vector<std::uint64_t> &frequencyLevelsKHz, const QStringList &payloadLevels,
+           const QStringList &governorLevels, const QStringList &chunkingLevels)
 {
     const QStringList workerLevel{QString()};
     const QStringList noPayload{QString()};
-    std::vector<std::optional<std::uint64_t>> frequencies(frequencyLevelsKHz.begin(),
-                                                          frequencyLevelsKHz.end());
-    if (frequencies.empty())
-        frequencies.emplace_back(std::nullopt);
+    const QStringList noChunking{QString()};
+    const QStringList messageOnly{QStringLiteral("message")};
+    // The pinning levels: frequencies, or governors (applyFactor keeps them apart).
+    std::vector<PinLevel> pins;
+    for (const std::uint64_t kHz : frequencyLevelsKHz)
+        pins.push_back({kHz, {}});
+    for (const QString &g : governorLevels)
+        pins.push_back({std::nullopt, g});
+    if (pins.empty())
+        pins.emplace_back();
     std::vector<PlannedRun> runs;
     int ordinal = 0;
     for (int repeat = 1; repeat <= repeats; ++repeat) {
-        for (const std::optional<std::uint64_t> &frequency : frequencies) {
+        for (const PinLevel &pin : pins) {
             for (const PlanEntry &e : entries) {
                 const auto c =
                     std::find_if(catalogue.begin(), catalogue.end(),
@@ -243,16 +250,64 @@ expandPlan(const std::vector<PlanEntry> &entries, const std::vector<CatalogueEnt
                 const QStringList &payloads = e.isCommand() || agreement || payloadLevels.isEmpty()
                                                   ? noPayload
                                                   : payloadLevels;
+                const QStringList &chunkings =
+                    e.isCommand() || agreement || chunkingLevels.isEmpty() ? noChunking
+                    : canStream(e, catalogue) || !chunkingLevels.contains(messageOnly.front())
+                        ? chunkingLevels
+                        : messageOnly;
                 for (const std::size_t size : sizes) {
                     for (const QString &isa : levels) {
-                        for (const QString &payload : payloads)
-                            runs.push_back({++ordinal, e, size, isa, repeat, frequency, payload});
+                        for (const QString &chunking : chunkings) {
+                            for (const QString &payload : payloads)
+                                runs.push_back({++ordinal, e, size, isa, repeat, pin.frequencyKHz,
+                                                payload, pin.governor, chunking});
+                        }
                     }
                 }
             }
         }
     }
     return runs;
+}
+
+std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
+                                   const std::vector<CatalogueEntry> &catalogue,
+                                   const SessionSettings &settings)
+{
+    return expandPlan(entries, catalogue, settings.bufferSizes, std::max(1, settings.repeats),
+                      settings.isaLevels, settings.frequencyLevelsKHz, settings.payloadLevels,
+                      settings.governorLevels, settings.chunkingLevels);
+}
+
+bool canStream(const PlanEntry &entry, const std::vector<CatalogueEntry> &catalogue)
+{
+    if (entry.isCommand() || entry.backend.startsWith(QLatin1String("plugin:")))
+        return false;
+    const auto c = std::find_if(catalogue.begin(), catalogue.end(),
+                                [&](const CatalogueEntry &x) { return x.id == entry.cipher; });
+    // The worker's catalogue names a stream cipher's mode "stream" (catalogue.cpp).
+    return c != catalogue.end() &&
+           (c->mode == QLatin1String("stream") || c->mode == QLatin1String("CTR"));
+}
+
+Result<void> checkFactors(const std::vector<PlanEntry> &entries,
+                          const std::vector<CatalogueEntry> &catalogue,
+                          const SessionSettings &settings)
+{
+    if (settings.chunkingLevels.isEmpty() ||
+        settings.chunkingLevels.contains(QLatin1String("message")))
+        return {};
+    for (const PlanEntry &e : entries) {
+        const auto c = std::find_if(catalogue.begin(), catalogue.end(),
+                                    [&](const CatalogueEntry &x) { return x.id == e.cipher; });
+        const bool agreement = c != catalogue.end() && c->keyAgreement();
+        if (!e.isCommand() && !agreement && !canStream(e, catalogue))
+            return Error{
+                ErrorCode::Usage,
+                Message(msg::kChunkingNoLevel)
+                    .arg(e.backend.isEmpty() ? e.cipher : e.cipher + QLatin1Char('/') + e.backend)};
+    }
+    return {};
 }
 
 std::span<const PlanPreset> planPresets()
@@ -455,9 +510,96 @@ std::optional<QString> parsePayloadLevel(const QString &text)
     return word;
 }
 
+namespace {
+
+// Names from a fixed list, lower case, none twice (`governor=`, `chunking=`).
+Result<QStringList> namedLevels(const QString &name, const QString &levelsText,
+                                const QStringList &valid)
+{
+    QStringList levels;
+    for (const QString &word : levelsText.split(QLatin1Char(','))) {
+        const QString level = word.trimmed().toLower();
+        if (!valid.contains(level))
+            return Error{ErrorCode::Usage,
+                         Message(msg::kFactorLevel)
+                             .arg(word.trimmed(), name, valid.join(QStringLiteral(", ")))};
+        if (levels.contains(level))
+            return Error{ErrorCode::Usage, Message(msg::kFactorTwice).arg(level, name)};
+        levels << level;
+    }
+    return levels;
+}
+
+} // namespace
+
+QStringList governorNames()
+{
+    // The generic governors of Documentation/admin-guide/pm/cpufreq.rst, which the worker's
+    // privileged helper sets (and no other name).
+    return {QStringLiteral("performance"),  QStringLiteral("powersave"),
+            QStringLiteral("userspace"),    QStringLiteral("ondemand"),
+            QStringLiteral("conservative"), QStringLiteral("schedutil")};
+}
+
+QStringList factorNames()
+{
+    return {QStringLiteral("isa"), QStringLiteral("freq"), QStringLiteral("governor"),
+            QStringLiteral("chunking"), QStringLiteral("payload")};
+}
+
+QString factorLevelsText(const SessionSettings &settings, const QString &name)
+{
+    if (name == QLatin1String("isa"))
+        return settings.isaLevels.join(QLatin1Char(','));
+    if (name == QLatin1String("freq")) {
+        QStringList levels;
+        for (const std::uint64_t kHz : settings.frequencyLevelsKHz)
+            levels << QStringLiteral("%1kHz").arg(kHz);
+        return levels.join(QLatin1Char(','));
+    }
+    if (name == QLatin1String("governor"))
+        return settings.governorLevels.join(QLatin1Char(','));
+    if (name == QLatin1String("chunking"))
+        return settings.chunkingLevels.join(QLatin1Char(','));
+    if (name == QLatin1String("payload"))
+        return settings.payloadLevels.join(QLatin1Char(','));
+    return {};
+}
+
+void clearFactor(SessionSettings &settings, const QString &name)
+{
+    if (name == QLatin1String("isa"))
+        settings.isaLevels.clear();
+    else if (name == QLatin1String("freq"))
+        settings.frequencyLevelsKHz.clear();
+    else if (name == QLatin1String("governor"))
+        settings.governorLevels.clear();
+    else if (name == QLatin1String("chunking"))
+        settings.chunkingLevels.clear();
+    else if (name == QLatin1String("payload"))
+        settings.payloadLevels.clear();
+}
+
 Result<void> applyFactor(SessionSettings &settings, const QString &text)
 {
     const QString name = text.section(QLatin1Char('='), 0, 0).trimmed();
+    if (name == QLatin1String("governor") && text.contains(QLatin1Char('='))) {
+        auto levels = namedLevels(name, text.section(QLatin1Char('='), 1), governorNames());
+        if (!levels)
+            return levels.error();
+        if (!settings.frequencyLevelsKHz.empty())
+            return Error{ErrorCode::Usage, Message(msg::kFactorsExclusive)};
+        settings.governorLevels = std::move(*levels);
+        return {};
+    }
+    if (name == QLatin1String("chunking") && text.contains(QLatin1Char('='))) {
+        auto levels = namedLevels(name, text.section(QLatin1Char('='), 1),
+                                  {QStringLiteral("message"), QStringLiteral("stream")});
+        if (!levels)
+            return levels.error();
+        settings.chunkingLevels = std::move(*levels);
+        return {};
+    }
     if (name == QLatin1String("payload") && text.contains(QLatin1Char('='))) {
         auto levels = payloadLevels(name, text.section(QLatin1Char('='), 1));
         if (!levels)
@@ -469,23 +611,17 @@ Result<void> applyFactor(SessionSettings &settings, const QString &text)
         auto levels = frequencyLevels(name, text.section(QLatin1Char('='), 1));
         if (!levels)
             return levels.error();
+        if (!settings.governorLevels.isEmpty())
+            return Error{ErrorCode::Usage, Message(msg::kFactorsExclusive)};
         settings.frequencyLevelsKHz = std::move(*levels);
         return {};
     }
     if (name != QLatin1String("isa") || !text.contains(QLatin1Char('=')))
         return Error{ErrorCode::Usage, Message(msg::kFactorUnknown).arg(text)};
-    QStringList levels;
-    for (const QString &word : text.section(QLatin1Char('='), 1).split(QLatin1Char(','))) {
-        const QString level = word.trimmed().toLower();
-        if (!isaLevelNames().contains(level))
-            return Error{ErrorCode::Usage, Message(msg::kFactorLevel)
-                                               .arg(word.trimmed(), name,
-                                                    isaLevelNames().join(QStringLiteral(", ")))};
-        if (levels.contains(level))
-            return Error{ErrorCode::Usage, Message(msg::kFactorTwice).arg(level, name)};
-        levels << level;
-    }
-    settings.isaLevels = levels;
+    auto levels = namedLevels(name, text.section(QLatin1Char('='), 1), isaLevelNames());
+    if (!levels)
+        return levels.error();
+    settings.isaLevels = std::move(*levels);
     return {};
 }
 
@@ -606,17 +742,17 @@ std::vector<PlannedRun> orderRuns(std::vector<PlannedRun> runs, RunOrder order, 
         break;
     }
     }
-    // Frequency levels in blocks: each level in the order it first comes (so, with a random
-    // order, the levels are in a random order too), the runs within it as ordered above.
+    // Frequency and governor levels in blocks: each level in the order it first comes (so, with
+    // a random order, the levels are in a random order too), the runs within it as ordered above.
     const auto groupByLevel = [](std::vector<PlannedRun>::iterator begin,
                                  std::vector<PlannedRun>::iterator end) {
-        std::vector<std::optional<std::uint64_t>> seen;
+        std::vector<PinLevel> seen;
         for (auto it = begin; it != end; ++it) {
-            if (std::find(seen.begin(), seen.end(), it->frequencyKHz) == seen.end())
-                seen.push_back(it->frequencyKHz);
+            if (std::find(seen.begin(), seen.end(), it->pinLevel()) == seen.end())
+                seen.push_back(it->pinLevel());
         }
         const auto rank = [&](const PlannedRun &r) {
-            return std::find(seen.begin(), seen.end(), r.frequencyKHz) - seen.begin();
+            return std::find(seen.begin(), seen.end(), r.pinLevel()) - seen.begin();
         };
         std::stable_sort(begin, end, [&](const PlannedRun &a, const PlannedRun &b) {
             return rank(a) < rank(b);

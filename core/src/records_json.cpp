@@ -93,6 +93,12 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("isa_levels"), QJsonArray::fromStringList(s.isaLevels));
     if (!s.payloadLevels.isEmpty())
         json.insert(QStringLiteral("payload_levels"), QJsonArray::fromStringList(s.payloadLevels));
+    if (!s.governorLevels.isEmpty())
+        json.insert(QStringLiteral("governor_levels"),
+                    QJsonArray::fromStringList(s.governorLevels));
+    if (!s.chunkingLevels.isEmpty())
+        json.insert(QStringLiteral("chunking_levels"),
+                    QJsonArray::fromStringList(s.chunkingLevels));
     if (s.padWithZeros)
         json.insert(QStringLiteral("pad_zeros"), true);
     if (!s.frequencyLevelsKHz.empty()) {
@@ -152,6 +158,10 @@ SessionSettings settingsFromJson(const QJsonObject &j)
         s.isaLevels << level.toString();
     for (const QJsonValue &level : j.value(QStringLiteral("payload_levels")).toArray())
         s.payloadLevels << level.toString();
+    for (const QJsonValue &level : j.value(QStringLiteral("governor_levels")).toArray())
+        s.governorLevels << level.toString();
+    for (const QJsonValue &level : j.value(QStringLiteral("chunking_levels")).toArray())
+        s.chunkingLevels << level.toString();
     s.padWithZeros = j.value(QStringLiteral("pad_zeros")).toBool(false);
     for (const QJsonValue &level : j.value(QStringLiteral("frequency_levels_khz")).toArray()) {
         if (level.toInteger() > 0)

@@ -79,6 +79,8 @@ QJsonObject toJson(const SessionAnalysis &a)
             if (w.frequencyKHz) // at a frequency level (an experiment's factor)
                 window.insert(QStringLiteral("frequency_khz"),
                               static_cast<qint64>(*w.frequencyKHz));
+            if (!w.governor.isEmpty()) // at a governor level
+                window.insert(QStringLiteral("governor"), w.governor);
             windows.append(window);
         }
         json.insert(QStringLiteral("idle_windows"), windows);
@@ -98,7 +100,9 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
             const QJsonObject b = j.value(QStringLiteral("baseline")).toObject();
             a.baseline = BaselineRecord{b.value(QStringLiteral("start_s")).toDouble(),
                                         b.value(QStringLiteral("end_s")).toDouble(),
-                                        baselineFromJson(b), std::nullopt};
+                                        baselineFromJson(b),
+                                        std::nullopt,
+                                        {}};
         }
         if (j.contains(QStringLiteral("post_baseline"))) {
             const QJsonObject p = j.value(QStringLiteral("post_baseline")).toObject();
@@ -120,7 +124,8 @@ SessionAnalysis sessionAnalysisFromJson(const QJsonObject &json)
                     w.value(QStringLiteral("frequency_khz")).toInteger());
             a.idleWindows.push_back(BaselineRecord{w.value(QStringLiteral("start_s")).toDouble(),
                                                    w.value(QStringLiteral("end_s")).toDouble(),
-                                                   baselineFromJson(w), level});
+                                                   baselineFromJson(w), level,
+                                                   w.value(QStringLiteral("governor")).toString()});
         }
         if (j.value(QStringLiteral("program_baseline_cores")).isDouble())
             a.programBaselineCores = j.value(QStringLiteral("program_baseline_cores")).toDouble();

@@ -76,8 +76,8 @@ Message runNotMeasured(const StoredRun &run, bool named)
 
 ResultKey ResultKey::of(const StoredRun &run)
 {
-    return {run.cipher, run.backend,        run.operation, run.bufferBytes,
-            run.isa(),  run.frequencyKHz(), run.payload()};
+    return {run.cipher,         run.backend,   run.operation,  run.bufferBytes, run.isa(),
+            run.frequencyKHz(), run.payload(), run.governor(), run.chunking()};
 }
 
 QString ResultKey::label() const
@@ -87,8 +87,7 @@ QString ResultKey::label() const
 
 QString ResultKey::backendLabel() const
 {
-    return format::backendWithIsa(backend, isa) + format::withPayload(payload) +
-           format::atFrequency(frequencyKHz);
+    return format::backendWithLevels(backend, isa, chunking, payload, frequencyKHz, governor);
 }
 
 std::vector<ResultRow> resultRows(const SessionData &session)
@@ -200,7 +199,9 @@ std::vector<FactorEffect> factorEffects(const SessionData &session, const QStrin
     const bool sameMeter = sameMeterSetup(session.meter, session.meter);
     const std::vector<ResultRow> rows = resultRows(session);
     for (const ResultRow &row : rows) {
-        if ((row.key.*member).isEmpty() || row.key.*member == reference)
+        // A level none of whose runs was measured (refused by the DUT: its runs skipped, the
+        // reason in the runs' list) has nothing to compare.
+        if ((row.key.*member).isEmpty() || row.key.*member == reference || row.measured == 0)
             continue;
         ResultKey key = row.key;
         key.*member = reference;
@@ -222,6 +223,16 @@ std::vector<FactorEffect> isaEffects(const SessionData &session)
 std::vector<FactorEffect> payloadEffects(const SessionData &session)
 {
     return factorEffects(session, session.settings.payloadLevels, &ResultKey::payload);
+}
+
+std::vector<FactorEffect> governorEffects(const SessionData &session)
+{
+    return factorEffects(session, session.settings.governorLevels, &ResultKey::governor);
+}
+
+std::vector<FactorEffect> chunkingEffects(const SessionData &session)
+{
+    return factorEffects(session, session.settings.chunkingLevels, &ResultKey::chunking);
 }
 
 EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString &reference,
@@ -253,10 +264,20 @@ EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString 
     };
     for (const FactorEffect &e : effects) {
         const ResultKey &k = e.row.key;
+        // The backend with the row's other levels (a crossed design), without the factor's own.
+        ResultKey others = k;
+        const ResultKey &r = e.reference.key;
+        for (auto member :
+             {&ResultKey::isa, &ResultKey::payload, &ResultKey::governor, &ResultKey::chunking}) {
+            if (others.*member != r.*member)
+                (others.*member).clear();
+        }
+        if (others.frequencyKHz != r.frequencyKHz)
+            others.frequencyKHz.reset();
         const MeanComparison &c = e.comparison.energyPerByteNj;
         t.rows << QStringList{
             k.cipher,
-            k.backend,
+            others.backendLabel(),
             format::operationShort(k.operation),
             format::bufferShort(k.bufferBytes),
             level(k),

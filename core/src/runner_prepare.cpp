@@ -217,10 +217,14 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
     // A random order's seed is drawn here when none was given, and stored with the settings.
     if (m_settings.runOrder == RunOrder::Randomised && !m_settings.runOrderSeed)
         m_settings.runOrderSeed = drawRunOrderSeed();
-    const std::vector<PlannedRun> plan = orderRuns(
-        expandPlan(*entries, m_catalogue, m_settings.bufferSizes, m_settings.repeats,
-                   m_settings.isaLevels, m_settings.frequencyLevelsKHz, m_settings.payloadLevels),
-        m_settings.runOrder, m_settings.runOrderSeed.value_or(0));
+    if (const auto factors = checkFactors(*entries, m_catalogue, m_settings); !factors) {
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed, factors.error().message);
+        return;
+    }
+    const std::vector<PlannedRun> plan =
+        orderRuns(expandPlan(*entries, m_catalogue, m_settings), m_settings.runOrder,
+                  m_settings.runOrderSeed.value_or(0));
     m_runs.clear();
     for (const PlannedRun &p : plan) {
         RunRecord r;
@@ -231,9 +235,11 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         r.stored.operation = p.entry.operation;
         r.stored.bufferBytes = static_cast<qint64>(p.bufferBytes);
         r.stored.repeat = p.repeat;
-        // A level of its own (ISA, frequency, payload) is part of what the run is: stored from
-        // the plan on, so that a run never started still names it (StoredRun::isa(), …).
-        if (!p.isa.isEmpty() || p.frequencyKHz || !p.payload.isEmpty())
+        // A level of its own (ISA, frequency, governor, chunking, payload) is part of what the run
+        // is: stored from the plan on, so that a run never started still names it
+        // (StoredRun::isa(), …).
+        if (!p.isa.isEmpty() || p.frequencyKHz || !p.payload.isEmpty() || !p.governor.isEmpty() ||
+            !p.chunking.isEmpty())
             r.stored.request = runRequest(r, m_settings, m_options.commandTimeoutSeconds);
         m_runs.push_back(std::move(r));
     }
@@ -417,12 +423,13 @@ void SessionRunner::pin()
     }
     m_resumeAfterPin = m_flow->stage() == Stage::Restarting;
     // A new worker restored what its predecessor pinned: a frequency level is pinned again.
-    m_levelKHz.reset();
+    m_level = PinLevel{};
     m_levelPinning.reset();
     m_flow->enter(Stage::Pinning);
     if (!m_resumeAfterPin && !beginPhase(PhaseKind::Pin, msg::kPhasePin, 0, 0.0))
         return;
-    m_pendingCommand = m_dut->pin({m_settings.fixFrequency, std::nullopt, m_settings.disableTurbo});
+    m_pendingCommand =
+        m_dut->pin({m_settings.fixFrequency, std::nullopt, m_settings.disableTurbo, {}});
 }
 
 void SessionRunner::onGovernor(const worker::GovernorDone &event)

@@ -32,6 +32,8 @@ WorkerRequest cipherRequest(const RunRecord &r, const SessionSettings &settings)
     q.bufferBytes = r.plan.bufferBytes;
     q.isa = r.plan.isa;
     q.frequencyKHz = r.plan.frequencyKHz;
+    q.governor = r.plan.governor;
+    q.chunking = r.plan.chunking;
     if (r.plan.payload.startsWith(QLatin1String("file:"))) {
         q.payload = QStringLiteral("file");
         q.payloadFile = r.plan.payload.mid(5);
@@ -66,6 +68,7 @@ WorkerRequest runRequest(const RunRecord &r, const SessionSettings &settings,
     if (settings.cpu >= 0)
         q.cpu = settings.cpu;
     q.frequencyKHz = r.plan.frequencyKHz;
+    q.governor = r.plan.governor;
     return q;
 }
 
@@ -112,8 +115,9 @@ void SessionRunner::nextPilot()
     }
     WorkerRequest pilot = cipherRequest(m_runs[m_pilotIndex], m_settings);
     // Pilots run at the session's pinning (the fastest: performance), so that a run at a lower
-    // frequency level lasts longer than asked, never shorter.
+    // frequency level or under a slower governor lasts longer than asked, never shorter.
     pilot.frequencyKHz.reset();
+    pilot.governor.clear();
     pilot.seconds = m_options.pilotSeconds;
     m_activeRunCommand = m_dut->run(pilot);
 }
@@ -135,7 +139,7 @@ void SessionRunner::startBaseline()
         return;
     m_baselinePhase = m_recorder->phaseId();
     askActivity(true);
-    m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}, std::nullopt};
+    m_baseline = BaselineRecord{m_recorder->now(), 0.0, {}, std::nullopt, {}};
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         askActivity(false);
@@ -170,9 +174,10 @@ void SessionRunner::nextRun()
         startPostBaseline();
         return;
     }
-    // A run at a frequency level the DUT is not pinned at: pinned there first (and back here).
-    if (const auto level = m_runs[m_runIndex].plan.frequencyKHz; level && level != m_levelKHz) {
-        pinLevel(*level);
+    // A run at a level the DUT is not pinned at: pinned there first (and back here).
+    if (const PinLevel level = m_runs[m_runIndex].plan.pinLevel();
+        level.any() && level != m_level) {
+        pinLevel(level);
         return;
     }
     if (m_settings.settleSeconds > 0) {
@@ -181,7 +186,7 @@ void SessionRunner::nextRun()
             return;
         m_settleWindow = m_settings.settleIsIdle;
         if (m_settleWindow)
-            m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}, m_levelKHz});
+            m_idleWindows.push_back(idleWindowStart());
         m_timer.disconnect();
         connect(&m_timer, &QTimer::timeout, this, [this] {
             if (m_settleWindow)
@@ -207,12 +212,15 @@ void SessionRunner::startIdleWindow()
     }
     const double seconds = levelIdle ? levelIdleSeconds(m_settings) : m_settings.idleBetweenSeconds;
     m_flow->enter(Stage::Idling);
-    const Message label = m_levelKHz && *m_levelKHz != 0
-                              ? Message(msg::kPhaseIdleLevel).arg(format::megahertz(*m_levelKHz))
-                              : Message(msg::kPhaseIdle);
+    const Message label =
+        m_level && m_level->frequencyKHz
+            ? Message(msg::kPhaseIdleLevel).arg(format::megahertz(*m_level->frequencyKHz))
+        : m_level && !m_level->governor.isEmpty()
+            ? Message(msg::kPhaseIdleGovernor).arg(m_level->governor)
+            : Message(msg::kPhaseIdle);
     if (!beginPhase(PhaseKind::Idle, label, 0, seconds))
         return;
-    m_idleWindows.push_back(BaselineRecord{m_recorder->now(), 0.0, {}, m_levelKHz});
+    m_idleWindows.push_back(idleWindowStart());
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_idleWindows.back().endSeconds = m_recorder->now();
@@ -221,34 +229,47 @@ void SessionRunner::startIdleWindow()
     m_timer.start(static_cast<int>(std::lround(seconds * 1000.0)));
 }
 
-void SessionRunner::pinLevel(std::uint64_t kHz)
+BaselineRecord SessionRunner::idleWindowStart() const
+{
+    // At an unknown level (after a refused one) the window matches no run's level.
+    const PinLevel level = m_level.value_or(PinLevel{0, {}});
+    return BaselineRecord{m_recorder->now(), 0.0, {}, level.frequencyKHz, level.governor};
+}
+
+void SessionRunner::pinLevel(const PinLevel &level)
 {
     if (!m_dutSetup.hasGovernor()) {
-        onLevelRefused(kHz, Message(msg::kNoGovernor).english());
+        onLevelRefused(level, Message(msg::kNoGovernor).english());
         return;
     }
-    m_levelPinning = kHz;
+    m_levelPinning = level;
     m_flow->enter(Stage::Pinning);
-    if (!beginPhase(PhaseKind::Pin, Message(msg::kPhasePinLevel).arg(format::megahertz(kHz)), 0,
-                    0.0))
+    const Message label =
+        level.frequencyKHz
+            ? Message(msg::kPhasePinLevel).arg(format::megahertz(*level.frequencyKHz))
+            : Message(msg::kPhasePinGovernor).arg(level.governor);
+    if (!beginPhase(PhaseKind::Pin, label, 0, 0.0))
         return;
-    m_pendingCommand = m_dut->pin({false, kHz, m_settings.disableTurbo});
+    m_pendingCommand =
+        m_dut->pin({false, level.frequencyKHz, m_settings.disableTurbo, level.governor});
 }
 
 void SessionRunner::onLevelPinned(const worker::GovernorDone &event)
 {
-    const std::uint64_t kHz = *std::exchange(m_levelPinning, std::nullopt);
+    const PinLevel level = *std::exchange(m_levelPinning, std::nullopt);
     m_pinned = true; // restored at the end, whatever the session's own pinning was
-    // The worker writes scaling_min = scaling_max = the level and reads them back: anything
-    // the kernel did not take is a mismatch, and the level is not faked.
+    // The worker writes the governor (and scaling_min = scaling_max = a frequency level) and
+    // reads them back: anything the kernel did not take is a mismatch, and the level is not
+    // faked.
     if (!event.pin->mismatches.isEmpty()) {
-        onLevelRefused(kHz, event.pin->mismatches.join(QStringLiteral("; ")));
+        onLevelRefused(level, event.pin->mismatches.join(QStringLiteral("; ")));
         return;
     }
-    m_levelKHz = kHz;
+    m_level = level;
     m_levelIdle = true;
-    emit note(Message(msg::kLevelPinned)
-                  .arg(format::megahertz(kHz))
+    emit note((level.frequencyKHz
+                   ? Message(msg::kLevelPinned).arg(format::megahertz(*level.frequencyKHz))
+                   : Message(msg::kGovernorLevelPinned).arg(level.governor))
                   .arg(levelIdleSeconds(m_settings), 0, 'g', 4));
     if (m_flow->stopping())
         restore();
@@ -256,14 +277,17 @@ void SessionRunner::onLevelPinned(const worker::GovernorDone &event)
         nextRun();
 }
 
-void SessionRunner::onLevelRefused(std::uint64_t kHz, const QString &why)
+void SessionRunner::onLevelRefused(const PinLevel &level, const QString &why)
 {
-    m_levelKHz = 0; // the limits are no longer known to be at any level
-    const Message error = Message(msg::kLevelRefused).arg(format::megahertz(kHz), why);
+    m_level.reset(); // the limits are no longer known to be at any level
+    const Message error =
+        level.frequencyKHz
+            ? Message(msg::kLevelRefused).arg(format::megahertz(*level.frequencyKHz), why)
+            : Message(msg::kGovernorLevelRefused).arg(level.governor, why);
     emitWarning(error);
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
-        if (run.plan.frequencyKHz != kHz || run.stored.status != RunStatus::Planned)
+        if (run.plan.pinLevel() != level || run.stored.status != RunStatus::Planned)
             continue;
         run.stored.status = RunStatus::Skipped;
         run.stored.error = error;
@@ -276,7 +300,7 @@ void SessionRunner::onLevelRefused(std::uint64_t kHz, const QString &why)
         nextRun();
 }
 
-std::vector<IdleWindow> SessionRunner::idleWindows(std::optional<std::uint64_t> levelKHz) const
+std::vector<IdleWindow> SessionRunner::idleWindows(const PinLevel &level) const
 {
     std::vector<IdleWindow> windows;
     const std::vector<PowerSample> &samples = m_recorder->powerSamples();
@@ -285,14 +309,17 @@ std::vector<IdleWindow> SessionRunner::idleWindows(std::optional<std::uint64_t> 
             windows.push_back(
                 {start, end, analyseBaseline(samples, start, end, m_settings.driftThreshold)});
     };
-    // A run's idle level comes from windows at its own frequency level only.
-    if (m_baseline && m_baseline->frequencyKHz == levelKHz)
+    // A run's idle level comes from windows at its own level only.
+    const auto at = [&](const BaselineRecord &w) {
+        return PinLevel{w.frequencyKHz, w.governor} == level;
+    };
+    if (m_baseline && at(*m_baseline))
         add(m_baseline->startSeconds, m_baseline->endSeconds);
     for (const BaselineRecord &w : m_idleWindows) {
-        if (w.frequencyKHz == levelKHz)
+        if (at(w))
             add(w.startSeconds, w.endSeconds);
     }
-    if (m_postBaseline && m_postBaselineLevel == levelKHz)
+    if (m_postBaseline && m_postBaselineLevel == level)
         add(m_postBaseline->startSeconds, m_postBaseline->endSeconds);
     return windows;
 }
@@ -450,6 +477,27 @@ void SessionRunner::onRunEnd(const worker::RunEnded &end, qint64 hostNs)
                 : Message(msg::kRunFrequencyUnsaid);
         emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
     }
+    // The same for a governor level: read back after the loop.
+    if (const QString level = run.stored.request ? run.stored.request->governor : QString();
+        !cancelled && !result.exec && !level.isEmpty() && run.stored.status == RunStatus::Done &&
+        result.governor != level) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error = result.governor ? Message(msg::kRunGovernorMismatch)
+                                                 .arg(result.governor->isEmpty()
+                                                          ? QStringLiteral("(no single governor)")
+                                                          : *result.governor,
+                                                      level)
+                                           : Message(msg::kRunGovernorUnsaid);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
+    // A run at a chunking level: the worker says in its result how it cut the buffers.
+    if (const QString level = run.stored.request ? run.stored.request->chunking : QString();
+        !cancelled && !result.exec && !level.isEmpty() && run.stored.status == RunStatus::Done &&
+        result.chunking != level) {
+        run.stored.status = RunStatus::Failed;
+        run.stored.error = Message(msg::kRunChunkingMismatch).arg(result.chunking, level);
+        emitWarning(Message(msg::kRunFailed).arg(run.label(), run.stored.error));
+    }
     run.stored.endNs = endNs;
     saveRun(index);
     emit runUpdated(updateFor(index));
@@ -467,7 +515,7 @@ void SessionRunner::analyseLive(std::size_t index)
     const RunInput in = runInput(index);
     m_runs[index].stored.analysis = analyseRun(
         in, m_recorder->powerSamples(),
-        idleLevelAt(idleWindows(m_runs[index].plan.frequencyKHz), in.windowStart, in.windowEnd),
+        idleLevelAt(idleWindows(m_runs[index].plan.pinLevel()), in.windowStart, in.windowEnd),
         m_accuracy, m_settings.minUpdates);
     emit runUpdated(updateFor(index));
 }
@@ -518,7 +566,7 @@ void SessionRunner::startPostBaseline()
     askActivity(true);
     m_postBaseline = PostBaselineRecord{};
     m_postBaseline->startSeconds = m_recorder->now();
-    m_postBaselineLevel = m_levelKHz;
+    m_postBaselineLevel = m_level;
     m_timer.disconnect();
     connect(&m_timer, &QTimer::timeout, this, [this] {
         askActivity(false);
@@ -585,14 +633,18 @@ void SessionRunner::finalize()
         PostBaselineRecord &post = *m_postBaseline;
         post.result =
             analyseBaseline(samples, post.startSeconds, post.endSeconds, m_settings.driftThreshold);
-        // Against the first idle window at the post-baseline's frequency: the baseline, or in a
-        // frequency sweep the first window at the last level (idle power follows the frequency).
+        // Against the first idle window at the post-baseline's level: the baseline, or in a
+        // frequency or governor sweep the first window at the last level (idle power follows
+        // the level).
         std::optional<BaselineResult> reference;
-        if (m_baseline && m_baseline->frequencyKHz == m_postBaselineLevel) {
+        const auto atPostLevel = [this](const BaselineRecord &w) {
+            return m_postBaselineLevel == PinLevel{w.frequencyKHz, w.governor};
+        };
+        if (m_baseline && atPostLevel(*m_baseline)) {
             reference = m_baseline->result;
         } else {
             for (const BaselineRecord &w : m_idleWindows) {
-                if (w.frequencyKHz == m_postBaselineLevel && w.endSeconds > w.startSeconds) {
+                if (atPostLevel(w) && w.endSeconds > w.startSeconds) {
                     reference = analyseBaseline(samples, w.startSeconds, w.endSeconds,
                                                 m_settings.driftThreshold);
                     break;
@@ -623,17 +675,18 @@ void SessionRunner::finalize()
         analysis.programBaselineCores = base->second;
     if (m_notStable)
         analysis.flags << *m_notStable;
-    // The idle windows at each frequency level (one set without the factor), analysed once.
-    std::map<std::optional<std::uint64_t>, std::vector<IdleWindow>> windows;
+    // The idle windows at each frequency or governor level (one set without the factors),
+    // analysed once.
+    std::map<std::pair<std::optional<std::uint64_t>, QString>, std::vector<IdleWindow>> windows;
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
         if (run.stored.status != RunStatus::Done || !m_baseline)
             continue;
         const RunInput in = runInput(i);
-        auto level = windows.find(run.plan.frequencyKHz);
+        const std::pair key{run.plan.frequencyKHz, run.plan.governor};
+        auto level = windows.find(key);
         if (level == windows.end())
-            level =
-                windows.emplace(run.plan.frequencyKHz, idleWindows(run.plan.frequencyKHz)).first;
+            level = windows.emplace(key, idleWindows(run.plan.pinLevel())).first;
         run.stored.analysis =
             analyseRun(in, samples, idleLevelAt(level->second, in.windowStart, in.windowEnd),
                        m_accuracy, m_settings.minUpdates);
@@ -671,15 +724,15 @@ void SessionRunner::reportProgress()
     double left = 0;
     const double now = m_recorder->exists() ? m_recorder->now() : 0.0;
     const double stageStart = m_recorder->exists() ? m_recorder->phaseStartSeconds() : 0.0;
-    std::optional<std::uint64_t> previousLevel;
+    PinLevel previousLevel;
     for (const RunRecord &r : m_runs) {
         if (r.stored.status == RunStatus::Skipped)
             continue;
         double planned =
             r.expectedSeconds + m_settings.settleSeconds + m_settings.idleBetweenSeconds;
-        // The first run of a frequency level's block idles at the level first.
-        if (r.plan.frequencyKHz &&
-            r.plan.frequencyKHz != std::exchange(previousLevel, r.plan.frequencyKHz))
+        // The first run of a level's block idles at the level first.
+        if (r.plan.pinLevel().any() &&
+            r.plan.pinLevel() != std::exchange(previousLevel, r.plan.pinLevel()))
             planned += levelIdleSeconds(m_settings);
         total += planned;
         if (r.stored.status == RunStatus::Planned)
@@ -738,6 +791,8 @@ RunUpdate SessionRunner::updateFor(std::size_t index) const
     u.isa = r.plan.isa;
     u.frequencyKHz = r.plan.frequencyKHz;
     u.payload = r.plan.payload;
+    u.governor = r.plan.governor;
+    u.chunking = r.plan.chunking;
     u.repeat = r.plan.repeat;
     u.plannedSeconds = r.expectedSeconds;
     u.status = r.stored.status;

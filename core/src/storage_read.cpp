@@ -212,8 +212,8 @@ QString StoredRun::label() const
 {
     return QStringLiteral("%1/%2 %3 %4 B #%5")
         .arg(cipher,
-             format::backendWithIsa(backend, isa()) + format::withPayload(payload()) +
-                 format::atFrequency(frequencyKHz()),
+             format::backendWithLevels(backend, isa(), chunking(), payload(), frequencyKHz(),
+                                       governor()),
              operation)
         .arg(bufferBytes)
         .arg(repeat);

@@ -299,6 +299,7 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.chunking = qs(run->chunking.value_or(std::string()));
         out.isa = qs(run->isa.value_or(std::string()));
         out.frequencyKHz = run->frequencyKHz;
+        out.governor = qs(run->governor.value_or(std::string()));
         out.payload = qs(run->payload.value_or(std::string()));
         out.payloadFile = qs(run->payloadFile.value_or(std::string()));
         out.padWithZeros = run->pad == std::optional<std::string>("zeros");
@@ -312,6 +313,7 @@ WorkerRequest toRecord(const protocol::RunRequest &request)
         out.bytes = exec.bytes;
         out.cpu = exec.cpu;
         out.frequencyKHz = exec.frequencyKHz;
+        out.governor = qs(exec.governor.value_or(std::string()));
         out.extra = extraOf(exec.extra);
     }
     return out;
@@ -327,6 +329,8 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
         exec.bytes = r.bytes;
         exec.cpu = r.cpu;
         exec.frequencyKHz = r.frequencyKHz;
+        if (!r.governor.isEmpty())
+            exec.governor = ss(r.governor);
         exec.extra = extraOf(r.extra);
         return exec;
     }
@@ -344,6 +348,8 @@ protocol::RunRequest toProtocol(const WorkerRequest &r)
     if (!r.isa.isEmpty())
         run.isa = ss(r.isa);
     run.frequencyKHz = r.frequencyKHz;
+    if (!r.governor.isEmpty())
+        run.governor = ss(r.governor);
     if (!r.payload.isEmpty())
         run.payload = ss(r.payload);
     if (!r.payloadFile.isEmpty())
@@ -384,6 +390,8 @@ WorkerResult toRecord(const protocol::RunOutcome &outcome)
         out.tagBytes = b->tagBytes;
         out.startOffsetSeconds = b->startOffsetSeconds;
         out.frequencyKHz = b->frequencyKHz;
+        if (b->governor)
+            out.governor = qs(*b->governor);
         out.payload = qs(b->payload.value_or(std::string()));
         out.payloadFile = qs(b->payloadFile.value_or(std::string()));
         out.payloadSha256 = qs(b->payloadSha256.value_or(std::string()));
@@ -453,6 +461,8 @@ protocol::RunOutcome toProtocol(const WorkerResult &r)
         b.tagBytes = r.tagBytes;
         b.startOffsetSeconds = r.startOffsetSeconds;
         b.frequencyKHz = r.frequencyKHz;
+        if (r.governor)
+            b.governor = ss(*r.governor);
         if (!r.payload.isEmpty())
             b.payload = ss(r.payload);
         if (!r.payloadFile.isEmpty())

@@ -274,9 +274,9 @@ TEST_CASE("run --vary isa measures each run at each level and show compares them
                     "--worker",
                     CIPHERWATT_BENCH_EXE});
     };
-    const auto unknown = run("chacha20", "chunking=stream");
+    const auto unknown = run("chacha20", "threads=2");
     CHECK(unknown.exitCode != 0);
-    CHECK_THAT(unknown.err, Catch::Contains("--vary: 'chunking=stream'"));
+    CHECK_THAT(unknown.err, Catch::Contains("--vary: 'threads=2'"));
     CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
 
     const auto r = run("lea-128-xts/custom:encrypt", "isa=portable," + level);
@@ -651,4 +651,153 @@ TEST_CASE("run --vary freq pins each level, idles at it, skips a level the DUT r
              "--vary", "freq=800MHz", "--db", db, "--label", "board"});
     CHECK(board.exitCode != 0);
     CHECK_THAT(board.err, Catch::Contains("--vary freq: tcp:127.0.0.1:9 is a microcontroller"));
+}
+
+TEST_CASE("run --vary governor pins each governor, idles under it, skips one the DUT lacks, and "
+          "--vary chunking streams only the ciphers that can",
+          "[cli][design][governor]")
+{
+    // A fake cpufreq tree without ondemand, and a simulated DUT whose idle and busy power
+    // depend on the governor cpu0 runs (read by the simulator at every update):
+    //   schedutil: idle 3.0 W, net 2.0 W;  performance: idle 4.5 W, net 6.0 W.
+    const cipherwatt::test::FakeSysfs tree({0, 1});
+    for (unsigned cpu : {0U, 1U})
+        tree.write(cipherwatt::test::FakeSysfs::cpufreq(cpu, "scaling_available_governors"),
+                   "performance powersave schedutil");
+    TempDir dir;
+    const std::string profile = (dir.path() / "governor.profile").string();
+    std::ofstream(profile)
+        << "load threshold\nload_source worker\nthreshold_cores 0.1\n"
+           "idle_power 4.0\nbusy_power 12.5\nnoise 0.05\nseed 20261125\n"
+           "cpu_governor_file "
+        << (tree.root() / cipherwatt::test::FakeSysfs::cpufreq(0, "scaling_governor")).string()
+        << "\ncpu_governor_power schedutil 3.0 2.0\n"
+           "cpu_governor_power performance 4.5 6.0\n";
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto r = cli({"run",
+                        "--meter",
+                        "sim:" + profile,
+                        "--plan",
+                        "chacha20/botan:encrypt,aes-128-cbc/openssl:encrypt",
+                        "--vary",
+                        "governor=schedutil,ondemand,performance",
+                        "--vary",
+                        "chunking=message,stream",
+                        "--baseline",
+                        "2",
+                        "--seconds",
+                        "1.5",
+                        "--min-updates",
+                        "10",
+                        "--voltage-range",
+                        "300",
+                        "--current-range",
+                        "0.5",
+                        "--db",
+                        db,
+                        "--label",
+                        "governors",
+                        "--sysfs-root",
+                        tree.root().string(),
+                        "--worker",
+                        CIPHERWATT_BENCH_EXE});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("the DUT refused the governor level ondemand"));
+    // Restored at the end: the tree's own governor.
+    CHECK(tree.cpuFile(0, "scaling_governor") == "powersave");
+    CHECK(tree.cpuFile(1, "scaling_governor") == "powersave");
+
+    const QJsonObject session = showJson(db, "1");
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    // Per governor: chacha20 as messages and as a stream, AES-CBC as messages only.
+    REQUIRE(runs.size() == 9);
+    const std::map<QString, std::pair<double, double>> expected{
+        {QStringLiteral("schedutil"), {3.0, 2.0}}, {QStringLiteral("performance"), {4.5, 6.0}}};
+    std::map<std::pair<QString, QString>, double> perByte; // (governor, chunking) of chacha20
+    int streams = 0;
+    for (const QJsonValue &v : runs) {
+        const QJsonObject o = v.toObject();
+        const QString governor = o[QStringLiteral("governor")].toString();
+        const QString chunking = o[QStringLiteral("chunking")].toString();
+        const QString cipher = o[QStringLiteral("cipher")].toString();
+        INFO(cipher.toStdString() << " " << governor.toStdString() << " " << chunking.toStdString()
+                                  << ": " << o[QStringLiteral("error")].toString().toStdString());
+        if (cipher == QLatin1String("aes-128-cbc"))
+            CHECK(chunking == QStringLiteral("message"));
+        if (governor == QLatin1String("ondemand")) {
+            CHECK(o[QStringLiteral("status")].toString() == QStringLiteral("skipped"));
+            CHECK(o[QStringLiteral("error")].toString().contains(QStringLiteral("not available")));
+            continue;
+        }
+        REQUIRE(o[QStringLiteral("status")].toString() == QStringLiteral("done"));
+        const QJsonObject result = o[QStringLiteral("result")].toObject();
+        CHECK(result[QStringLiteral("governor")].toString() == governor); // read back
+        CHECK(result[QStringLiteral("chunking")].toString() == chunking);
+        streams += chunking == QLatin1String("stream") ? 1 : 0;
+        const QJsonObject analysis = o[QStringLiteral("analysis")].toObject();
+        CHECK(analysis[QStringLiteral("idle_w")].toDouble() ==
+              Approx(expected.at(governor).first).margin(0.05));
+        const double net = analysis[QStringLiteral("net_w")].toDouble();
+        CHECK(net == Approx(expected.at(governor).second).epsilon(0.05));
+        if (cipher == QLatin1String("chacha20"))
+            perByte[{governor, chunking}] = net * result[QStringLiteral("seconds")].toDouble() /
+                                            result[QStringLiteral("bytes")].toDouble() * 1e9;
+    }
+    CHECK(streams == 2);
+    REQUIRE(perByte.size() == 4);
+    // Each governor against the first (schedutil): the ratio of the energies per byte.
+    const QJsonArray governors = session[QStringLiteral("governor_effects")].toArray();
+    REQUIRE(governors.size() == 3); // chacha20 message and stream, AES-CBC message
+    for (const QJsonValue &v : governors) {
+        const QJsonObject e = v.toObject();
+        CHECK(e[QStringLiteral("governor")].toString() == QStringLiteral("performance"));
+        CHECK(e[QStringLiteral("reference_governor")].toString() == QStringLiteral("schedutil"));
+        if (e[QStringLiteral("cipher")].toString() != QLatin1String("chacha20"))
+            continue;
+        const QString chunking = e[QStringLiteral("chunking")].toString();
+        CHECK(e[QStringLiteral("ratio")].toDouble() ==
+              Approx(perByte.at({QStringLiteral("performance"), chunking}) /
+                     perByte.at({QStringLiteral("schedutil"), chunking}))
+                  .epsilon(1e-6));
+    }
+    // Stream against message, at each governor: chacha20 only.
+    const QJsonArray chunkings = session[QStringLiteral("chunking_effects")].toArray();
+    REQUIRE(chunkings.size() == 2);
+    for (const QJsonValue &v : chunkings) {
+        const QJsonObject e = v.toObject();
+        CHECK(e[QStringLiteral("cipher")].toString() == QStringLiteral("chacha20"));
+        CHECK(e[QStringLiteral("chunking")].toString() == QStringLiteral("stream"));
+    }
+    const auto shown = cli({"show", "1", "--db", db});
+    CHECK_THAT(shown.out, Catch::Contains("Governors:") && Catch::Contains("Chunking:") &&
+                              Catch::Contains("under each CPU governor against schedutil") &&
+                              Catch::Contains("with each chunking against message") &&
+                              Catch::Contains("botan, stream @ performance"));
+    // The design written back names both factors.
+    const auto design = cli({"show", "1", "--db", db, "--design"});
+    CHECK_THAT(design.out, Catch::Contains("vary governor=schedutil,ondemand,performance") &&
+                               Catch::Contains("vary chunking=message,stream"));
+
+    // A frequency and a governor factor together are refused, in either order, before anything
+    // opens; so is a governor the kernel does not document, and the stream level alone for a
+    // cipher that cannot stream (when the worker's catalogue is known).
+    const auto both =
+        cli({"run", "--meter", "sim:" + profile, "--plan", "chacha20", "--vary", "freq=800MHz",
+             "--vary", "governor=performance", "--db", db, "--label", "both"});
+    CHECK(both.exitCode != 0);
+    CHECK_THAT(both.err, Catch::Contains("vary either freq or governor, not both"));
+    const auto unknown = cli({"run", "--meter", "sim:" + profile, "--plan", "chacha20", "--vary",
+                              "governor=turbo", "--db", db, "--label", "unknown"});
+    CHECK(unknown.exitCode != 0);
+    CHECK_THAT(unknown.err, Catch::Contains("'turbo' is not a level of governor (performance, "
+                                            "powersave, userspace, ondemand, conservative, "
+                                            "schedutil)"));
+    const auto cbc =
+        cli({"run", "--meter", "sim:" + profile, "--plan", "aes-128-cbc/openssl:encrypt", "--vary",
+             "chunking=stream", "--baseline", "1", "--governor", "none", "--db", db, "--label",
+             "cbc", "--worker", CIPHERWATT_BENCH_EXE});
+    CHECK(cbc.exitCode != 0);
+    CHECK_THAT(cbc.err, Catch::Contains("chunking=stream: aes-128-cbc/openssl cannot continue a "
+                                        "key stream"));
 }

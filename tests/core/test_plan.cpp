@@ -424,7 +424,7 @@ TEST_CASE("plan: --vary isa takes the levels in order, and anything else is a on
         CHECK_FALSE(message.contains(QLatin1Char('\n')));
         return message;
     };
-    CHECK(error("chunking=stream").contains(QStringLiteral("'chunking=stream'")));
+    CHECK(error("threads=2").contains(QStringLiteral("'threads=2'")));
     CHECK(error("isa").contains(QStringLiteral("isa=<levels>")));
     CHECK(error("isa=portable,mmx")
               .contains(QStringLiteral("'mmx' is not a level of isa (portable, sse2, avx2, "
@@ -663,4 +663,101 @@ TEST_CASE("plan: the fourth paper's preset is its six ciphers, encrypt and decry
     const auto runs =
         expandPlan(*entries, real, preset->bufferSizes, preset->repeats, {}, {}, s.payloadLevels);
     CHECK(runs.size() == entries->size() * preset->bufferSizes.size() * 2);
+}
+
+TEST_CASE("plan: governor and chunking factors cross the runs, governors in blocks, the stream "
+          "level only where a cipher can stream",
+          "[plan][design]")
+{
+    std::vector<CatalogueEntry> cat = catalogue();
+    for (CatalogueEntry &e : cat) {
+        if (e.id == QLatin1String("chacha20"))
+            e.mode = QStringLiteral("stream"); // as the worker's catalogue names it
+        if (e.id == QLatin1String("aes-128-xts"))
+            e.mode = QStringLiteral("XTS");
+    }
+    SessionSettings s;
+    REQUIRE(applyFactor(s, QStringLiteral("governor=schedutil, Performance")).ok());
+    CHECK(s.governorLevels ==
+          QStringList{QStringLiteral("schedutil"), QStringLiteral("performance")});
+    REQUIRE(applyFactor(s, QStringLiteral("chunking=message,stream")).ok());
+    const auto plan = resolvePlan(
+        QStringLiteral("chacha20/botan:encrypt,aes-128-xts/openssl:encrypt,x25519/botan:agree,"
+                       "cmd:probe=true"),
+        cat);
+    REQUIRE(plan.ok());
+    s.bufferSizes = {4096};
+    s.repeats = 2;
+    const auto runs = expandPlan(*plan, cat, s);
+    // Per repeat and governor: ChaCha20 as messages and as a stream, XTS as messages, X25519
+    // and the command once each = 5; 2 governors, 2 repeats.
+    REQUIRE(runs.size() == 20);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        INFO(i);
+        CHECK(runs[i].repeat == static_cast<int>(i / 10) + 1);
+        CHECK(runs[i].governor == s.governorLevels[static_cast<qsizetype>((i % 10) / 5)]);
+        CHECK_FALSE(runs[i].frequencyKHz);
+    }
+    const auto chunkingOf = [&](std::size_t i) { return runs[i].chunking; };
+    CHECK(runs[0].entry.cipher == QStringLiteral("chacha20"));
+    CHECK(chunkingOf(0) == QStringLiteral("message"));
+    CHECK(chunkingOf(1) == QStringLiteral("stream"));
+    CHECK(runs[2].entry.cipher == QStringLiteral("aes-128-xts"));
+    CHECK(chunkingOf(2) == QStringLiteral("message"));
+    CHECK(chunkingOf(3).isEmpty()); // key agreement: no buffers to cut
+    CHECK(chunkingOf(4).isEmpty()); // a program
+    // Governor levels are blocks in every order, as frequency levels are.
+    const auto a = orderRuns(runs, RunOrder::Randomised, 11);
+    int changes = 0;
+    for (std::size_t i = 1; i < a.size(); ++i)
+        changes += a[i].governor != a[i - 1].governor ? 1 : 0;
+    CHECK(changes <= 3); // two blocks per pass
+    // The stream level alone leaves XTS nothing: refused, naming it.
+    SessionSettings streamOnly = s;
+    REQUIRE(applyFactor(streamOnly, QStringLiteral("chunking=stream")).ok());
+    const auto check = checkFactors(*plan, cat, streamOnly);
+    REQUIRE_FALSE(check.ok());
+    CHECK(check.error().message.english().contains(
+        QStringLiteral("aes-128-xts/openssl cannot continue a key stream")));
+    CHECK(checkFactors(*plan, cat, s).ok());
+    CHECK(canStream((*plan)[0], cat));
+    CHECK_FALSE(canStream((*plan)[1], cat));
+    // A plugin's cipher never streams, whatever its mode.
+    const auto plugin = resolvePlan(QStringLiteral("xtea-128-cbc/plugin:xtea:encrypt"), cat);
+    REQUIRE(plugin.ok());
+    CHECK_FALSE(canStream((*plugin)[0], cat));
+
+    // Errors: an undocumented governor, a level twice, freq and governor together.
+    const auto error = [](SessionSettings &settings, const char *text) {
+        const auto r = applyFactor(settings, QLatin1String(text));
+        return r.ok() ? QString() : r.error().message.english();
+    };
+    SessionSettings fresh;
+    CHECK(error(fresh, "governor=turbo")
+              .contains(QStringLiteral("'turbo' is not a level of governor")));
+    CHECK(error(fresh, "governor=performance,performance")
+              .contains(QStringLiteral("the level performance of governor is given twice")));
+    CHECK(error(fresh, "chunking=blocks").contains(QStringLiteral("(message, stream)")));
+    SessionSettings withFreq;
+    REQUIRE(applyFactor(withFreq, QStringLiteral("freq=800MHz")).ok());
+    CHECK(error(withFreq, "governor=performance").contains(QStringLiteral("not both")));
+    CHECK(error(s, "freq=800MHz").contains(QStringLiteral("not both")));
+    // Every factor's levels written back as --vary takes them give the same settings.
+    SessionSettings round;
+    REQUIRE(applyFactor(round, QStringLiteral("isa=portable,neon")).ok());
+    REQUIRE(applyFactor(round, QStringLiteral("payload=zeros,file:/a.txt")).ok());
+    REQUIRE(applyFactor(round, QStringLiteral("governor=powersave,ondemand")).ok());
+    REQUIRE(applyFactor(round, QStringLiteral("chunking=stream,message")).ok());
+    SessionSettings back;
+    for (const QString &name : factorNames()) {
+        const QString levels = factorLevelsText(round, name);
+        if (!levels.isEmpty())
+            REQUIRE(applyFactor(back, name + QLatin1Char('=') + levels).ok());
+    }
+    CHECK(back.isaLevels == round.isaLevels);
+    CHECK(back.payloadLevels == round.payloadLevels);
+    CHECK(back.governorLevels == round.governorLevels);
+    CHECK(back.chunkingLevels == round.chunkingLevels);
+    clearFactor(back, QStringLiteral("governor"));
+    CHECK(back.governorLevels.isEmpty());
 }

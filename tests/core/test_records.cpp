@@ -94,7 +94,7 @@ TEST_CASE("records: requests as 0.1.0 stored them, with their command name", "[r
 TEST_CASE("records: the analysis with its messages, and English-only flags of old", "[records]")
 {
     SessionAnalysis a;
-    a.baseline = BaselineRecord{1.0, 61.0, {}, std::nullopt};
+    a.baseline = BaselineRecord{1.0, 61.0, {}, std::nullopt, {}};
     a.baseline->result.stats.count = 600;
     a.baseline->result.stats.mean = 4.0;
     a.flags << Message::plain(QStringLiteral("an old flag"));

@@ -169,11 +169,17 @@ Table effectPdfTable(const EffectTable &e, const QString &reference)
 
 } // namespace
 
+Table namedEffectTable(const std::vector<FactorEffect> &effects, const QString &reference,
+                       QString ResultKey::*member)
+{
+    return effectPdfTable(
+        effectTable(effects, reference, [member](const ResultKey &k) { return k.*member; }),
+        reference);
+}
+
 Table isaEffectTable(const SessionData &d)
 {
-    const QString reference = d.settings.isaLevels.value(0);
-    return effectPdfTable(
-        effectTable(isaEffects(d), reference, [](const ResultKey &k) { return k.isa; }), reference);
+    return namedEffectTable(isaEffects(d), d.settings.isaLevels.value(0), &ResultKey::isa);
 }
 
 Table payloadEffectTable(const SessionData &d)

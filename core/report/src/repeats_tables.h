@@ -23,6 +23,10 @@ Table differencesTable(const std::vector<core::SessionData> &sessions,
 // An experiment's ISA factor: each result at a level against the first level (energy per
 // byte, means over repeats, difference and ratio with their 95 % intervals).
 Table isaEffectTable(const core::SessionData &d);
+// A factor whose levels are names (ISA, governor, chunking), the same way: its effects against
+// `reference`, the level held in `member`.
+Table namedEffectTable(const std::vector<core::FactorEffect> &effects, const QString &reference,
+                       QString core::ResultKey::*member);
 // An experiment's payload factor, the same way (core::payloadEffects).
 Table payloadEffectTable(const core::SessionData &d);
 // An experiment's frequency factor: each result at every level (core::frequencyCurves), its

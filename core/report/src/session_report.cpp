@@ -242,6 +242,29 @@ Table budgetPdfTable(const BudgetTable &budget)
     return t;
 }
 
+// A factor whose levels are names (ISA, governor, chunking): heading, effect table, the
+// paragraph (its %1 the levels) and the grouped bars; nothing without effects.
+void namedFactorSection(Document &doc, const std::vector<FactorEffect> &effects,
+                        const QStringList &levels, QString ResultKey::*member,
+                        const QString &heading, const QString &paragraph)
+{
+    if (effects.empty())
+        return;
+    const QString reference = levels.value(0);
+    doc.heading(heading, 2);
+    doc.table(namedEffectTable(effects, reference, member));
+    doc.paragraph(paragraph.arg(levels.join(QStringLiteral(", "))), true);
+    doc.chart(
+        [effects, reference, member](QCustomPlot &plot) {
+            plotEffectBars(plot, effects, reference,
+                           [member](const ResultKey &k) { return k.*member; });
+        },
+        62,
+        QStringLiteral("Energy per byte at %1 and at each other level (means over repeats, "
+                       "95 % intervals); above each pair the level's ratio to %1.")
+            .arg(reference));
+}
+
 } // namespace
 
 Result<void> writeSessionPdf(const SessionData &d, const QString &path)
@@ -293,30 +316,37 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                            "interval. docs/method.md, \"Repeats\"."),
             true);
     }
-    if (!isaEffects(d).empty()) {
-        doc.heading(QStringLiteral("Instruction-set levels"), 2);
-        doc.table(isaEffectTable(d));
-        doc.paragraph(
-            QStringLiteral("Each result measured at each instruction-set level of the design "
-                           "(%1), in one session with the levels of a cipher side by side in the "
-                           "run order, against the first level. The difference and the ratio of "
-                           "the means over repeats carry 95 % intervals; with the meter's ranges "
-                           "fixed its gain is common to both levels and cancels in the ratio. "
-                           "The worker caps its own code and Botan at each level for the run; "
-                           "OpenSSL keeps the level it was started with. docs/method.md, "
-                           "\"Experiments\".")
-                .arg(d.settings.isaLevels.join(QStringLiteral(", "))),
-            true);
-        doc.chart(
-            [&d](QCustomPlot &plot) {
-                plotEffectBars(plot, isaEffects(d), d.settings.isaLevels.value(0),
-                               [](const ResultKey &k) { return k.isa; });
-            },
-            62,
-            QStringLiteral("Energy per byte at %1 and at each other level (means over repeats, "
-                           "95 % intervals); above each pair the level's ratio to %1.")
-                .arg(d.settings.isaLevels.value(0)));
-    }
+    namedFactorSection(
+        doc, isaEffects(d), d.settings.isaLevels, &ResultKey::isa,
+        QStringLiteral("Instruction-set levels"),
+        QStringLiteral("Each result measured at each instruction-set level of the design "
+                       "(%1), in one session with the levels of a cipher side by side in the "
+                       "run order, against the first level. The difference and the ratio of "
+                       "the means over repeats carry 95 % intervals; with the meter's ranges "
+                       "fixed its gain is common to both levels and cancels in the ratio. "
+                       "The worker caps its own code and Botan at each level for the run; "
+                       "OpenSSL keeps the level it was started with. docs/method.md, "
+                       "\"Experiments\"."));
+    namedFactorSection(
+        doc, governorEffects(d), d.settings.governorLevels, &ResultKey::governor,
+        QStringLiteral("CPU governors"),
+        QStringLiteral("Each result measured under each CPU governor of the design (%1), "
+                       "against the first. The worker pins each governor on the run's CPUs and "
+                       "reads it back before and after every run; each level has idle windows of "
+                       "its own, so that a run's net power is taken against the idle power under "
+                       "its own governor. The difference and the ratio of the means over repeats "
+                       "carry 95 % intervals. docs/method.md, \"Experiments: governor and "
+                       "chunking\"."));
+    namedFactorSection(
+        doc, chunkingEffects(d), d.settings.chunkingLevels, &ResultKey::chunking,
+        QStringLiteral("Chunking"),
+        QStringLiteral("Each result measured with each chunking of the design (%1), against the "
+                       "first: message, every buffer a message of its own with a fresh IV or "
+                       "nonce (the papers' method); stream, one long message processed a buffer "
+                       "at a time with the key stream continuing (what `openssl speed` "
+                       "measures), for stream ciphers and CTR only; other ciphers run as "
+                       "messages alone. docs/method.md, \"Experiments: governor and "
+                       "chunking\"."));
     if (const std::vector<FactorEffect> effects = payloadEffects(d); !effects.empty()) {
         const auto differ = std::count_if(effects.begin(), effects.end(), [](const auto &e) {
             return e.comparison.energyPerByteNj.valid() &&

@@ -141,6 +141,15 @@ QString payloadShort(const QString &payload);
 QString megahertz(std::uint64_t kHz);
 // " @ 1200 MHz" after a backend, for a run at a frequency level; empty for none.
 QString atFrequency(std::optional<std::uint64_t> kHz);
+// " @ powersave" after a backend, for a run at a governor level; ", stream" for a run at a
+// chunking level (", message" too, so that the two levels read apart); empty for none.
+QString atGovernor(const QString &governor);
+QString withChunking(const QString &chunking);
+// The backend with every level of its own, as tables and labels name a run or a result:
+// "custom (neon), stream [zeros] @ 1200 MHz", "botan @ schedutil".
+QString backendWithLevels(const QString &backend, const QString &isa, const QString &chunking,
+                          const QString &payload, std::optional<std::uint64_t> kHz,
+                          const QString &governor);
 // "aes-128-xts enc 4 KiB"; with a backend, "aes-128-xts/openssl enc 4 KiB".
 QString runShort(const QString &cipher, const QString &backend, const QString &operation,
                  qint64 bufferBytes);

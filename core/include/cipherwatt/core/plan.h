@@ -44,6 +44,18 @@ Result<std::vector<PlanEntry>> resolvePlan(const QString &spec,
 // The words of a command line, split as described above; an error names an unclosed quote.
 Result<QStringList> splitCommandLine(const QString &line);
 
+// How an experiment's level pins the DUT beyond the session's own pinning: at a CPU frequency
+// (scaling_min = scaling_max) or under a governor, never both (applyFactor refuses the two
+// factors together: at one fixed frequency every governor runs the same); neither: the
+// session's pinning.
+struct PinLevel
+{
+    std::optional<std::uint64_t> frequencyKHz;
+    QString governor;
+    bool any() const { return frequencyKHz || !governor.isEmpty(); }
+    friend bool operator==(const PinLevel &, const PinLevel &) = default;
+};
+
 struct PlannedRun
 {
     int ordinal = 0; // from 1
@@ -52,22 +64,42 @@ struct PlannedRun
     QString isa; // the run's own instruction-set level; empty: the worker's
     int repeat = 1;
     std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
-    QString payload; // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
+    QString payload;  // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
+    QString governor; // the run's governor level ("powersave"); empty: not a factor
+    QString chunking; // the run's chunking level ("message", "stream"); empty: not a factor
+    PinLevel pinLevel() const { return {frequencyKHz, governor}; }
 };
 
 // Repeats outermost, so that the repeats of one run are spread over the session (slow drift
-// then shows as spread instead of bias); within a repeat, each frequency level (a block: the DUT
-// is pinned once per level and pass, and idles at the level before its runs), and within it each
-// entry at each buffer size at each ISA level at each payload (the levels of one cipher side by
-// side, so that drift cannot separate them). Key agreement runs and external commands ignore
-// buffer sizes, ISA levels and payloads (but not frequency levels: a program runs on the same
-// CPU).
+// then shows as spread instead of bias); within a repeat, each frequency or governor level (a
+// block: the DUT is pinned once per level and pass, and idles at the level before its runs), and
+// within it each entry at each buffer size at each ISA level at each chunking at each payload
+// (the levels of one cipher side by side, so that drift cannot separate them). Key agreement
+// runs and external commands ignore buffer sizes, ISA levels, chunkings and payloads (but not
+// frequency or governor levels: a program runs on the same CPU). The stream chunking applies
+// only to ciphers that can continue a key stream (canStream()): another cipher runs at the
+// message level alone (checkFactors() refuses a design where that leaves it no level).
 std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
                                    const std::vector<CatalogueEntry> &catalogue,
                                    const std::vector<std::size_t> &bufferSizes, int repeats,
                                    const QStringList &isaLevels = {},
                                    const std::vector<std::uint64_t> &frequencyLevelsKHz = {},
-                                   const QStringList &payloadLevels = {});
+                                   const QStringList &payloadLevels = {},
+                                   const QStringList &governorLevels = {},
+                                   const QStringList &chunkingLevels = {});
+// The same with every factor of the settings (buffers, repeats at least 1, and the levels).
+std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
+                                   const std::vector<CatalogueEntry> &catalogue,
+                                   const SessionSettings &settings);
+// Whether a plan entry can be processed as one long stream a buffer at a time (`chunking
+// stream`): stream ciphers and CTR, in a built-in backend (a plugin cannot continue a key
+// stream).
+bool canStream(const PlanEntry &entry, const std::vector<CatalogueEntry> &catalogue);
+// A design the plan cannot carry: a cipher left with no chunking level (only `stream` given,
+// and the cipher cannot stream). One line naming the cipher and what to add.
+Result<void> checkFactors(const std::vector<PlanEntry> &entries,
+                          const std::vector<CatalogueEntry> &catalogue,
+                          const SessionSettings &settings);
 
 // An experiment's factor (`cipherwatt-cli run --vary NAME=LEVELS`; the message does not name
 // the option, which the command line puts before it), into the settings it varies:
@@ -77,7 +109,15 @@ std::vector<PlannedRun> expandPlan(const std::vector<PlanEntry> &entries,
 //   freq=600MHz..1.5GHz/10  evenly spaced from the first to the last (both included);
 //   payload=random,zeros,file:/data/a.txt
 //                         what each run encrypts, the first the reference: random bytes, zeros,
-//                         or the first buffer's worth of a file on the DUT (absolute path).
+//                         or the first buffer's worth of a file on the DUT (absolute path);
+//   governor=performance,schedutil
+//                         CPU governors (the kernel's documented ones: performance, powersave,
+//                         userspace, ondemand, conservative, schedutil), each pinned through the
+//                         worker and read back like a frequency level, the first the reference;
+//                         not with freq= (a fixed frequency leaves a governor nothing to do);
+//   chunking=message,stream
+//                         each buffer a message of its own, or one long stream processed a
+//                         buffer at a time (stream ciphers and CTR), the first the reference.
 // A one-line usage error names an unknown factor, a level that is not one of the factor's, or
 // one given twice. Whether the DUT has a level is the worker's to say: an ISA level before the
 // session starts, a frequency when it is pinned (a refused one is recorded, its runs skipped).
@@ -90,6 +130,15 @@ QStringList isaLevelNames();
 std::optional<std::uint64_t> parseFrequencyKHz(const QString &text);
 inline constexpr int kMaxFrequencyLevels = 64;
 inline constexpr int kMaxPayloadLevels = 16;
+// The governors a governor level may name: the kernel's documented generic ones.
+QStringList governorNames();
+// The factors `--vary` takes, by name, in the order the window's factor table lists them.
+QStringList factorNames();
+// A factor's levels in the settings as `--vary NAME=` takes them back ("portable,neon",
+// "600MHz,1.2GHz"); empty: the factor is not varied.
+QString factorLevelsText(const SessionSettings &settings, const QString &name);
+// The factor's levels removed (not varied).
+void clearFactor(SessionSettings &settings, const QString &name);
 // A payload level as `--vary payload=` takes it, checked: "random", "zeros", or "file:" and an
 // absolute path (no control characters); none if it is not one.
 std::optional<QString> parsePayloadLevel(const QString &text);

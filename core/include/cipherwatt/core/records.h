@@ -238,6 +238,9 @@ struct WorkerRequest
     // The CPU frequency the run is pinned at (an experiment's frequency level, kHz); none: the
     // session's pinning.
     std::optional<std::uint64_t> frequencyKHz;
+    // The CPU governor the run is pinned at (an experiment's governor level); empty: the
+    // session's pinning.
+    QString governor;
     // What every iteration encrypts (an experiment's payload factor): "random", "zeros" or
     // "file" (payloadFile: an absolute path on the DUT); empty: random bytes encrypted in place,
     // as before the factor. padWithZeros: a partial last block of ECB/CBC padded with zeros.
@@ -302,6 +305,9 @@ struct WorkerResult
     // A run at a frequency level: the frequency its CPU was pinned at after the loop, as the
     // worker read it back (0: no longer pinned at one).
     std::optional<std::uint64_t> frequencyKHz;
+    // A run at a governor level: the governor its CPU ran after the loop, as the worker read it
+    // back ("": no longer one governor); none: the worker did not say (not asked, or older).
+    std::optional<QString> governor;
     // The payload measured (a run asked with one): kind, file and SHA-256 of its bytes; per
     // message the bytes processed (padded to blocks) and put out (ciphertext and tag).
     QString payload;
@@ -399,6 +405,8 @@ struct BaselineRecord
     // The frequency level the DUT idled at (an experiment's frequency factor); none: the
     // session's pinning. A run's idle level comes from windows at its own level only.
     std::optional<std::uint64_t> frequencyKHz;
+    // The governor level it idled at (an experiment's governor factor); empty: none.
+    QString governor;
 };
 
 struct PostBaselineRecord

@@ -43,6 +43,8 @@ struct ResultKey
     std::optional<std::uint64_t>
         frequencyKHz; // the runs' frequency level (kHz); none: not a factor
     QString payload;  // the runs' payload level ("zeros", "file:/a.txt"); empty: not a factor
+    QString governor; // the runs' governor level; empty: not a factor
+    QString chunking; // the runs' chunking level ("message", "stream"); empty: not a factor
 
     static ResultKey of(const StoredRun &run);
     friend bool operator==(const ResultKey &, const ResultKey &) = default;
@@ -134,6 +136,11 @@ std::vector<FactorEffect> isaEffects(const SessionData &session);
 // loop counts), so the expected difference is zero; one whose interval excludes zero is
 // flagged (a table look-up's cache behaviour, or something else that changed between runs).
 std::vector<FactorEffect> payloadEffects(const SessionData &session);
+// An experiment's governor factor (SessionSettings::governorLevels) and chunking factor
+// (chunkingLevels), the same way: every result against the same cipher, backend, operation and
+// buffer at the first level given.
+std::vector<FactorEffect> governorEffects(const SessionData &session);
+std::vector<FactorEffect> chunkingEffects(const SessionData &session);
 
 // A factor's effects as a table of strings, the same for the terminal and the PDF: cipher,
 // backend, operation, buffer, level, energy per byte at the reference and at the level (means

@@ -72,7 +72,9 @@ struct RunUpdate
     qint64 bufferBytes = 0;
     QString isa; // the run's own instruction-set level; empty: the worker's
     std::optional<std::uint64_t> frequencyKHz; // the run's frequency level; none: not a factor
-    QString payload; // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
+    QString payload;  // the run's payload level ("zeros", "file:/a.txt"); empty: not a factor
+    QString governor; // the run's governor level; empty: not a factor
+    QString chunking; // the run's chunking level; empty: not a factor
     int repeat = 1;
     double elapsedSeconds = 0.0;
     double plannedSeconds = 0.0; // 0 when the run is sized by iterations and not yet known
@@ -174,13 +176,15 @@ private:
     void nextRun();
     void startIdleWindow(); // before a run, when idle windows are asked for
     void startRun();
-    // An experiment's frequency level: pinned before its runs, then an idle window at it.
-    void pinLevel(std::uint64_t kHz);
+    // An experiment's frequency or governor level: pinned before its runs, then an idle window
+    // at it.
+    void pinLevel(const PinLevel &level);
+    BaselineRecord idleWindowStart() const; // an idle window from now, at the current level
     void onLevelPinned(const worker::GovernorDone &event);
-    void onLevelRefused(std::uint64_t kHz, const QString &why);
-    // The idle windows so far (baseline, between runs, post-baseline) at one frequency level
-    // (none: the session's pinning), in time order.
-    std::vector<IdleWindow> idleWindows(std::optional<std::uint64_t> levelKHz = {}) const;
+    void onLevelRefused(const PinLevel &level, const QString &why);
+    // The idle windows so far (baseline, between runs, post-baseline) at one level (none: the
+    // session's pinning), in time order.
+    std::vector<IdleWindow> idleWindows(const PinLevel &level = {}) const;
     void onRunStart(qint64 hostNs);
     void onRunProgress(const worker::Progress &progress);
     void onRunEnd(const worker::RunEnded &end, qint64 hostNs);
@@ -270,13 +274,13 @@ private:
     std::vector<std::size_t> m_checkedRuns; // the runs of the check in flight, in its order
     bool m_pinned = false;
     bool m_resumeAfterPin = false; // a new worker took over: pinned again, then the next run
-    // Frequency levels: the one the DUT is pinned at (none: the session's pinning; 0: unknown,
-    // after a refused level), the one being pinned, and whether the next run idles at its
-    // level first; the post-baseline's level.
-    std::optional<std::uint64_t> m_levelKHz;
-    std::optional<std::uint64_t> m_levelPinning;
+    // Frequency and governor levels: the one the DUT is pinned at (PinLevel{}: the session's
+    // pinning; none: unknown, after a refused level), the one being pinned, and whether the next
+    // run idles at its level first; the post-baseline's level (none: unknown).
+    std::optional<PinLevel> m_level = PinLevel{};
+    std::optional<PinLevel> m_levelPinning;
     bool m_levelIdle = false;
-    std::optional<std::uint64_t> m_postBaselineLevel;
+    std::optional<PinLevel> m_postBaselineLevel;
     bool m_dutGone = false;
     bool m_workerCrashed = false;
     // The watchdog: when the worker last said something, the command it watches and since when.

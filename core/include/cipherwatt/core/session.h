@@ -111,6 +111,15 @@ struct SessionSettings
     // bytes, each iteration encrypting the last one's ciphertext in place (docs/method.md,
     // "Experiments: payload").
     QStringList payloadLevels;
+    // An experiment's governor factor: every run with the DUT's CPUs under each of these
+    // governors (pinned and read back through the worker, like a frequency level, with idle
+    // windows of its own), the first the reference; empty: the session's pinning. Never with
+    // frequency levels.
+    QStringList governorLevels;
+    // An experiment's chunking factor: every cipher run with each buffer a message of its own
+    // ("message") and as one long stream a buffer at a time ("stream", stream ciphers and CTR
+    // only), the first the reference; empty: messages, as before the factor.
+    QStringList chunkingLevels;
     // ECB and CBC buffers that are not whole blocks padded with zeros (the third paper's
     // 5-byte payloads), instead of refused; energy per byte stays per payload byte.
     bool padWithZeros = false;

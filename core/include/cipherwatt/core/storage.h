@@ -92,6 +92,9 @@ struct StoredRun
     // The run's payload level as `--vary payload=` names it ("zeros", "file:/data/a.txt"),
     // stored from the plan on; empty: not a factor.
     QString payload() const;
+    // The run's governor and chunking levels, stored from the plan on; empty: not factors.
+    QString governor() const { return request ? request->governor : QString(); }
+    QString chunking() const { return request && !request->exec ? request->chunking : QString(); }
     // "lea-128-xts/custom encrypt 4096 B #1", "lea-128-xts/custom (neon) encrypt 4096 B #1": how
     // flags and messages name the run.
     QString label() const;

@@ -209,6 +209,7 @@ struct PinRequest
     bool fixFrequency = false;
     std::optional<std::uint64_t> frequencyKHz;
     bool disableTurbo = false;
+    QString governor; // an experiment's governor level; empty: performance
 };
 
 } // namespace cipherwatt::core
