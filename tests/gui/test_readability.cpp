@@ -5,6 +5,7 @@
 #include "gui_test_support.h"
 
 #include <cipherwatt/core/flags.h>
+#include <cipherwatt/core/plan.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/report/chart_file.h>
 
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QTableWidget>
 #include <catch2/catch.hpp>
 #include <qcustomplot.h>
 
@@ -168,20 +170,33 @@ TEST_CASE("set-up: the run order goes to the session, and a stored seed stays wi
                {560, 900});
 }
 
-TEST_CASE("setup: the ISA levels of an experiment, checked as the command line checks them",
+namespace {
+
+// The factor table's levels cell of a factor (rows in factorNames()'s order).
+QTableWidgetItem *levelsCell(gui::SetupPanel &setup, const char *factor)
+{
+    auto *table = setup.findChild<QTableWidget *>(QStringLiteral("factorTable"));
+    REQUIRE(table != nullptr);
+    const auto row = cipherwatt::core::factorNames().indexOf(QLatin1String(factor));
+    REQUIRE(row >= 0);
+    return table->item(static_cast<int>(row), 1);
+}
+
+} // namespace
+
+TEST_CASE("setup: the factor table's ISA levels, checked as the command line checks them",
           "[gui][readability][design]")
 {
     gui::SetupPanel setup;
-    auto *levels = setup.findChild<QLineEdit *>(QStringLiteral("isaLevels"));
-    auto *error = setup.findChild<QLabel *>(QStringLiteral("isaLevelsError"));
-    REQUIRE(levels != nullptr);
+    QTableWidgetItem *levels = levelsCell(setup, "isa");
+    auto *error = setup.findChild<QLabel *>(QStringLiteral("factorError"));
     REQUIRE(error != nullptr);
     setup.setLabel(QStringLiteral("levels"));
     CHECK(setup.settings().isaLevels.isEmpty()); // the worker's level
     levels->setText(QStringLiteral("portable, mmx"));
     CHECK_FALSE(setup.validate());
-    CHECK(error->text() ==
-          QStringLiteral("'mmx' is not a level of isa (portable, sse2, avx2, avx512, neon)"));
+    CHECK(error->text() == QStringLiteral("ISA levels: 'mmx' is not a level of isa (portable, "
+                                          "sse2, avx2, avx512, neon)"));
     levels->setText(QStringLiteral("portable, NEON"));
     setup.validate();
     CHECK(error->text().isEmpty());
@@ -193,18 +208,17 @@ TEST_CASE("setup: the ISA levels of an experiment, checked as the command line c
     setup.setSettings(stored);
     CHECK(levels->text() == QStringLiteral("avx2, sse2"));
     screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-isa-levels"),
-               {560, 900});
+               {560, 980});
 }
 
-TEST_CASE("setup: the payloads of an experiment and padding, checked as the command line checks "
+TEST_CASE("setup: the factor table's payloads and padding, checked as the command line checks "
           "them",
           "[gui][readability][design]")
 {
     gui::SetupPanel setup;
-    auto *payloads = setup.findChild<QLineEdit *>(QStringLiteral("payloadLevels"));
-    auto *error = setup.findChild<QLabel *>(QStringLiteral("payloadLevelsError"));
+    QTableWidgetItem *payloads = levelsCell(setup, "payload");
+    auto *error = setup.findChild<QLabel *>(QStringLiteral("factorError"));
     auto *pad = setup.findChild<QCheckBox *>(QStringLiteral("padWithZeros"));
-    REQUIRE(payloads != nullptr);
     REQUIRE(error != nullptr);
     REQUIRE(pad != nullptr);
     setup.setLabel(QStringLiteral("payloads"));
@@ -212,8 +226,8 @@ TEST_CASE("setup: the payloads of an experiment and padding, checked as the comm
     CHECK_FALSE(setup.settings().padWithZeros);
     payloads->setText(QStringLiteral("random, file:text.txt"));
     CHECK_FALSE(setup.validate());
-    CHECK(error->text() == QStringLiteral("'file:text.txt' is not a level of payload (random, "
-                                          "zeros or file:<absolute path on the DUT>)"));
+    CHECK(error->text() == QStringLiteral("Payloads: 'file:text.txt' is not a level of payload "
+                                          "(random, zeros or file:<absolute path on the DUT>)"));
     payloads->setText(QStringLiteral("random, zeros, file:/data/text.txt"));
     pad->setChecked(true);
     setup.validate();
@@ -229,10 +243,53 @@ TEST_CASE("setup: the payloads of an experiment and padding, checked as the comm
     setup.setSettings(stored);
     CHECK(payloads->text() == QStringLiteral("zeros"));
     CHECK_FALSE(pad->isChecked());
-    payloads->setText(QStringLiteral("random, zeros, file:/data/text.txt"));
-    pad->setChecked(true);
-    screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-payloads"),
-               {560, 980});
+}
+
+TEST_CASE("setup: the factor table's governors, chunking and frequencies, with the governor "
+          "settings they need",
+          "[gui][readability][design]")
+{
+    gui::SetupPanel setup;
+    auto *table = setup.findChild<QTableWidget *>(QStringLiteral("factorTable"));
+    auto *error = setup.findChild<QLabel *>(QStringLiteral("factorError"));
+    auto *pinning = setup.findChild<QLabel *>(QStringLiteral("factorsError"));
+    REQUIRE(table != nullptr);
+    REQUIRE(error != nullptr);
+    REQUIRE(pinning != nullptr);
+    setup.setLabel(QStringLiteral("factors"));
+    levelsCell(setup, "governor")->setText(QStringLiteral("schedutil, performance"));
+    levelsCell(setup, "chunking")->setText(QStringLiteral("message, stream"));
+    setup.validate();
+    CHECK(error->text().isEmpty());
+    CHECK(pinning->text().isEmpty());
+    CHECK(setup.settings().governorLevels ==
+          QStringList{QStringLiteral("schedutil"), QStringLiteral("performance")});
+    CHECK(setup.settings().chunkingLevels ==
+          QStringList{QStringLiteral("message"), QStringLiteral("stream")});
+    // Each row says how many levels it has.
+    const auto governorRow =
+        static_cast<int>(cipherwatt::core::factorNames().indexOf(QStringLiteral("governor")));
+    CHECK(table->item(governorRow, 2)->text() == QStringLiteral("× 2"));
+    // Frequencies beside governors: refused, as on the command line.
+    levelsCell(setup, "freq")->setText(QStringLiteral("800MHz"));
+    CHECK_FALSE(setup.validate());
+    CHECK(error->text().contains(QStringLiteral("vary either freq or governor, not both")));
+    levelsCell(setup, "freq")->setText(QString());
+    // Governor levels without the worker's pinning cannot be pinned.
+    auto *pin = setup.findChild<QCheckBox *>(QStringLiteral("pinGovernor"));
+    REQUIRE(pin != nullptr);
+    pin->setChecked(false);
+    CHECK_FALSE(setup.validate());
+    CHECK(pinning->text().contains(QStringLiteral("Frequency and governor levels are pinned")));
+    CHECK(setup.settings().governorLevels.isEmpty());
+    pin->setChecked(true);
+    setup.validate();
+    CHECK(pinning->text().isEmpty());
+    levelsCell(setup, "isa")->setText(QStringLiteral("portable, avx2"));
+    levelsCell(setup, "payload")->setText(QStringLiteral("random, zeros"));
+    setup.validate();
+    screenshot(setup, cipherwatt::test::gui::lightPalette(), QStringLiteral("setup-factors"),
+               {560, 1000});
 }
 
 TEST_CASE("results: flags inline with their text, the severity deciding the colour",

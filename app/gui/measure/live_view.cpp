@@ -248,8 +248,8 @@ void LiveView::onRunUpdated(const core::RunUpdate &update)
         TracePhase *phase = m_trace.openPhase();
         if (phase != nullptr && phase->kind == PhaseKind::Run && phase->runId != update.runId)
             labelRun(*phase, update.ordinal, update.total, update.cipher,
-                     fmt::backendWithIsa(update.backend, update.isa) +
-                         fmt::atFrequency(update.frequencyKHz),
+                     fmt::backendWithLevels(update.backend, update.isa, update.chunking,
+                                            update.payload, update.frequencyKHz, update.governor),
                      update.operation, update.bufferBytes, update.repeat);
     } else {
         const int rows = m_results->rowCount();

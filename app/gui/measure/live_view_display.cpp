@@ -347,9 +347,9 @@ void LiveView::showExperiment(const core::SessionData &session)
 void LiveView::showCurves(const core::SessionData *session)
 {
     // What an experiment's factors draw under its results, the first that applies: a frequency
-    // sweep's curves, the ISA levels' or the payloads' grouped bars (each against the first),
-    // the curves against the buffer size.
-    enum class Chart { None, Frequency, Isa, Payload, Buffer };
+    // sweep's curves, the ISA levels', governors', chunkings' or payloads' grouped bars (each
+    // against the first), the curves against the buffer size.
+    enum class Chart { None, Frequency, Isa, Governor, Chunking, Payload, Buffer };
     Chart chart = Chart::None;
     std::vector<core::FactorEffect> effects;
     if (session != nullptr) {
@@ -357,6 +357,10 @@ void LiveView::showCurves(const core::SessionData *session)
             chart = Chart::Frequency;
         else if (effects = core::isaEffects(*session); !effects.empty())
             chart = Chart::Isa;
+        else if (effects = core::governorEffects(*session); !effects.empty())
+            chart = Chart::Governor;
+        else if (effects = core::chunkingEffects(*session); !effects.empty())
+            chart = Chart::Chunking;
         else if (effects = core::payloadEffects(*session); !effects.empty())
             chart = Chart::Payload;
         else if (!core::bufferCurves(*session).empty())
@@ -392,6 +396,20 @@ void LiveView::showCurves(const core::SessionData *session)
         report::plotEffectBars(
             *m_curves, effects, session->settings.isaLevels.value(0),
             [](const core::ResultKey &k) { return k.isa; }, language);
+        break;
+    case Chart::Governor:
+        m_curves->setToolTip(tr("Energy per byte under each CPU governor beside the first (means "
+                                "over repeats, 95 % intervals), with the ratio"));
+        report::plotEffectBars(
+            *m_curves, effects, session->settings.governorLevels.value(0),
+            [](const core::ResultKey &k) { return k.governor; }, language);
+        break;
+    case Chart::Chunking:
+        m_curves->setToolTip(tr("Energy per byte with each chunking beside the first (means over "
+                                "repeats, 95 % intervals), with the ratio"));
+        report::plotEffectBars(
+            *m_curves, effects, session->settings.chunkingLevels.value(0),
+            [](const core::ResultKey &k) { return k.chunking; }, language);
         break;
     case Chart::Payload:
         m_curves->setToolTip(tr("Energy per byte with each payload beside the first (means over "

@@ -40,10 +40,20 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     run.operation = update.operation;
     run.bufferBytes = update.bufferBytes;
     // The run's own levels are part of its result's key (results.h, ResultKey).
-    if (!update.isa.isEmpty() || update.frequencyKHz) {
+    if (!update.isa.isEmpty() || update.frequencyKHz || !update.payload.isEmpty() ||
+        !update.governor.isEmpty() || !update.chunking.isEmpty()) {
         run.request.emplace();
         run.request->isa = update.isa;
         run.request->frequencyKHz = update.frequencyKHz;
+        run.request->governor = update.governor;
+        run.request->chunking = update.chunking;
+        // As the request names it (StoredRun::payload() puts the "file:" back).
+        if (update.payload.startsWith(QLatin1String("file:"))) {
+            run.request->payload = QStringLiteral("file");
+            run.request->payloadFile = update.payload.mid(5);
+        } else {
+            run.request->payload = update.payload;
+        }
     }
     run.repeat = update.repeat;
     run.status = update.status;

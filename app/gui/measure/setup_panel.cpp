@@ -1,5 +1,6 @@
 #include "measure/setup_panel.h"
 
+#include "measure/factor_table.h"
 #include "measure/plan_builder.h"
 
 #include <cipherwatt/core/format.h>
@@ -141,42 +142,12 @@ SetupPanel::SetupPanel(QWidget *parent)
                               "or buffer size; the seed is stored with the session, and the same "
                               "seed gives the same order."));
     runsForm->addRow(tr("Run order:"), m_runOrder);
-    m_isaLevels = new QLineEdit(runsBox);
-    m_isaLevels->setObjectName(QStringLiteral("isaLevels"));
-    m_isaLevels->setPlaceholderText(tr("the worker's level; e.g. portable, neon"));
-    m_isaLevels->setToolTip(
-        tr("An experiment's factor: every cipher run at each instruction-set level (portable, "
-           "sse2, avx2, avx512, neon), side by side, each compared with the first. The custom "
-           "code and Botan follow it; OpenSSL keeps the worker's level."));
-    runsForm->addRow(tr("ISA levels:"), m_isaLevels);
-    m_isaLevelsError = addError(runsBox);
-    m_isaLevelsError->setObjectName(QStringLiteral("isaLevelsError"));
-    runsForm->addRow(QString(), m_isaLevelsError);
-    m_frequencyLevels = new QLineEdit(runsBox);
-    m_frequencyLevels->setObjectName(QStringLiteral("frequencyLevels"));
-    m_frequencyLevels->setPlaceholderText(
-        tr("the session's pinning; e.g. 800MHz, 1.6GHz or 600MHz..1.5GHz/10"));
-    m_frequencyLevels->setToolTip(
-        tr("An experiment's factor: every run with the CPUs pinned at each frequency, read back, "
-           "after an idle window at it. A level the DUT refuses is recorded and its runs "
-           "skipped. Levels of the DUT's frequency table: cipherwatt-bench governor show."));
-    runsForm->addRow(tr("CPU frequencies:"), m_frequencyLevels);
-    m_frequencyLevelsError = addError(runsBox);
-    m_frequencyLevelsError->setObjectName(QStringLiteral("frequencyLevelsError"));
-    runsForm->addRow(QString(), m_frequencyLevelsError);
-    m_payloadLevels = new QLineEdit(runsBox);
-    m_payloadLevels->setObjectName(QStringLiteral("payloadLevels"));
-    m_payloadLevels->setPlaceholderText(
-        tr("random bytes; e.g. random, zeros, file:/data/text.txt"));
-    m_payloadLevels->setToolTip(
-        tr("An experiment's factor: what every cipher run encrypts, each compared with the "
-           "first: random bytes, zeros, or the first buffer's worth of a file on the DUT "
-           "(absolute path). These ciphers do the same work whatever the data: the results say "
-           "whether any payload differs."));
-    runsForm->addRow(tr("Payloads:"), m_payloadLevels);
-    m_payloadLevelsError = addError(runsBox);
-    m_payloadLevelsError->setObjectName(QStringLiteral("payloadLevelsError"));
-    runsForm->addRow(QString(), m_payloadLevelsError);
+    // An experiment's factors, one row each (the command line's --vary).
+    m_factors = new FactorTable(runsBox);
+    runsForm->addRow(tr("Factors:"), m_factors);
+    m_factorsError = addError(runsBox);
+    m_factorsError->setObjectName(QStringLiteral("factorsError"));
+    runsForm->addRow(QString(), m_factorsError);
     m_padWithZeros =
         new QCheckBox(tr("Pad ECB and CBC buffers with zeros to whole blocks"), runsBox);
     m_padWithZeros->setObjectName(QStringLiteral("padWithZeros"));
@@ -290,6 +261,7 @@ SetupPanel::SetupPanel(QWidget *parent)
     auto *dutBox = new QGroupBox(tr("CPU"), this);
     auto *dutForm = new QFormLayout(dutBox);
     m_pinGovernor = new QCheckBox(tr("Pin the governor to performance"), dutBox);
+    m_pinGovernor->setObjectName(QStringLiteral("pinGovernor"));
     m_pinGovernor->setChecked(true);
     m_pinGovernor->setToolTip(tr("Through the worker; read back and recorded. Needs root on the "
                                  "DUT (polkit or sudo); a failure is shown, never silent."));
@@ -312,9 +284,9 @@ SetupPanel::SetupPanel(QWidget *parent)
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit :
-         {m_label, m_buffers, m_operator, m_isaLevels, m_frequencyLevels, m_payloadLevels})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
+    connect(m_factors, &FactorTable::changed, this, &SetupPanel::changed);
     connect(m_padWithZeros, &QCheckBox::toggled, this, &SetupPanel::changed);
     connect(m_label, &QLineEdit::textChanged, this, &SetupPanel::updateLabelWarning);
     // What the estimate beside Start depends on.
@@ -403,60 +375,19 @@ std::vector<std::size_t> SetupPanel::bufferSizes(QString *problem) const
     return sizes;
 }
 
-// The ISA levels typed (`--vary isa=`'s words); none: the worker's level. A problem goes to
-// `problem` (when given) in the words of the command line's error.
-QStringList SetupPanel::isaLevels(QString *problem) const
+// The factor table's levels. Frequency and governor levels are pinned through the worker, so
+// they need "Pin the governor" and exclude "Fix the frequency".
+void SetupPanel::applyFactors(SessionSettings &s, QString *problem) const
 {
-    const QString text = m_isaLevels->text().trimmed();
-    if (text.isEmpty())
-        return {};
-    SessionSettings s;
-    const auto r = applyFactor(s, QStringLiteral("isa=") + text);
-    if (!r) {
-        if (problem != nullptr)
-            *problem = r.error().message.translated();
-        return {};
+    m_factors->applyTo(s, problem);
+    if ((!s.frequencyLevelsKHz.empty() || !s.governorLevels.isEmpty()) &&
+        (!m_pinGovernor->isChecked() || m_fixFrequency->isChecked())) {
+        if (problem != nullptr && problem->isEmpty())
+            *problem = tr("Frequency and governor levels are pinned through the worker: check "
+                          "\"Pin the governor\" and leave \"Fix the frequency\" unchecked.");
+        s.frequencyLevelsKHz.clear();
+        s.governorLevels.clear();
     }
-    return s.isaLevels;
-}
-
-// The frequency levels typed (`--vary freq=`'s words); none: the session's pinning. Levels
-// are pinned through the governor, so they need "Pin the governor" and exclude "Fix the
-// frequency".
-std::vector<std::uint64_t> SetupPanel::frequencyLevels(QString *problem) const
-{
-    const QString text = m_frequencyLevels->text().trimmed();
-    if (text.isEmpty())
-        return {};
-    SessionSettings s;
-    const auto r = applyFactor(s, QStringLiteral("freq=") + text);
-    if (!r) {
-        if (problem != nullptr)
-            *problem = r.error().message.translated();
-        return {};
-    }
-    if (!m_pinGovernor->isChecked() || m_fixFrequency->isChecked()) {
-        if (problem != nullptr)
-            *problem = tr("Frequency levels are pinned through the governor: check \"Pin the "
-                          "governor\" and leave \"Fix the frequency\" unchecked.");
-        return {};
-    }
-    return s.frequencyLevelsKHz;
-}
-
-// The payloads typed (`--vary payload=`'s words); none: random bytes, as without the factor.
-QStringList SetupPanel::payloadLevels(QString *problem) const
-{
-    const QString text = m_payloadLevels->text().trimmed();
-    if (text.isEmpty())
-        return {};
-    SessionSettings s;
-    if (const auto r = applyFactor(s, QStringLiteral("payload=") + text); !r) {
-        if (problem != nullptr)
-            *problem = r.error().message.translated();
-        return {};
-    }
-    return s.payloadLevels;
 }
 
 bool SetupPanel::validate()
@@ -479,18 +410,14 @@ bool SetupPanel::validate()
     bufferSizes(&problem);
     showError(m_buffersError, problem);
     ok = ok && problem.isEmpty();
-    QString levelsProblem;
-    isaLevels(&levelsProblem);
-    showError(m_isaLevelsError, levelsProblem);
-    ok = ok && levelsProblem.isEmpty();
-    QString frequencyProblem;
-    frequencyLevels(&frequencyProblem);
-    showError(m_frequencyLevelsError, frequencyProblem);
-    ok = ok && frequencyProblem.isEmpty();
-    QString payloadProblem;
-    payloadLevels(&payloadProblem);
-    showError(m_payloadLevelsError, payloadProblem);
-    ok = ok && payloadProblem.isEmpty();
+    // A wrong level is named under the table; levels the governor settings cannot pin, here.
+    const bool levelsOk = m_factors->validate();
+    SessionSettings factors;
+    QString pinning;
+    if (levelsOk)
+        applyFactors(factors, &pinning);
+    showError(m_factorsError, pinning);
+    ok = ok && levelsOk && pinning.isEmpty();
     return ok;
 }
 
@@ -505,9 +432,7 @@ SessionSettings SetupPanel::settings() const
     s.planSpec = planSpec();
     s.bufferSizes = bufferSizes(nullptr);
     s.repeats = m_repeats->value();
-    s.isaLevels = isaLevels(nullptr);
-    s.frequencyLevelsKHz = frequencyLevels(nullptr);
-    s.payloadLevels = payloadLevels(nullptr);
+    applyFactors(s, nullptr);
     s.padWithZeros = m_padWithZeros->isChecked();
     s.runOrder =
         runOrderFromName(m_runOrder->currentData().toString()).value_or(RunOrder::Interleaved);
@@ -570,12 +495,7 @@ void SetupPanel::setSettings(const SessionSettings &s)
         sizes << QString::number(b);
     m_buffers->setText(sizes.join(QLatin1Char(',')));
     m_repeats->setValue(s.repeats);
-    m_isaLevels->setText(s.isaLevels.join(QStringLiteral(", ")));
-    QStringList levels;
-    for (const std::uint64_t kHz : s.frequencyLevelsKHz)
-        levels << core::format::megahertz(kHz).remove(QLatin1Char(' '));
-    m_frequencyLevels->setText(levels.join(QStringLiteral(", ")));
-    m_payloadLevels->setText(s.payloadLevels.join(QStringLiteral(", ")));
+    m_factors->show(s);
     m_padWithZeros->setChecked(s.padWithZeros);
     m_runOrder->setCurrentIndex(std::max(0, m_runOrder->findData(runOrderName(s.runOrder))));
     m_runOrderSeed = s.runOrderSeed;
@@ -692,9 +612,17 @@ void SetupPanel::restore()
     m_tags->setText(settings.value(QStringLiteral("tags")).toString());
     m_buffers->setText(settings.value(QStringLiteral("buffers"), m_buffers->text()).toString());
     m_repeats->setValue(settings.value(QStringLiteral("repeats"), 1).toInt());
-    m_isaLevels->setText(settings.value(QStringLiteral("isaLevels")).toString());
-    m_frequencyLevels->setText(settings.value(QStringLiteral("frequencyLevels")).toString());
-    m_payloadLevels->setText(settings.value(QStringLiteral("payloadLevels")).toString());
+    // Before the factor table the ISA, frequency and payload levels had keys of their own.
+    const std::map<QString, QString> earlier{
+        {QStringLiteral("isa"), QStringLiteral("isaLevels")},
+        {QStringLiteral("freq"), QStringLiteral("frequencyLevels")},
+        {QStringLiteral("payload"), QStringLiteral("payloadLevels")}};
+    for (const QString &factor : factorNames()) {
+        const auto old = earlier.find(factor);
+        const QVariant fallback = old == earlier.end() ? QVariant() : settings.value(old->second);
+        m_factors->setLevelsText(
+            factor, settings.value(QStringLiteral("vary/") + factor, fallback).toString());
+    }
     m_padWithZeros->setChecked(settings.value(QStringLiteral("padWithZeros"), false).toBool());
     m_runOrder->setCurrentIndex(
         std::max(0, m_runOrder->findData(settings.value(QStringLiteral("runOrder")).toString())));
@@ -726,9 +654,8 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("tags"), m_tags->text());
     settings.setValue(QStringLiteral("buffers"), m_buffers->text());
     settings.setValue(QStringLiteral("repeats"), m_repeats->value());
-    settings.setValue(QStringLiteral("isaLevels"), m_isaLevels->text());
-    settings.setValue(QStringLiteral("frequencyLevels"), m_frequencyLevels->text());
-    settings.setValue(QStringLiteral("payloadLevels"), m_payloadLevels->text());
+    for (const QString &factor : factorNames())
+        settings.setValue(QStringLiteral("vary/") + factor, m_factors->levelsText(factor));
     settings.setValue(QStringLiteral("padWithZeros"), m_padWithZeros->isChecked());
     settings.setValue(QStringLiteral("runOrder"), m_runOrder->currentData());
     settings.setValue(QStringLiteral("baseline"), m_baseline->value());

@@ -28,6 +28,7 @@ class QPushButton;
 
 namespace cipherwatt::gui {
 
+class FactorTable;
 class PlanBuilder;
 
 class SetupPanel : public QWidget
@@ -80,9 +81,9 @@ private:
     QLabel *addError(QWidget *parent);
     QWidget *buildStoredBanner();
     std::vector<std::size_t> bufferSizes(QString *problem) const;
-    QStringList isaLevels(QString *problem) const;
-    std::vector<std::uint64_t> frequencyLevels(QString *problem) const;
-    QStringList payloadLevels(QString *problem) const;
+    // The factor table's levels into `s`; a problem (a wrong level, or levels the governor
+    // settings cannot pin) goes to `problem` when given.
+    void applyFactors(core::SessionSettings &s, QString *problem) const;
     void updateLabelWarning();
     void setEditable(bool editable);
 
@@ -107,12 +108,8 @@ private:
     QLabel *m_buffersError = nullptr;
     QSpinBox *m_repeats = nullptr;
     QComboBox *m_runOrder = nullptr;
-    QLineEdit *m_isaLevels = nullptr;
-    QLabel *m_isaLevelsError = nullptr;
-    QLineEdit *m_frequencyLevels = nullptr;
-    QLabel *m_frequencyLevelsError = nullptr;
-    QLineEdit *m_payloadLevels = nullptr;
-    QLabel *m_payloadLevelsError = nullptr;
+    FactorTable *m_factors = nullptr;
+    QLabel *m_factorsError = nullptr; // levels the governor settings cannot pin
     QCheckBox *m_padWithZeros = nullptr;
     std::optional<std::uint64_t> m_runOrderSeed; // from a stored session set up again
     QRadioButton *m_lengthAuto = nullptr;
