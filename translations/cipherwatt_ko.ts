@@ -590,6 +590,14 @@
         <source>idle at %1</source>
         <translation>%1에서 유휴</translation>
     </message>
+    <message>
+        <source>pinning the governor %1</source>
+        <translation>거버너 %1 고정 중</translation>
+    </message>
+    <message>
+        <source>idle under the governor %1</source>
+        <translation>거버너 %1에서 유휴</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Plan</name>
@@ -667,8 +675,16 @@
         <translation>%2의 수준 %1이(가) 두 번 주어졌습니다</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;: give isa=&lt;levels&gt;, freq=&lt;frequencies&gt; or payload=&lt;payloads&gt; (buffer sizes: --buffer)</source>
-        <translation>&apos;%1&apos;: isa=&lt;수준&gt;, freq=&lt;주파수&gt; 또는 payload=&lt;페이로드&gt;를 지정하십시오 (버퍼 크기: --buffer)</translation>
+        <source>&apos;%1&apos;: give isa=&lt;levels&gt;, freq=&lt;frequencies&gt;, governor=&lt;governors&gt;, chunking=&lt;message,stream&gt; or payload=&lt;payloads&gt; (buffer sizes: --buffer)</source>
+        <translation>&apos;%1&apos;: isa=&lt;수준&gt;, freq=&lt;주파수&gt;, governor=&lt;거버너&gt;, chunking=&lt;message,stream&gt; 또는 payload=&lt;페이로드&gt;를 주십시오 (버퍼 크기: --buffer)</translation>
+    </message>
+    <message>
+        <source>vary either freq or governor, not both: a frequency level pins the CPU at one frequency, where every governor runs the same</source>
+        <translation>freq와 governor 중 하나만 바꾸십시오: 주파수 수준은 CPU를 한 주파수에 고정하므로 모든 거버너가 똑같이 동작합니다</translation>
+    </message>
+    <message>
+        <source>chunking=stream: %1 cannot continue a key stream (only stream ciphers and CTR in a built-in backend); add the level message</source>
+        <translation>chunking=stream: %1은(는) 키 스트림을 이어 갈 수 없습니다 (내장 백엔드의 스트림 암호와 CTR만 가능); message 수준을 추가하십시오</translation>
     </message>
 </context>
 <context>
@@ -1026,6 +1042,26 @@
     <message>
         <source>the worker encrypted the payload %1, not %2 (a worker older than payloads: install this version&apos;s on the DUT)</source>
         <translation>워커가 %2이(가) 아닌 페이로드 %1을(를) 암호화했습니다 (페이로드를 모르는 이전 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
+    </message>
+    <message>
+        <source>CPU governor %1 pinned (read back); idle under it for %2 s before its runs</source>
+        <translation>CPU 거버너 %1 고정됨 (다시 읽음); 실행 전에 %2초 동안 이 거버너에서 유휴</translation>
+    </message>
+    <message>
+        <source>the DUT refused the governor level %1, whose runs are skipped: %2</source>
+        <translation>DUT가 거버너 수준 %1을(를) 거부하여 그 실행을 건너뜁니다: %2</translation>
+    </message>
+    <message>
+        <source>the worker read back the governor %1 after the loop, not its level %2</source>
+        <translation>워커가 루프 뒤에 다시 읽은 거버너는 수준 %2이(가) 아니라 %1입니다</translation>
+    </message>
+    <message>
+        <source>the worker did not read the governor back (a worker older than governor levels: install this version&apos;s on the DUT)</source>
+        <translation>워커가 거버너를 다시 읽지 않았습니다 (거버너 수준보다 오래된 워커: 이 버전의 워커를 DUT에 설치하십시오)</translation>
+    </message>
+    <message>
+        <source>the worker measured the chunking %1, not its level %2</source>
+        <translation>워커가 측정한 청킹은 수준 %2이(가) 아니라 %1입니다</translation>
     </message>
 </context>
 <context>
@@ -2237,6 +2273,89 @@ Written before that: %2.</source>
     </message>
 </context>
 <context>
+    <name>cipherwatt::gui::FactorTable</name>
+    <message>
+        <source>ISA levels</source>
+        <translation>ISA 수준</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s level; e.g. portable, neon</source>
+        <translation>워커의 수준. 예: portable, neon</translation>
+    </message>
+    <message>
+        <source>Every cipher run at each instruction-set level (portable, sse2, avx2, avx512, neon), side by side, each compared with the first. The custom code and Botan follow it; OpenSSL keeps the worker&apos;s level.</source>
+        <translation>모든 암호 실행을 각 명령어 집합 수준(portable, sse2, avx2, avx512, neon)에서 나란히 측정하고 각각 첫 번째와 비교합니다. 자체 코드와 Botan은 이를 따르고 OpenSSL은 워커의 수준을 유지합니다.</translation>
+    </message>
+    <message>
+        <source>CPU frequencies</source>
+        <translation>CPU 주파수</translation>
+    </message>
+    <message>
+        <source>the session&apos;s pinning; e.g. 800MHz, 1.6GHz or 600MHz..1.5GHz/10</source>
+        <translation>세션의 고정 설정; 예: 800MHz, 1.6GHz 또는 600MHz..1.5GHz/10</translation>
+    </message>
+    <message>
+        <source>Every run with the CPUs pinned at each frequency, read back, after an idle window at it. A level the DUT refuses is recorded and its runs skipped. Levels of the DUT&apos;s frequency table: cipherwatt-bench governor show.</source>
+        <translation>모든 실행을 CPU를 각 주파수에 고정하고 다시 읽은 뒤, 그 주파수의 유휴 구간 다음에 측정합니다. DUT가 거부한 수준은 기록되고 그 실행은 건너뜁니다. DUT 주파수 표의 수준: cipherwatt-bench governor show.</translation>
+    </message>
+    <message>
+        <source>CPU governors</source>
+        <translation>CPU 거버너</translation>
+    </message>
+    <message>
+        <source>the session&apos;s pinning; e.g. performance, schedutil</source>
+        <translation>세션의 고정; 예: performance, schedutil</translation>
+    </message>
+    <message>
+        <source>Every run under each governor (performance, powersave, userspace, ondemand, conservative, schedutil), pinned and read back, after an idle window under it; each compared with the first. Not with CPU frequencies.</source>
+        <translation>모든 실행을 각 거버너(performance, powersave, userspace, ondemand, conservative, schedutil)에서 고정하고 다시 읽은 뒤, 그 거버너의 유휴 구간 다음에 측정하고 각각 첫 번째와 비교합니다. CPU 주파수와 함께 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Chunking</source>
+        <translation>청킹</translation>
+    </message>
+    <message>
+        <source>messages; e.g. message, stream</source>
+        <translation>메시지; 예: message, stream</translation>
+    </message>
+    <message>
+        <source>message: every buffer a message of its own (the papers&apos; method); stream: one long message a buffer at a time, the key stream continuing (what openssl speed measures), for stream ciphers and CTR only; other ciphers run as messages alone.</source>
+        <translation>message: 버퍼마다 별도의 메시지 (논문의 방법); stream: 하나의 긴 메시지를 버퍼 단위로 처리하며 키 스트림이 이어짐 (openssl speed가 측정하는 방식), 스트림 암호와 CTR만 해당; 다른 암호는 메시지로만 실행됩니다.</translation>
+    </message>
+    <message>
+        <source>Payloads</source>
+        <translation>페이로드</translation>
+    </message>
+    <message>
+        <source>random bytes; e.g. random, zeros, file:/data/text.txt</source>
+        <translation>임의 바이트; 예: random, zeros, file:/data/text.txt</translation>
+    </message>
+    <message>
+        <source>What every cipher run encrypts, each compared with the first: random bytes, zeros, or the first buffer&apos;s worth of a file on the DUT (absolute path). These ciphers do the same work whatever the data: the results say whether any payload differs.</source>
+        <translation>모든 암호 실행이 암호화하는 것, 각각 첫 번째와 비교: 무작위 바이트, 0, 또는 DUT에 있는 파일의 첫 버퍼 분량 (절대 경로). 이 암호들은 데이터와 관계없이 같은 일을 합니다: 결과에 다른 페이로드가 있는지 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Factor</source>
+        <translation>요인</translation>
+    </message>
+    <message>
+        <source>Levels (as --vary takes them)</source>
+        <translation>수준 (--vary 형식)</translation>
+    </message>
+    <message>
+        <source>How many levels the factor has: each run is made at each (chunking: stream at stream ciphers and CTR only).</source>
+        <translation>요인의 수준 수: 각 실행이 수준마다 측정됩니다 (청킹: stream은 스트림 암호와 CTR에서만).</translation>
+    </message>
+    <message>
+        <source>Empty: %1.</source>
+        <translation>비어 있으면: %1.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::gui::LibraryView</name>
     <message>
         <source>Open</source>
@@ -3029,6 +3148,14 @@ Failed: %2</source>
     <message>
         <source>Energy per byte with each payload beside the first (means over repeats, 95 % intervals), with the ratio</source>
         <translation>각 페이로드의 바이트당 에너지를 첫 페이로드와 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
+    </message>
+    <message>
+        <source>Energy per byte under each CPU governor beside the first (means over repeats, 95 % intervals), with the ratio</source>
+        <translation>각 CPU 거버너에서의 바이트당 에너지를 첫 번째와 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
+    </message>
+    <message>
+        <source>Energy per byte with each chunking beside the first (means over repeats, 95 % intervals), with the ratio</source>
+        <translation>각 청킹의 바이트당 에너지를 첫 번째와 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
     </message>
 </context>
 <context>
@@ -4336,52 +4463,20 @@ Simulated meter: the power values of this session are modelled, not measured.</s
         <translation>실행 순서:</translation>
     </message>
     <message>
-        <source>the worker&apos;s level; e.g. portable, neon</source>
-        <translation>워커의 수준. 예: portable, neon</translation>
-    </message>
-    <message>
-        <source>An experiment&apos;s factor: every cipher run at each instruction-set level (portable, sse2, avx2, avx512, neon), side by side, each compared with the first. The custom code and Botan follow it; OpenSSL keeps the worker&apos;s level.</source>
-        <translation>실험 요인: 모든 암호 실행을 각 명령어 집합 수준(portable, sse2, avx2, avx512, neon)에서 나란히 측정하고 각각을 첫 수준과 비교합니다. 자체 코드와 Botan은 이를 따르고, OpenSSL은 워커의 수준을 유지합니다.</translation>
-    </message>
-    <message>
-        <source>ISA levels:</source>
-        <translation>ISA 수준:</translation>
-    </message>
-    <message>
-        <source>the session&apos;s pinning; e.g. 800MHz, 1.6GHz or 600MHz..1.5GHz/10</source>
-        <translation>세션의 고정 설정; 예: 800MHz, 1.6GHz 또는 600MHz..1.5GHz/10</translation>
-    </message>
-    <message>
-        <source>An experiment&apos;s factor: every run with the CPUs pinned at each frequency, read back, after an idle window at it. A level the DUT refuses is recorded and its runs skipped. Levels of the DUT&apos;s frequency table: cipherwatt-bench governor show.</source>
-        <translation>실험 요인: 모든 실행을 각 주파수에 CPU를 고정하고(다시 읽어 확인) 그 주파수에서 유휴 구간을 거친 뒤 측정합니다. DUT가 거부한 수준은 기록되고 그 실행은 건너뜁니다. DUT의 주파수 표: cipherwatt-bench governor show.</translation>
-    </message>
-    <message>
-        <source>CPU frequencies:</source>
-        <translation>CPU 주파수:</translation>
-    </message>
-    <message>
-        <source>Frequency levels are pinned through the governor: check &quot;Pin the governor&quot; and leave &quot;Fix the frequency&quot; unchecked.</source>
-        <translation>주파수 수준은 거버너를 통해 고정됩니다: 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;거버너를 performance로 고정주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;을 선택하고 주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;주파수 고정 (최소 = 최대)주파수 수준은 거버너를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.quot;은 선택하지 마십시오.</translation>
-    </message>
-    <message>
-        <source>random bytes; e.g. random, zeros, file:/data/text.txt</source>
-        <translation>임의 바이트; 예: random, zeros, file:/data/text.txt</translation>
-    </message>
-    <message>
-        <source>An experiment&apos;s factor: what every cipher run encrypts, each compared with the first: random bytes, zeros, or the first buffer&apos;s worth of a file on the DUT (absolute path). These ciphers do the same work whatever the data: the results say whether any payload differs.</source>
-        <translation>실험 요인: 각 암호 실행이 암호화하는 데이터로, 각각 첫 번째와 비교합니다: 임의 바이트, 0, 또는 DUT에 있는 파일의 첫 버퍼 분량(절대 경로). 이 암호들은 데이터와 관계없이 같은 작업을 하므로, 결과는 어떤 페이로드가 차이를 보이는지 알려 줍니다.</translation>
-    </message>
-    <message>
-        <source>Payloads:</source>
-        <translation>페이로드:</translation>
-    </message>
-    <message>
         <source>Pad ECB and CBC buffers with zeros to whole blocks</source>
         <translation>ECB와 CBC 버퍼를 0으로 채워 온전한 블록으로 만들기</translation>
     </message>
     <message>
         <source>A buffer that is not whole blocks (the third paper&apos;s 5-byte payloads) is padded with zeros instead of refused; energy per byte stays per payload byte.</source>
         <translation>온전한 블록이 아닌 버퍼(세 번째 논문의 5바이트 페이로드)를 거부하지 않고 0으로 채웁니다. 바이트당 에너지는 페이로드 바이트 기준으로 유지됩니다.</translation>
+    </message>
+    <message>
+        <source>Factors:</source>
+        <translation>요인:</translation>
+    </message>
+    <message>
+        <source>Frequency and governor levels are pinned through the worker: check &quot;Pin the governor&quot; and leave &quot;Fix the frequency&quot; unchecked.</source>
+        <translation>주파수와 거버너 수준은 워커를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.</translation>
     </message>
 </context>
 <context>
