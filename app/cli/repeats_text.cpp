@@ -246,7 +246,7 @@ QString namedEffectText(const SessionData &session, const std::vector<FactorEffe
 {
     if (effects.empty())
         return {};
-    const QString reference = levels.front();
+    const QString &reference = levels.front();
     const EffectTable t =
         effectTable(effects, reference, [member](const ResultKey &k) { return k.*member; });
     return QStringLiteral("\nEnergy per byte %1 against %2 (means over repeats, 95 % intervals; "

@@ -226,6 +226,7 @@ expandPlan(const std::vector<PlanEntry> &entries, const std::vector<CatalogueEnt
     const QStringList messageOnly{QStringLiteral("message")};
     // The pinning levels: frequencies, or governors (applyFactor keeps them apart).
     std::vector<PinLevel> pins;
+    pins.reserve(frequencyLevelsKHz.size() + static_cast<std::size_t>(governorLevels.size()));
     for (const std::uint64_t kHz : frequencyLevelsKHz)
         pins.push_back({kHz, {}});
     for (const QString &g : governorLevels)

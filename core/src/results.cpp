@@ -235,6 +235,20 @@ std::vector<FactorEffect> chunkingEffects(const SessionData &session)
     return factorEffects(session, session.settings.chunkingLevels, &ResultKey::chunking);
 }
 
+QString backendWithOtherLevels(const FactorEffect &effect)
+{
+    ResultKey others = effect.row.key;
+    const ResultKey &r = effect.reference.key;
+    for (auto member :
+         {&ResultKey::isa, &ResultKey::payload, &ResultKey::governor, &ResultKey::chunking}) {
+        if (others.*member != r.*member)
+            (others.*member).clear();
+    }
+    if (others.frequencyKHz != r.frequencyKHz)
+        others.frequencyKHz.reset();
+    return others.backendLabel();
+}
+
 EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString &reference,
                         const std::function<QString(const ResultKey &)> &level)
 {
@@ -264,20 +278,10 @@ EffectTable effectTable(const std::vector<FactorEffect> &effects, const QString 
     };
     for (const FactorEffect &e : effects) {
         const ResultKey &k = e.row.key;
-        // The backend with the row's other levels (a crossed design), without the factor's own.
-        ResultKey others = k;
-        const ResultKey &r = e.reference.key;
-        for (auto member :
-             {&ResultKey::isa, &ResultKey::payload, &ResultKey::governor, &ResultKey::chunking}) {
-            if (others.*member != r.*member)
-                (others.*member).clear();
-        }
-        if (others.frequencyKHz != r.frequencyKHz)
-            others.frequencyKHz.reset();
         const MeanComparison &c = e.comparison.energyPerByteNj;
         t.rows << QStringList{
             k.cipher,
-            others.backendLabel(),
+            backendWithOtherLevels(e),
             format::operationShort(k.operation),
             format::bufferShort(k.bufferBytes),
             level(k),

@@ -366,7 +366,8 @@ void plotEffectBars(QCustomPlot &plot, const std::vector<FactorEffect> &effects,
         const ResultKey &k = effects[i].row.key;
         ticker->addTick(static_cast<double>(i + 1),
                         QStringLiteral("%1/%2\n%3 %4 %5")
-                            .arg(k.cipher, k.backend, format::operationShort(k.operation),
+                            .arg(k.cipher, backendWithOtherLevels(effects[i]),
+                                 format::operationShort(k.operation),
                                  format::bufferShort(k.bufferBytes), level(k)));
         shown.push_back(effects[i].reference.energyPerByteNj.mean.mean * 1e-9);
         shown.push_back(effects[i].row.energyPerByteNj.mean.mean * 1e-9);

@@ -142,6 +142,11 @@ std::vector<FactorEffect> payloadEffects(const SessionData &session);
 std::vector<FactorEffect> governorEffects(const SessionData &session);
 std::vector<FactorEffect> chunkingEffects(const SessionData &session);
 
+// The backend of an effect's row with its other levels (a crossed design: "botan, stream @
+// schedutil" in a governor's effects), without the factor's own, which differs from the
+// reference's: how tables and charts tell the rows apart.
+QString backendWithOtherLevels(const FactorEffect &effect);
+
 // A factor's effects as a table of strings, the same for the terminal and the PDF: cipher,
 // backend, operation, buffer, level, energy per byte at the reference and at the level (means
 // over repeats, 95 %), their difference and ratio with 95 % intervals, and "not significant"
