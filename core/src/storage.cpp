@@ -117,9 +117,12 @@ Result<void> recogniseReadOnly(const QString &path)
                 q.finish();
                 return v;
             };
+            // The objects first: each statement reads its own snapshot, and a program creating
+            // the schema (tables and pragmas in one transaction) in between would otherwise
+            // show tables from after its commit beside pragmas from before it.
+            const auto objects = value(QStringLiteral("SELECT count(*) FROM sqlite_master"));
             const auto application = value(QStringLiteral("PRAGMA application_id"));
             const auto version = value(QStringLiteral("PRAGMA user_version"));
-            const auto objects = value(QStringLiteral("SELECT count(*) FROM sqlite_master"));
             if (!application || !version || !objects)
                 verdict =
                     Error{ErrorCode::Refused, Message(msg::kNotOurs).arg(q.lastError().text())};
@@ -272,14 +275,17 @@ Result<std::unique_ptr<Storage>> Storage::openSqlite(const DatabaseLocation &loc
         q.finish();
         return value;
     };
+    // The objects first, as in recogniseReadOnly(): another program may commit the schema
+    // between two statements (two benches creating one shared journal at once).
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
+        return refuse(Message(msg::kNotOurs).arg(q.lastError().text()));
+    const qint64 objects = q.value(0).toLongLong();
+    q.finish(); // no statement may stay open: journal_mode cannot change inside one
     const auto version = pragma("user_version");
     const auto application = pragma("application_id");
     if (!version || !application)
         return refuse(Message(msg::kNotOurs).arg(q.lastError().text()));
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
-        return refuse(Message(msg::kNotOurs).arg(q.lastError().text()));
-    const bool empty = q.value(0).toLongLong() == 0 && *version == 0 && *application == 0;
-    q.finish(); // no statement may stay open: journal_mode cannot change inside one
+    const bool empty = objects == 0 && *version == 0 && *application == 0;
     if (!empty && *application != kApplicationId)
         return refuse(Message(msg::kNotOursPlain));
     if (*version > kSchemaVersion)
