@@ -364,9 +364,15 @@ void plotEffectBars(QCustomPlot &plot, const std::vector<FactorEffect> &effects,
     std::vector<double> shown;
     for (std::size_t i = 0; i < effects.size(); ++i) {
         const ResultKey &k = effects[i].row.key;
+        // A crossed row's other levels on a line of their own ("stream @ schedutil"), so that
+        // neighbouring labels stay short.
+        QString others = backendWithOtherLevels(effects[i]).mid(k.backend.size()).trimmed();
+        if (others.startsWith(QLatin1Char(',')))
+            others = others.mid(1).trimmed();
         ticker->addTick(static_cast<double>(i + 1),
-                        QStringLiteral("%1/%2\n%3 %4 %5")
-                            .arg(k.cipher, backendWithOtherLevels(effects[i]),
+                        QStringLiteral("%1/%2\n%3%4 %5 %6")
+                            .arg(k.cipher, k.backend,
+                                 others.isEmpty() ? QString() : others + QLatin1Char('\n'),
                                  format::operationShort(k.operation),
                                  format::bufferShort(k.bufferBytes), level(k)));
         shown.push_back(effects[i].reference.energyPerByteNj.mean.mean * 1e-9);
