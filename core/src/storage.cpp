@@ -7,6 +7,7 @@
 #include <cipherwatt/core/records_json.h>
 
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -16,6 +17,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimeZone>
 #include <QUuid>
 #include <QtEndian>
@@ -95,6 +97,37 @@ QString lockPath(const QString &db, qint64 session)
 
 namespace {
 
+// How long a statement waits for another program's lock on a SQLite file.
+constexpr int kSqliteBusyTimeoutMs = 5000;
+
+// WAL is recorded in the file, so this changes something only the first time a database is
+// opened. The change needs the file to itself, and SQLite does not wait for it (the statement
+// already reads, and waiting while reading could deadlock): when another program is creating
+// the same database at that moment (two benches on a new shared journal), the statement fails
+// with "database is locked" or leaves the mode as it was. Retried for as long as a plain
+// statement waits, so only a database held for longer is refused. Returns why it failed.
+std::optional<QString> switchToWal(const QString &connection)
+{
+    QSqlQuery q(QSqlDatabase::database(connection));
+    const QDeadlineTimer deadline(kSqliteBusyTimeoutMs);
+    for (;;) {
+        const bool ran = q.exec(QStringLiteral("PRAGMA journal_mode=WAL")) && q.next();
+        const QString mode = ran ? q.value(0).toString() : QString();
+        const QSqlError error = q.lastError();
+        q.finish();
+        if (mode.compare(QLatin1String("wal"), Qt::CaseInsensitive) == 0)
+            return std::nullopt;
+        // SQLITE_BUSY (5) and SQLITE_LOCKED (6) pass; any other error (a read-only file) stays.
+        const bool busy = error.nativeErrorCode() == QLatin1String("5") ||
+                          error.nativeErrorCode() == QLatin1String("6");
+        if (!ran && !busy)
+            return error.text();
+        if (deadline.hasExpired())
+            return ran ? QStringLiteral("the journal mode stayed %1").arg(mode) : error.text();
+        QThread::msleep(20);
+    }
+}
+
 // Whether the SQLite file at `path` is a CipherWatt database (or an empty one), read through a
 // read-only connection that leaves the file and its -wal as they are. The error says why not.
 Result<void> recogniseReadOnly(const QString &path)
@@ -105,7 +138,8 @@ Result<void> recogniseReadOnly(const QString &path)
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1")
+                                 .arg(kSqliteBusyTimeoutMs));
         if (!db.open()) {
             verdict = Error{ErrorCode::Refused, Message(msg::kNotOurs).arg(db.lastError().text())};
         } else {
@@ -263,7 +297,7 @@ Result<std::unique_ptr<Storage>> Storage::openSqlite(const DatabaseLocation &loc
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kSqliteBusyTimeoutMs));
         if (!db.open())
             return storage->sqlError(QStringLiteral("open"), db.lastError().text());
     }
@@ -291,8 +325,9 @@ Result<std::unique_ptr<Storage>> Storage::openSqlite(const DatabaseLocation &loc
     if (*version > kSchemaVersion)
         return refuse(Message(msg::kNewerSchema).arg(*version).arg(kSchemaVersion));
 
-    for (const char *setup :
-         {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
+    if (const auto failed = switchToWal(connection))
+        return storage->sqlError(QStringLiteral("PRAGMA journal_mode=WAL"), *failed);
+    for (const char *setup : {"PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
         if (auto r = storage->exec(QLatin1String(setup)); !r)
             return r.error();
     }

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <limits>
 #include <loopback.h>
+#include <mutex>
 #include <postgres.h>
 #include <temp_dir.h>
 #include <thread>
@@ -90,6 +91,39 @@ TEST_CASE("storage: a new database gets the schema and CipherWatt's mark", "[sto
     // Opening again changes nothing.
     openOk(raw.location());
     CHECK(raw.schemaVersion() == kSchemaVersion);
+}
+
+TEST_CASE("storage: programs creating one SQLite file at the same moment all open it", "[storage]")
+{
+    // Two benches starting together on a new shared journal: each must find the file either
+    // new or CipherWatt's, and wait for the other's schema and journal mode, never refuse it.
+    // Rounds on fresh files, connections started together from a barrier.
+    constexpr int kConnections = 4;
+    constexpr int kRounds = 25;
+    TempDir dir;
+    std::vector<QString> failures;
+    std::mutex failuresMutex;
+    for (int round = 0; round < kRounds; ++round) {
+        const QString path = QString::fromStdString(
+            (dir.path() / ("new-" + std::to_string(round) + ".sqlite")).string());
+        std::atomic<int> waiting{kConnections};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < kConnections; ++i)
+            threads.emplace_back([&] {
+                waiting.fetch_sub(1);
+                while (waiting.load() > 0)
+                    std::this_thread::yield();
+                auto opened = Storage::open(path);
+                if (!opened.ok()) {
+                    const std::lock_guard lock(failuresMutex);
+                    failures.push_back(opened.error().message.english());
+                }
+            });
+        for (auto &thread : threads)
+            thread.join();
+    }
+    INFO((failures.empty() ? QString() : failures.front()).toStdString());
+    CHECK(failures.empty());
 }
 
 TEST_CASE("storage: a session round-trips with phases, runs, samples and events", "[storage]")
