@@ -142,6 +142,11 @@ commands:
   --vary payload=<p>,...  an experiment's factor: what every cipher run encrypts, each compared
                           with the first: random, zeros, file:<absolute path on the DUT> (its
                           first buffer's worth; text, audio, video, images)
+  --source <res>          a power source on the DUT read beside the meter (repeatable):
+                          rapl:<zone>, battery[:<name>], hwmon:<sensor>/<label>; every run
+                          gets its net power and energy per byte from it and the ratio to the
+                          meter's, with 95 % intervals (statistical only: these sensors'
+                          makers do not specify their accuracy)
   --pad zeros|none        ECB and CBC buffers that are not whole blocks padded with zeros (the
                           third paper's 5-byte payloads); energy per byte stays per payload byte
   --baseline <s> | --paper-method

@@ -149,6 +149,9 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
         if (auto r = applyFactor(s, factor); !r)
             throw UsageError(QStringLiteral("--vary: ") + r.error().message.english());
     }
+    s.sources = opts.values(QStringLiteral("--source"));
+    if (auto problem = sourcesProblem(s.sources))
+        throw UsageError(QStringLiteral("--source ") + *problem);
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
     if (auto between = opts.value(QStringLiteral("--idle-between")))

@@ -114,6 +114,50 @@ QString resultsTable(const SessionData &session)
                        {false, false, false, true, true, true, true, true, true, true, false});
 }
 
+namespace {
+
+QString sourcesText(const SessionData &session)
+{
+    // Each run's net power by the meter and by each secondary source on the DUT, and their
+    // ratio (docs/method.md, "Power sources on the DUT").
+    if (session.dut.sources.empty())
+        return {};
+    QList<QStringList> rows;
+    for (const StoredRun &r : session.runs) {
+        if (!r.analysis || r.status != RunStatus::Done)
+            continue;
+        for (const SourceRunResult &x : r.analysis->sources) {
+            const bool net = std::isfinite(x.netWatts);
+            rows << QStringList{
+                r.label(),
+                fmt::quantityWithInterval(r.analysis->netWatts, r.analysis->netLow,
+                                          r.analysis->netHigh, Quantity::Power),
+                x.resource,
+                QString::number(x.count),
+                net ? fmt::quantityWithInterval(x.netWatts, x.netLow, x.netHigh, Quantity::Power)
+                    : fmt::missing(),
+                net ? fmt::quantityWithInterval(
+                          x.energyPerByteNj * 1e-9, x.energyPerByteNjLow * 1e-9,
+                          x.energyPerByteNjHigh * 1e-9, Quantity::EnergyPerByte)
+                    : fmt::missing(),
+                std::isfinite(x.ratio) ? fmt::ratioWithInterval(x.ratio, x.ratioLow, x.ratioHigh)
+                                       : QStringLiteral("none (a net power reaches zero)")};
+        }
+    }
+    if (rows.isEmpty())
+        return {};
+    return QStringLiteral("\nPower sources on the DUT against the meter (net power ± 95 %; the "
+                          "sources' intervals are statistical only: their makers do not specify "
+                          "their accuracy; ratio = source ÷ meter, 95 %):\n") +
+           formatTable({QStringLiteral("run"), QStringLiteral("meter net"),
+                        QStringLiteral("source"), QStringLiteral("readings"),
+                        QStringLiteral("source net"), QStringLiteral("source energy"),
+                        QStringLiteral("ratio")},
+                       rows, {false, true, false, true, true, true, true});
+}
+
+} // namespace
+
 QString flagsText(const SessionData &session)
 {
     QList<Message> flags = session.analysis.flags;
@@ -332,6 +376,22 @@ QString sessionText(const SessionData &d)
     if (d.settings.padWithZeros)
         field("Padding:", QStringLiteral("ECB and CBC buffers padded with zeros to whole blocks "
                                          "(energy per byte per payload byte)"));
+    for (std::size_t i = 0; i < d.dut.sources.size(); ++i) {
+        const SourceSetup &source = d.dut.sources[i];
+        QString text = QStringLiteral("%1 (%2: %3 in %4), read every %5 s, %6 readings")
+                           .arg(source.resource, source.kind, source.method, source.unit,
+                                QString::number(source.intervalSeconds))
+                           .arg(source.readings);
+        if (source.updateSeconds)
+            text += QStringLiteral(", refreshed every %1 s")
+                        .arg(fmt::significant(*source.updateSeconds));
+        if (!source.problem.isEmpty())
+            text += QStringLiteral("; stopped: ") + source.problem;
+        field(i == 0 ? "Sources:" : "", text);
+    }
+    if (!d.dut.sources.empty())
+        field("", QStringLiteral("secondary to the meter; accuracy not specified by the sensors' "
+                                 "makers: their intervals are statistical only"));
     if (!d.settings.frequencyLevelsKHz.empty()) {
         QStringList levels;
         for (const std::uint64_t kHz : d.settings.frequencyLevelsKHz)
@@ -375,6 +435,7 @@ QString sessionText(const SessionData &d)
     out += governorEffectText(d);
     out += chunkingEffectText(d);
     out += frequencyCurveText(d);
+    out += sourcesText(d);
     out += budgetText(d);
     out += flagsText(d);
     return out;

@@ -253,7 +253,30 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             withUnit("energy per operation mean 95% low", format::Quantity::EnergyPerOperation, -6),
             withUnit("energy per operation mean 95% high", format::Quantity::EnergyPerOperation,
                      -6)};
-        if (!csv.row(header))
+        // Each secondary power source of the sessions (RAPL, a fuel gauge, hwmon): its view of
+        // the run and the cross-check against the meter (analysis.h, SourceRunResult).
+        QStringList sources;
+        for (const SessionData &d : sessions) {
+            for (const SourceSetup &source : d.dut.sources) {
+                if (!sources.contains(source.resource))
+                    sources << source.resource;
+            }
+        }
+        QStringList withSources = header;
+        for (const QString &source : sources)
+            withSources << source + QStringLiteral(" readings")
+                        << source + QStringLiteral(" idle power [W]")
+                        << source + QStringLiteral(" net power [W]")
+                        << source + QStringLiteral(" net power 95% low [W]")
+                        << source + QStringLiteral(" net power 95% high [W]")
+                        << source + QStringLiteral(" energy per byte [nJ/B]")
+                        << source + QStringLiteral(" energy per byte 95% low [nJ/B]")
+                        << source + QStringLiteral(" energy per byte 95% high [nJ/B]")
+                        << source + QStringLiteral(" / meter net power")
+                        << source + QStringLiteral(" / meter 95% low")
+                        << source + QStringLiteral(" / meter 95% high")
+                        << source + QStringLiteral(" flags");
+        if (!csv.row(withSources))
             return false;
         for (const SessionData &d : sessions) {
             const std::vector<ResultRow> results = resultRows(d);
@@ -331,6 +354,21 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                     d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
                     flagsText(a.flags)};
                 row << meanCells(results, r);
+                for (const QString &source : sources) {
+                    const auto it = std::find_if(
+                        a.sources.begin(), a.sources.end(),
+                        [&](const SourceRunResult &x) { return x.resource == source; });
+                    if (it == a.sources.end()) {
+                        for (int k = 0; k < 12; ++k)
+                            row << QString();
+                        continue;
+                    }
+                    row << QString::number(it->count) << num(it->idleWatts, 6)
+                        << num(it->netWatts, 6) << num(it->netLow, 6) << num(it->netHigh, 6)
+                        << num(it->energyPerByteNj, 6) << num(it->energyPerByteNjLow, 6)
+                        << num(it->energyPerByteNjHigh, 6) << num(it->ratio, 4)
+                        << num(it->ratioLow, 4) << num(it->ratioHigh, 4) << flagsText(it->flags);
+                }
                 if (!csv.row(row))
                     return false;
             }

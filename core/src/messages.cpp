@@ -4,6 +4,7 @@
 #include "messages_adb.h"
 #include "messages_database.h"
 #include "messages_mcu.h"
+#include "messages_sources.h"
 
 #include <cipherwatt/core/error.h>
 
@@ -29,6 +30,11 @@ void registerMessageCatalogue()
         &msg::kMeterWarning,
         &msg::kDutFailed,
         &msg::kDutMessage,
+        &msg::kSourcesNeedProtocol,
+        &msg::kSourcesOnMcu,
+        &msg::kSourceRefused,
+        &msg::kSourceStopped,
+        &msg::kSourceSampling,
         &msg::kNewWorker,
         &msg::kWorkerVersion,
         &msg::kEarlierWorker,

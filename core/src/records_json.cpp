@@ -99,6 +99,8 @@ QJsonObject toJson(const SessionSettings &s)
     if (!s.chunkingLevels.isEmpty())
         json.insert(QStringLiteral("chunking_levels"),
                     QJsonArray::fromStringList(s.chunkingLevels));
+    if (!s.sources.isEmpty())
+        json.insert(QStringLiteral("sources"), QJsonArray::fromStringList(s.sources));
     if (s.padWithZeros)
         json.insert(QStringLiteral("pad_zeros"), true);
     if (!s.frequencyLevelsKHz.empty()) {
@@ -162,6 +164,7 @@ SessionSettings settingsFromJson(const QJsonObject &j)
         s.governorLevels << level.toString();
     for (const QJsonValue &level : j.value(QStringLiteral("chunking_levels")).toArray())
         s.chunkingLevels << level.toString();
+    s.sources = stringsOf(j.value(QStringLiteral("sources")));
     s.padWithZeros = j.value(QStringLiteral("pad_zeros")).toBool(false);
     for (const QJsonValue &level : j.value(QStringLiteral("frequency_levels_khz")).toArray()) {
         if (level.toInteger() > 0)
@@ -275,6 +278,47 @@ MeterSetup meterSetupFromJson(const QJsonObject &json)
 
 // ---- The DUT ----------------------------------------------------------------------------
 
+namespace {
+
+QJsonObject sourceSetupJson(const SourceSetup &s)
+{
+    QJsonObject json{{QStringLiteral("requested"), s.requested},
+                     {QStringLiteral("resource"), s.resource},
+                     {QStringLiteral("kind"), s.kind},
+                     {QStringLiteral("method"), s.method},
+                     {QStringLiteral("unit"), s.unit},
+                     {QStringLiteral("files"), QJsonArray::fromStringList(s.files)},
+                     {QStringLiteral("interval_s"), s.intervalSeconds},
+                     {QStringLiteral("readings"), s.readings}};
+    if (s.updateSeconds)
+        json.insert(QStringLiteral("update_s"), *s.updateSeconds);
+    if (!s.ended.isEmpty())
+        json.insert(QStringLiteral("ended"), s.ended);
+    if (!s.problem.isEmpty())
+        json.insert(QStringLiteral("problem"), s.problem);
+    return json;
+}
+
+SourceSetup sourceSetupFromJson(const QJsonObject &j)
+{
+    SourceSetup s;
+    s.requested = j.value(QStringLiteral("requested")).toString();
+    s.resource = j.value(QStringLiteral("resource")).toString();
+    s.kind = j.value(QStringLiteral("kind")).toString();
+    s.method = j.value(QStringLiteral("method")).toString();
+    s.unit = j.value(QStringLiteral("unit")).toString();
+    s.files = stringsOf(j.value(QStringLiteral("files")));
+    s.intervalSeconds = j.value(QStringLiteral("interval_s")).toDouble();
+    if (j.value(QStringLiteral("update_s")).isDouble())
+        s.updateSeconds = j.value(QStringLiteral("update_s")).toDouble();
+    s.readings = j.value(QStringLiteral("readings")).toInteger();
+    s.ended = j.value(QStringLiteral("ended")).toString();
+    s.problem = j.value(QStringLiteral("problem")).toString();
+    return s;
+}
+
+} // namespace
+
 QJsonObject toJson(const DutSetup &d)
 {
     QJsonObject json{{QStringLiteral("resource"), d.resource},
@@ -321,6 +365,12 @@ QJsonObject toJson(const DutSetup &d)
                                     {QStringLiteral("error"), d.restore->error}});
         else
             json.insert(QStringLiteral("restore"), toQt(protocol::toJson(toProtocol(*d.restore))));
+    }
+    if (!d.sources.empty()) {
+        QJsonArray sources;
+        for (const SourceSetup &source : d.sources)
+            sources.append(sourceSetupJson(source));
+        json.insert(QStringLiteral("sources"), sources);
     }
     addExtra(json, d.extra);
     return json;
@@ -378,6 +428,8 @@ DutSetup dutSetupFromJson(const QJsonObject &json)
                 });
             }
         }
+        for (const QJsonValue &source : j.value(QStringLiteral("sources")).toArray())
+            d.sources.push_back(sourceSetupFromJson(source.toObject()));
         return d;
     });
 }

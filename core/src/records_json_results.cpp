@@ -174,6 +174,59 @@ UncertaintyBudget budgetFromJson(const QJsonObject &j)
 
 } // namespace
 
+namespace {
+
+QJsonObject sourceRunJson(const SourceRunResult &s)
+{
+    QJsonObject json{
+        {QStringLiteral("resource"), s.resource},
+        {QStringLiteral("readings"), s.count},
+        {QStringLiteral("excluded_boundary"), s.excludedBoundary},
+        {QStringLiteral("run_w"), number(s.runWatts)},
+        {QStringLiteral("idle_w"), number(s.idleWatts)},
+        {QStringLiteral("net_w"), number(s.netWatts)},
+        {QStringLiteral("net_u_w"), number(s.netUncertainty)},
+        {QStringLiteral("net_dof"), number(s.netDof)},
+        {QStringLiteral("net_low_w"), number(s.netLow)},
+        {QStringLiteral("net_high_w"), number(s.netHigh)},
+        {QStringLiteral("energy_per_byte_nj"), number(s.energyPerByteNj)},
+        {QStringLiteral("energy_per_byte_nj_low"), number(s.energyPerByteNjLow)},
+        {QStringLiteral("energy_per_byte_nj_high"), number(s.energyPerByteNjHigh)},
+        {QStringLiteral("ratio"), number(s.ratio)},
+        {QStringLiteral("ratio_low"), number(s.ratioLow)},
+        {QStringLiteral("ratio_high"), number(s.ratioHigh)},
+    };
+    putMessages(json, QStringLiteral("flags"), s.flags);
+    return json;
+}
+
+SourceRunResult sourceRunFromJson(const QJsonObject &j)
+{
+    const auto num = [&](const char *key) { return numberOf(j, QLatin1String(key)); };
+    SourceRunResult s;
+    s.resource = j.value(QStringLiteral("resource")).toString();
+    s.count = j.value(QStringLiteral("readings")).toInt();
+    s.excludedBoundary = j.value(QStringLiteral("excluded_boundary")).toInt();
+    s.runWatts = num("run_w");
+    s.idleWatts = num("idle_w");
+    s.netWatts = num("net_w");
+    s.netUncertainty = num("net_u_w");
+    const QJsonValue dof = j.value(QStringLiteral("net_dof"));
+    s.netDof = dof.isDouble() ? dof.toDouble() : std::numeric_limits<double>::infinity();
+    s.netLow = num("net_low_w");
+    s.netHigh = num("net_high_w");
+    s.energyPerByteNj = num("energy_per_byte_nj");
+    s.energyPerByteNjLow = num("energy_per_byte_nj_low");
+    s.energyPerByteNjHigh = num("energy_per_byte_nj_high");
+    s.ratio = num("ratio");
+    s.ratioLow = num("ratio_low");
+    s.ratioHigh = num("ratio_high");
+    s.flags = takeMessages(j, QStringLiteral("flags"));
+    return s;
+}
+
+} // namespace
+
 QJsonObject toJson(const RunResult &r)
 {
     QJsonObject json{
@@ -224,6 +277,12 @@ QJsonObject toJson(const RunResult &r)
         json.insert(QStringLiteral("invalid"), true);
     if (std::isfinite(r.programCores))
         json.insert(QStringLiteral("program_cores"), r.programCores);
+    if (!r.sources.empty()) {
+        QJsonArray sources;
+        for (const SourceRunResult &source : r.sources)
+            sources.append(sourceRunJson(source));
+        json.insert(QStringLiteral("sources"), sources);
+    }
     return json;
 }
 
@@ -272,6 +331,8 @@ RunResult runResultFromJson(const QJsonObject &j)
     r.flags = takeMessages(j, QStringLiteral("flags"));
     r.invalid = j.value(QStringLiteral("invalid")).toBool();
     r.programCores = num("program_cores");
+    for (const QJsonValue &source : j.value(QStringLiteral("sources")).toArray())
+        r.sources.push_back(sourceRunFromJson(source.toObject()));
     return r;
 }
 

@@ -125,6 +125,10 @@ void SessionRunner::start()
 
 void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
 {
+    // A source's readings come from a thread of their own in the worker: they say nothing of
+    // whether a run in it is alive, so they do not feed the watchdog.
+    if (onSourceEvent(event, hostNs))
+        return;
     heard();
     const int id = event.id;
     const bool forRun = id != 0 && id == m_activeRunCommand;

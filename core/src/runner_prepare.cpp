@@ -156,6 +156,7 @@ void SessionRunner::onDutReady(const WorkerHello &hello, qint64 hostNs)
         // journal); pin again and go on with the next run.
         m_dutGone = false;
         store(m_recorder->addEvent(QStringLiteral("dut"), msg::kNewWorker, hostNs));
+        restartSources();
         if (m_pinned)
             pin();
         else
@@ -222,6 +223,8 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
         fail(SessionStatus::Failed, factors.error().message);
         return;
     }
+    if (!checkSources())
+        return;
     const std::vector<PlannedRun> plan =
         orderRuns(expandPlan(*entries, m_catalogue, m_settings), m_settings.runOrder,
                   m_settings.runOrderSeed.value_or(0));
@@ -243,6 +246,7 @@ void SessionRunner::onCatalogue(const worker::Catalogue &catalogue)
             r.stored.request = runRequest(r, m_settings, m_options.commandTimeoutSeconds);
         m_runs.push_back(std::move(r));
     }
+    startSources();
     checkPlan();
 }
 

@@ -302,8 +302,13 @@ void SessionRunner::onLevelRefused(const PinLevel &level, const QString &why)
 
 std::vector<IdleWindow> SessionRunner::idleWindows(const PinLevel &level) const
 {
+    return idleWindows(level, m_recorder->powerSamples());
+}
+
+std::vector<IdleWindow> SessionRunner::idleWindows(const PinLevel &level,
+                                                   const std::vector<PowerSample> &samples) const
+{
     std::vector<IdleWindow> windows;
-    const std::vector<PowerSample> &samples = m_recorder->powerSamples();
     const auto add = [&](double start, double end) {
         if (end > start)
             windows.push_back(
@@ -517,6 +522,7 @@ void SessionRunner::analyseLive(std::size_t index)
         in, m_recorder->powerSamples(),
         idleLevelAt(idleWindows(m_runs[index].plan.pinLevel()), in.windowStart, in.windowEnd),
         m_accuracy, m_settings.minUpdates);
+    analyseSources(m_runs[index], in);
     emit runUpdated(updateFor(index));
 }
 
@@ -585,6 +591,8 @@ void SessionRunner::restore()
     if (m_activeRunCommand != 0 && !m_dutGone)
         return;
     m_timer.stop();
+    // The sources' last readings are the post-baseline's: restoring changes the DUT's power.
+    stopSources();
     // The worker that pinned the governor is gone: a new one puts it back (once).
     if (m_pinned && m_dutGone && !m_restoreAttempted && m_recorder->exists()) {
         restoreWithNewWorker();
@@ -615,6 +623,7 @@ void SessionRunner::finalize()
     }
     m_flow->enter(Stage::Finalizing);
     m_timer.stop();
+    stopSources();
     if (m_meter)
         m_meter->stop();
     store(m_recorder->endPhase());
@@ -690,6 +699,7 @@ void SessionRunner::finalize()
         run.stored.analysis =
             analyseRun(in, samples, idleLevelAt(level->second, in.windowStart, in.windowEnd),
                        m_accuracy, m_settings.minUpdates);
+        analyseSources(run, in);
         runActivityFlags(run);
         programFlags(run);
         saveRun(i);

@@ -14,6 +14,8 @@
 #include <catch2/catch.hpp>
 
 #include <fake_power.h>
+#include <fstream>
+#include <load_following_rapl.h>
 #include <temp_dir.h>
 
 using cipherwatt::test::cli;
@@ -120,4 +122,151 @@ TEST_CASE("meter log writes every reading of a hwmon input with its source", "[c
         CHECK(rows[i][2] == QStringLiteral("hwmon:ina3221/VDD_IN"));
         CHECK(rows[i][3].toDouble() == Approx(7.5184).epsilon(1e-9));
     }
+}
+
+TEST_CASE("run --source: the simulated WT332 primary and a fake RAPL zone secondary, both net "
+          "powers recovered and their ratio right, across wrap-arounds",
+          "[cli][sources]")
+{
+    // One simulated DUT seen two ways. The simulated meter and the fake RAPL zone both follow
+    // the CPU load of this test's workers (cipherwatt-bench below this process), busy at 0.1
+    // cores or more:
+    //   meter: idle 4.0 W, busy 10.0 W  -> net 6.0 W
+    //   RAPL:  idle 2.0 W, busy  5.0 W  -> net 3.0 W, so RAPL / meter = 0.5
+    // RAPL's range is 10 J: the counter wraps every 2 s busy, 5 s idle, so inside runs too.
+    constexpr double kRaplIdle = 2.0;
+    constexpr double kRaplBusy = 5.0;
+    constexpr std::uint64_t kRange = 10'000'000;
+    FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", kRange);
+    tree.setRaplEnergy("intel-rapl:0", 0);
+    const cipherwatt::test::LoadFollowingRapl rapl(tree, "intel-rapl:0", kRange, kRaplIdle,
+                                                   kRaplBusy);
+
+    const TempDir dir;
+    const std::string profile = (dir.path() / "dut.profile").string();
+    std::ofstream(profile) << "load threshold\nload_source worker\nthreshold_cores 0.1\n"
+                              "idle_power 4.0\nbusy_power 10.0\nnoise 0.02\nseed 20261125\n";
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto r = cli(withDut(tree, {"run",
+                                      "--meter",
+                                      "sim:" + profile,
+                                      "--plan",
+                                      "chacha20/botan:encrypt,aes-128-ctr/openssl:encrypt",
+                                      "--source",
+                                      "rapl:package",
+                                      "--baseline",
+                                      "3",
+                                      "--seconds",
+                                      "2.5",
+                                      "--min-updates",
+                                      "10",
+                                      "--voltage-range",
+                                      "300",
+                                      "--current-range",
+                                      "0.5",
+                                      "--db",
+                                      db,
+                                      "--label",
+                                      "two meters"}));
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("power source rapl:package-0 (rapl, energy_uj) read every "
+                                      "0.1 s beside the meter"));
+
+    const auto shown = cli({"show", "1", "--db", db, "--json"});
+    REQUIRE(shown.exitCode == 0);
+    const QJsonObject session =
+        QJsonDocument::fromJson(QByteArray::fromStdString(shown.out)).object();
+    const QJsonArray sources =
+        session[QStringLiteral("dut_setup")][QStringLiteral("sources")].toArray();
+    REQUIRE(sources.size() == 1);
+    const QJsonObject source = sources[0].toObject();
+    CHECK(source[QStringLiteral("requested")] == QStringLiteral("rapl:package"));
+    CHECK(source[QStringLiteral("resource")] == QStringLiteral("rapl:package-0"));
+    CHECK(source[QStringLiteral("method")] == QStringLiteral("energy_uj"));
+    // A reading every 0.1 s from the plan's check to the end: well over the baseline's 30.
+    CHECK(source[QStringLiteral("readings")].toInt() > 60);
+
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    REQUIRE(runs.size() == 2);
+    for (const QJsonValue &v : runs) {
+        const QJsonObject run = v.toObject();
+        INFO(run[QStringLiteral("cipher")].toString().toStdString());
+        REQUIRE(run[QStringLiteral("status")] == QStringLiteral("done"));
+        const QJsonObject a = run[QStringLiteral("analysis")].toObject();
+        CHECK(a[QStringLiteral("net_w")].toDouble() == Approx(6.0).epsilon(0.05));
+        const QJsonArray bySource = a[QStringLiteral("sources")].toArray();
+        REQUIRE(bySource.size() == 1);
+        const QJsonObject x = bySource[0].toObject();
+        CHECK(x[QStringLiteral("resource")] == QStringLiteral("rapl:package-0"));
+        // 2.5 s of readings every 0.1 s, less the two the run's edges cut.
+        CHECK(x[QStringLiteral("readings")].toInt() >= 20);
+        CHECK(x[QStringLiteral("idle_w")].toDouble() == Approx(kRaplIdle).epsilon(0.05));
+        CHECK(x[QStringLiteral("net_w")].toDouble() == Approx(kRaplBusy - kRaplIdle).epsilon(0.05));
+        const double ratio = x[QStringLiteral("ratio")].toDouble();
+        CHECK(ratio == Approx(0.5).epsilon(0.08));
+        CHECK(x[QStringLiteral("ratio_low")].toDouble() < ratio);
+        CHECK(x[QStringLiteral("ratio_high")].toDouble() > ratio);
+        // The energy per byte scales the same net power by the run's own bytes and time.
+        // (net × seconds / bytes, with bytes = throughput × seconds).
+        const double perByte = x[QStringLiteral("net_w")].toDouble() /
+                               a[QStringLiteral("throughput_bps")].toDouble() * 1e9;
+        CHECK(x[QStringLiteral("energy_per_byte_nj")].toDouble() == Approx(perByte).epsilon(1e-6));
+    }
+
+    const auto text = cli({"show", "1", "--db", db});
+    REQUIRE(text.exitCode == 0);
+    CHECK_THAT(text.out,
+               Catch::Contains("Sources:") &&
+                   Catch::Contains("rapl:package-0 (rapl: energy_uj in uJ), read every 0.1 s") &&
+                   Catch::Contains("Power sources on the DUT against the meter") &&
+                   Catch::Contains("statistical only"));
+
+    const std::string csvPath = (dir.path() / "runs.csv").string();
+    const auto exported = cli({"export", "1", "--db", db, "--csv", csvPath});
+    REQUIRE(exported.exitCode == 0);
+    QFile runsCsv(QString::fromStdString(csvPath));
+    REQUIRE(runsCsv.open(QIODevice::ReadOnly));
+    const auto rows = cipherwatt::core::parseCsv(QString::fromUtf8(runsCsv.readAll()));
+    REQUIRE(rows.size() == 3);
+    const qsizetype column = rows[0].indexOf(QStringLiteral("rapl:package-0 / meter net power"));
+    REQUIRE(column > 0);
+    for (qsizetype i = 1; i < rows.size(); ++i)
+        CHECK(rows[i][column].toDouble() == Approx(0.5).epsilon(0.08));
+}
+
+TEST_CASE("run --source: a source the DUT lacks or a wrong one is refused before anything is "
+          "measured",
+          "[cli][sources]")
+{
+    FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", 10'000'000);
+    tree.setRaplEnergy("intel-rapl:0", 0);
+    tree.addBattery("BAT0", {{"status", "Charging"}, {"power_now", "9000000"}});
+    const TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto run = [&](const char *source) {
+        return cli(withDut(tree, {"run", "--meter", "sim", "--plan", "chacha20/botan:encrypt",
+                                  "--source", source, "--baseline", "1", "--seconds", "0.5", "--db",
+                                  db, "--label", "refused"}));
+    };
+    const auto wrong = run("wattmeter");
+    CHECK(wrong.exitCode == 1);
+    CHECK_THAT(wrong.err, Catch::Contains("--source wattmeter: not a power source on the DUT"));
+    const auto missing = run("rapl:dram");
+    CHECK(missing.exitCode == 1);
+    // One line besides the simulated meter's mark.
+    CHECK(cipherwatt::test::lines(missing.err) == 2);
+    CHECK_THAT(missing.err, Catch::Contains("the meter is SIMULATED") &&
+                                Catch::EndsWith("session failed: power source rapl:dram: no RAPL "
+                                                "zone of that name (zones here: package-0)\n"));
+    // A battery being charged measures the charger too: refused with its status.
+    const auto charging = run("battery");
+    CHECK(charging.exitCode == 1);
+    CHECK_THAT(charging.err,
+               Catch::Contains("power source battery: ") && Catch::Contains("Charging"));
+    // Nothing was measured: no session was stored.
+    const auto sessions = cli({"sessions", "--db", db, "--json"});
+    CHECK(sessions.out.find("refused") == std::string::npos);
 }

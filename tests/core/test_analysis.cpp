@@ -397,3 +397,78 @@ TEST_CASE("the stored form of a run's analysis reads back", "[analysis]")
     CHECK(back.run.count == r.run.count);
     CHECK(back.flags == r.flags);
 }
+
+TEST_CASE("a secondary source's net power and its ratio to the meter, by hand", "[analysis]")
+{
+    // A source read every second (spans of 1 s). Idle window [0, 10]: readings ending at 1..10
+    // alternating 2.0 and 2.2 W: mean 2.1, s = √(10 × 0.1² / 9) = 0.105409, s/√10 = 0.0333333
+    // (lag-1 correlation negative: no reduction, 9 degrees of freedom). Run [20, 30]: readings
+    // ending at 21..30 alternating 5.0 and 5.4 W: mean 5.2, s = 0.210819, s/√10 = 0.0666667;
+    // one more ending at 20.5 straddles the start and is left out.
+    std::vector<PowerSample> readings;
+    for (int i = 1; i <= 10; ++i)
+        readings.push_back({static_cast<double>(i), 1.0, i % 2 == 0 ? 2.2 : 2.0});
+    readings.push_back({20.5, 1.0, 9.0});
+    for (int i = 21; i <= 30; ++i)
+        readings.push_back({static_cast<double>(i), 1.0, i % 2 == 0 ? 5.4 : 5.0});
+    const BaselineResult idle = analyseBaseline(readings, 0.0, 10.0, 0.01);
+    RunInput in;
+    in.windowStart = 20.0;
+    in.windowEnd = 30.0;
+    in.seconds = 10.0;
+    in.bytes = 1'000'000'000;
+    in.operations = 1000;
+    in.updateSeconds = 1.0;
+    // The meter's result for the run: 6.2 W, standard uncertainty 0.062 W (1 %), ν infinite.
+    RunResult primary;
+    primary.netWatts = 6.2;
+    primary.netUncertainty = 0.062;
+    primary.budget.components.push_back({BudgetTerm::MeterReading, 0.062});
+    primary.budget.u = 0.062;
+    const SourceRunResult s = analyseSourceRun(QStringLiteral("rapl:package-0"), in, readings,
+                                               idleLevelOf(idle), 5, primary);
+    CHECK(s.resource == QStringLiteral("rapl:package-0"));
+    CHECK(s.count == 10);
+    CHECK(s.excludedBoundary == 1);
+    CHECK(s.runWatts == Approx(5.2));
+    CHECK(s.idleWatts == Approx(2.1));
+    CHECK(s.netWatts == Approx(3.1));
+    // u = √(0.0333333² + 0.0666667²) = 0.0745356 (no type B term: none is specified).
+    CHECK(s.netUncertainty == Approx(0.0745356).epsilon(1e-5));
+    // ν = u⁴ / (0.0333333⁴/9 + 0.0666667⁴/9) = 3.08642e-5 / 2.33196e-6 = 13.235.
+    CHECK(s.netDof == Approx(13.235).epsilon(1e-3));
+    // 3.1 W × 10 s / 1e9 B = 31 nJ/B.
+    CHECK(s.energyPerByteNj == Approx(31.0));
+    // Ratio 3.1 / 6.2 = 0.5; relative u: √((0.0745356/3.1)² + 0.01²) = √(5.78100e-4 + 1e-4)
+    // = 0.0260404; ν = 0.0260404⁴ / (0.0240437⁴ / 13.235) = 18.21, t between t(19) = 2.093
+    // and t(18) = 2.101: half-width 0.5 × 0.0260404 × t in [0.027251, 0.027355].
+    CHECK(s.ratio == Approx(0.5));
+    const double half = (s.ratioHigh - s.ratioLow) / 2;
+    CHECK(half > 0.027251);
+    CHECK(half < 0.027355);
+    CHECK((s.ratioHigh + s.ratioLow) / 2 == Approx(0.5));
+    CHECK(s.flags.isEmpty());
+
+    // A ratio needs both net powers away from zero: here the source's interval reaches it.
+    CHECK(std::isnan(netRatio({0.1, 0.1, 50}, {6.2, 0.062}).value));
+    CHECK(std::isnan(netRatio({3.1, 0.07, 13}, {0.05, 0.062}).value));
+    // Both with infinite degrees of freedom: k = 1.960; 3/6 with 1/30 relative each:
+    // half = 1.959964 × 0.5 × √2/30 = 0.0461969.
+    const RatioInterval r = netRatio({3.0, 0.1}, {6.0, 0.2});
+    CHECK(r.value == Approx(0.5));
+    CHECK(r.high - r.value == Approx(0.0461969).epsilon(1e-5));
+    CHECK(r.value - r.low == Approx(0.0461969).epsilon(1e-5));
+
+    // Fewer readings than asked for: flagged short for the source; none: no figures at all.
+    const SourceRunResult few = analyseSourceRun(QStringLiteral("battery:BAT0"), in, readings,
+                                                 idleLevelOf(idle), 20, primary);
+    CHECK(englishTexts(few.flags).join(QLatin1Char('|')).contains(QStringLiteral("short run")));
+    RunInput empty = in;
+    empty.windowStart = 40.0;
+    empty.windowEnd = 50.0;
+    const SourceRunResult none = analyseSourceRun(QStringLiteral("battery:BAT0"), empty, readings,
+                                                  idleLevelOf(idle), 5, primary);
+    CHECK(none.count == 0);
+    CHECK(std::isnan(none.netWatts));
+    CHECK(std::isnan(none.ratio));
+}

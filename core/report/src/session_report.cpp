@@ -204,6 +204,52 @@ Table runsTable(const SessionData &d)
     return t;
 }
 
+// Each run's net power by the meter and by each secondary power source on the DUT, the
+// source's energy per byte and the ratio (docs/method.md, "Power sources on the DUT").
+Table sourcesTable(const SessionData &d)
+{
+    std::vector<double> watts;
+    for (const StoredRun &r : d.runs) {
+        if (!r.analysis || r.status != RunStatus::Done)
+            continue;
+        watts.push_back(r.analysis->netWatts);
+        for (const SourceRunResult &x : r.analysis->sources)
+            watts.push_back(x.netWatts);
+    }
+    const fmt::Unit power = fmt::columnUnit(Quantity::Power, watts);
+    Table t;
+    t.header = {QStringLiteral("#"),
+                QStringLiteral("run"),
+                QStringLiteral("meter P net") + power.bracketed(),
+                QStringLiteral("source"),
+                QStringLiteral("readings"),
+                QStringLiteral("source P net") + power.bracketed(),
+                QStringLiteral("source energy"),
+                QStringLiteral("source ÷ meter")};
+    t.numeric = {true, false, true, false, true, true, true, true};
+    for (const StoredRun &r : d.runs) {
+        if (!r.analysis || r.status != RunStatus::Done)
+            continue;
+        for (const SourceRunResult &x : r.analysis->sources) {
+            const bool net = std::isfinite(x.netWatts);
+            t.rows << QStringList{
+                QString::number(r.ordinal),
+                fmt::runShort(r.cipher, ResultKey::of(r).backendLabel(), r.operation,
+                              r.bufferBytes),
+                cell(r.analysis->netWatts, r.analysis->netLow, r.analysis->netHigh, power),
+                x.resource,
+                QString::number(x.count),
+                net ? cell(x.netWatts, x.netLow, x.netHigh, power) : fmt::missing(),
+                net ? fmt::quantityWithInterval(
+                          x.energyPerByteNj * 1e-9, x.energyPerByteNjLow * 1e-9,
+                          x.energyPerByteNjHigh * 1e-9, Quantity::EnergyPerByte)
+                    : fmt::missing(),
+                fmt::ratioWithInterval(x.ratio, x.ratioLow, x.ratioHigh)};
+        }
+    }
+    return t;
+}
+
 // Where the runs' idle levels came from, each way once.
 QString idleSourcesText(const BudgetTable &budget)
 {
@@ -414,6 +460,21 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                   58,
                   QStringLiteral("Throughput against the buffer size, logarithmic (medians over "
                                  "repeats)."));
+    }
+    if (const Table sources = sourcesTable(d); !sources.rows.isEmpty()) {
+        doc.heading(QStringLiteral("Power sources on the DUT"), 2);
+        doc.table(sources);
+        doc.paragraph(
+            QStringLiteral("Each run's net power by the meter (the primary: every result above) "
+                           "and by each power source read on the DUT beside it, from the "
+                           "source's own readings against the same idle windows. The sources' "
+                           "makers do not specify their accuracy: their intervals are "
+                           "statistical only. source ÷ meter with its 95 % interval (first-order "
+                           "propagation, the two taken as independent); a package counter sees "
+                           "less than the wall, so a ratio below 1 is expected, and its "
+                           "constancy across ciphers is the check. docs/method.md, \"Power "
+                           "sources on the DUT\"."),
+            true);
     }
     if (d.dut.kind == QLatin1String("mcu")) {
         bool emulated = false;

@@ -3,6 +3,7 @@
 // Internal to the simulated meter: its state, shared by the measuring side (simulator.cpp:
 // updates, power model, faults) and the SCPI side (sim_commands.cpp).
 
+#include <cipherwatt/instruments/cpu_load.h>
 #include <cipherwatt/instruments/measurement.h>
 #include <cipherwatt/instruments/meter.h>
 #include <cipherwatt/instruments/simulator.h>
@@ -20,28 +21,6 @@
 #include <thread>
 
 namespace cipherwatt::instruments {
-
-// CPU load in cores between two calls: of the whole host (the aggregate line of /proc/stat),
-// or of the processes with one name descended from a root process (their utime + stime in
-// /proc/<pid>/stat).
-class CpuLoad
-{
-public:
-    explicit CpuLoad(QString process = {}, qint64 root = 0); // root 0: this process
-    double sample();
-
-private:
-    bool readHost(std::uint64_t &busy, std::uint64_t &total) const;
-    double readProcesses() const; // CPU seconds of the named processes
-
-    QString m_process;
-    qint64 m_root = 0;
-    std::uint64_t m_busy = 0;
-    double m_processSeconds = 0;
-    std::uint64_t m_total = 0;
-    std::chrono::steady_clock::time_point m_when;
-    int m_cpus = 1;
-};
 
 enum class TransitionFilter : std::uint8_t { Never, Rise, Fall, Both };
 

@@ -218,6 +218,36 @@ struct RunInput
     bool autoRange = false;
 };
 
+// A secondary power source's view of one run (a RAPL zone, a fuel gauge, a hwmon input read on
+// the DUT): the same difference run − idle over its own readings, against idle windows taken
+// at the same times as the meter's, and the cross-check against the primary meter. Their makers
+// do not specify these sensors' accuracy: the intervals carry the statistical part only (type
+// A, with the same autocorrelation allowance as the meter's), never a type B term.
+struct SourceRunResult
+{
+    QString resource; // as the worker resolved it: "rapl:package-0"
+    int count = 0;    // readings wholly inside the run
+    int excludedBoundary = 0;
+    double runWatts = std::numeric_limits<double>::quiet_NaN();
+    double idleWatts = std::numeric_limits<double>::quiet_NaN();
+    double netWatts = std::numeric_limits<double>::quiet_NaN();
+    double netUncertainty = std::numeric_limits<double>::quiet_NaN(); // standard, W
+    double netDof = std::numeric_limits<double>::infinity();
+    double netLow = std::numeric_limits<double>::quiet_NaN(); // 95 %
+    double netHigh = std::numeric_limits<double>::quiet_NaN();
+    double energyPerByteNj = std::numeric_limits<double>::quiet_NaN();
+    double energyPerByteNjLow = std::numeric_limits<double>::quiet_NaN();
+    double energyPerByteNjHigh = std::numeric_limits<double>::quiet_NaN();
+    // The cross-check: this source's net power ÷ the primary meter's, with its 95 % interval
+    // (first-order propagation of both relative standard uncertainties, taken as independent;
+    // Welch-Satterthwaite degrees of freedom). NaN when either net power's interval reaches
+    // zero: a ratio to a value that may be zero has no interval.
+    double ratio = std::numeric_limits<double>::quiet_NaN();
+    double ratioLow = std::numeric_limits<double>::quiet_NaN();
+    double ratioHigh = std::numeric_limits<double>::quiet_NaN();
+    QList<instruments::Message> flags; // "short run", "no readings", ...
+};
+
 struct RunResult
 {
     MeanStats run;
@@ -264,6 +294,8 @@ struct RunResult
     // The measuring program's own CPU use over the run's phase (cores; NaN: not measured):
     // on a DUT that is this computer it is part of what the meter sees (runner_program.cpp).
     double programCores = std::numeric_limits<double>::quiet_NaN();
+    // What each secondary power source of the session saw of the run, in the session's order.
+    std::vector<SourceRunResult> sources;
 };
 
 // P_net = P_run - P_idle and what follows from it, for one run.
@@ -278,6 +310,25 @@ RunResult analyseRun(const RunInput &input, const std::vector<PowerSample> &samp
 UncertaintyBudget differenceBudget(const MeanStats &run, const UncertainValue &idle,
                                    double interpolation, const MeterAccuracy &accuracy,
                                    double range);
+
+// A secondary source's view of a run: `readings` its readings in session time (a reading is the
+// mean over (t − intervalSeconds, t], or with interval 0 the sensor's value at t), `idle` its
+// idle level from the same idle windows as the meter's, `primary` the meter's result for the
+// run. `input.updateSeconds` is the source's own reading interval (a fuel gauge's refresh
+// period), for missed readings; fewer than `minReadings` inside the run is flagged.
+SourceRunResult analyseSourceRun(const QString &resource, const RunInput &input,
+                                 const std::vector<PowerSample> &readings, const IdleLevel &idle,
+                                 int minReadings, const RunResult &primary);
+
+// secondary ÷ primary for two net values with standard uncertainties and degrees of freedom
+// (SourceRunResult::ratio): {ratio, low, high}, NaN when either 95 % interval reaches zero.
+struct RatioInterval
+{
+    double value = std::numeric_limits<double>::quiet_NaN();
+    double low = std::numeric_limits<double>::quiet_NaN();
+    double high = std::numeric_limits<double>::quiet_NaN();
+};
+RatioInterval netRatio(const UncertainValue &secondary, const UncertainValue &primary);
 
 // Median and range over repeats of the same (cipher, backend, operation, buffer).
 struct Spread

@@ -177,6 +177,25 @@ struct GovernorRestore
     QJsonObject extra;
 };
 
+// A secondary power source of the session as the DUT's worker sampled it (SessionSettings::
+// sources): what it is, what was read and how often, and how its sampling ended.
+struct SourceSetup
+{
+    QString requested; // as given: "rapl:package"
+    QString resource;  // as the worker resolved it: "rapl:package-0"
+    QString kind;      // rapl, battery, hwmon
+    QString method;    // energy_uj, power_now, curr_input*in_input, ...
+    QString unit;      // of the files read: uJ, uW, mA*mV, ...
+    QStringList files;
+    double intervalSeconds = 0.0; // how often the worker read it
+    // A fuel gauge's refresh period as the worker measured it (the median interval between
+    // changes), the last one it reported; none: not a gauge, or no change seen yet.
+    std::optional<double> updateSeconds;
+    qint64 readings = 0;
+    QString ended;   // done, stopped, error, shutdown; empty: still sampling when stored
+    QString problem; // why it stopped early (a read that failed, a charger plugged in)
+};
+
 struct DutSetup
 {
     QString resource; // as given
@@ -200,6 +219,7 @@ struct DutSetup
     std::optional<SelfTest> selfTest;
     std::optional<Pinning> pinning;
     std::optional<GovernorRestore> restore;
+    std::vector<SourceSetup> sources; // the secondary power sources, in the session's order
     QJsonObject extra;
 };
 

@@ -123,6 +123,9 @@ signals:
     // Every meter update, with the session time of its end and the DUT element's power.
     void sampleArrived(const cipherwatt::instruments::Sample &sample, double tSeconds,
                        double watts);
+    // A reading of a secondary power source on the DUT (SessionSettings::sources): the mean
+    // power over the reading's span ending at `tSeconds` (session time), or its value then.
+    void sourceSampleArrived(const QString &resource, double tSeconds, double watts);
     void runUpdated(const cipherwatt::core::RunUpdate &update);
     void baselineMeasured(const cipherwatt::core::BaselineResult &baseline);
     // What else kept the DUT busy in a phase that just ended (the baseline, a run, the
@@ -185,6 +188,9 @@ private:
     // The idle windows so far (baseline, between runs, post-baseline) at one level (none: the
     // session's pinning), in time order.
     std::vector<IdleWindow> idleWindows(const PinLevel &level = {}) const;
+    // The same windows over other readings (a secondary source's).
+    std::vector<IdleWindow> idleWindows(const PinLevel &level,
+                                        const std::vector<PowerSample> &samples) const;
     void onRunStart(qint64 hostNs);
     void onRunProgress(const worker::Progress &progress);
     void onRunEnd(const worker::RunEnded &end, qint64 hostNs);
@@ -217,6 +223,16 @@ private:
     void onQuietReading(const std::optional<CpuCounters> &counters);
     void waitForStable(); // runner_stable.cpp
     void checkStable();
+
+    // Secondary power sources on the DUT (runner_sources.cpp): sampled by the worker from the
+    // plan's check to the end, each reading kept with the host's time of it.
+    bool checkSources(); // false: refused (the session is failing)
+    void startSources();
+    void restartSources();                                       // with a new worker after a crash
+    bool onSourceEvent(const WorkerEvent &event, qint64 hostNs); // true: it was a source's
+    void stopSources();
+    void analyseSources(RunRecord &run, const RunInput &in);
+    std::vector<PowerSample> sourceReadings(std::size_t source) const; // in session time
 
     // Events, failures and the end (runner.cpp).
     void onDutEvent(const WorkerEvent &event, qint64 hostNs);
@@ -341,6 +357,23 @@ private:
     bool m_stableWaited = false;
     double m_stableStart = 0.0;
     std::optional<Message> m_notStable;
+    // The secondary power sources, in the settings' order: the worker's command sampling each,
+    // when its worker clock began (host ns), and its readings (host ns of the reading's end).
+    struct SourceState
+    {
+        int command = 0;
+        qint64 startedHostNs = -1; // -1: not started yet
+        bool running = false;
+        struct Reading
+        {
+            qint64 hostNs = 0;
+            double spanSeconds = 0.0;
+            double watts = 0.0;
+        };
+        std::vector<Reading> readings;
+    };
+    std::vector<SourceState> m_sources; // parallel to m_dutSetup.sources
+    int m_sourcesStopCommand = 0;
     // The settle pause in force is an idle window (SessionSettings::settleIsIdle).
     bool m_settleWindow = false;
     // A child of the runner: a runner made in one thread and moved to another (the window's

@@ -120,6 +120,11 @@ struct SessionSettings
     // ("message") and as one long stream a buffer at a time ("stream", stream ciphers and CTR
     // only), the first the reference; empty: messages, as before the factor.
     QStringList chunkingLevels;
+    // Power sources on the DUT read beside the meter, secondary to it: `rapl:<zone>`,
+    // `battery[:<name>]`, `hwmon:<sensor>/<label>`. The DUT's worker samples each through the
+    // whole session; every run gets its net power from each and the cross-check against the
+    // meter (analysis.h, SourceRunResult; docs/method.md, "Power sources on the DUT").
+    QStringList sources;
     // ECB and CBC buffers that are not whole blocks padded with zeros (the third paper's
     // 5-byte payloads), instead of refused; energy per byte stays per payload byte.
     bool padWithZeros = false;
@@ -160,6 +165,13 @@ inline double levelIdleSeconds(const SessionSettings &s)
 {
     return s.idleBetweenSeconds > 0 ? s.idleBetweenSeconds : s.baselineSeconds;
 }
+// What is wrong with a power source's resource string (SessionSettings::sources), in words
+// that name it; none when it has one of the forms rapl:<zone>, battery, battery:<name>,
+// hwmon:<sensor>/<label>. Whether the DUT has it is the worker's to say.
+std::optional<QString> sourceResourceProblem(const QString &resource);
+// The same for a list: also a source given twice.
+std::optional<QString> sourcesProblem(const QStringList &resources);
+
 // How long `--wait-for-quiet` (and the window's checkbox) waits at most for a quiet DUT.
 inline constexpr double kDefaultWaitForQuietSeconds = 60.0;
 // How long the window's "wait for stable idle power" waits at most (the CLI takes any bound).

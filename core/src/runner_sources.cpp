@@ -1,0 +1,203 @@
+// Secondary power sources on the DUT (SessionSettings::sources; docs/method.md, "Power sources
+// on the DUT"): RAPL zones, fuel gauges and hwmon inputs read by the DUT's worker beside the
+// meter, from the plan's check to the session's end. Each reading comes with the worker's time
+// since its sampling began; the host places it at the time the start was heard plus that, as
+// it places a run's start and end at the times their events were heard, so the link's delay
+// shifts both alike. Each run's net power from each source uses the same idle windows as the
+// meter's, and the cross-check compares the two (analysis.h, SourceRunResult).
+
+#include "messages.h"
+#include "messages_sources.h"
+#include "recorder.h"
+#include "run_record.h"
+
+#include <cipherwatt/core/runner.h>
+#include <cipherwatt/core/session_flow.h>
+
+#include <cmath>
+
+namespace cipherwatt::core {
+
+namespace {
+
+// How often the worker reads a source: the meter's update rate. A fuel gauge refreshes less
+// often; the worker reports a reading when its value changes, and measures the refresh period.
+constexpr double kSourceIntervalSeconds = 0.1;
+
+// Readings a run must hold for a source's figures not to be flagged short: a fuel gauge that
+// refreshes every few seconds gives few in a short run.
+constexpr int kMinSourceReadings = 10;
+
+} // namespace
+
+bool SessionRunner::checkSources()
+{
+    if (m_settings.sources.isEmpty())
+        return true;
+    if (!m_dutSetup.hasGovernor()) { // a microcontroller
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed,
+             Message(msg::kSourcesOnMcu).arg(m_settings.sources.join(QStringLiteral(", "))));
+        return false;
+    }
+    if (m_dutSetup.protocol < 4) {
+        m_rejectedSettings = true;
+        fail(SessionStatus::Failed, Message(msg::kSourcesNeedProtocol).arg(m_dutSetup.protocol));
+        return false;
+    }
+    return true;
+}
+
+void SessionRunner::startSources()
+{
+    // The worker answers in order: each source has started, or been refused, before the answer
+    // to anything sent after it (the plan's check, the self-test), so before the session is
+    // created.
+    m_sources.clear();
+    m_dutSetup.sources.clear();
+    for (const QString &resource : m_settings.sources) {
+        SourceSetup setup;
+        setup.requested = resource;
+        setup.resource = resource;
+        m_dutSetup.sources.push_back(setup);
+        SourceState state;
+        state.command = m_dut->sample(resource, kSourceIntervalSeconds);
+        m_sources.push_back(state);
+    }
+}
+
+void SessionRunner::restartSources()
+{
+    // A new worker after a crash: the old one's sampling died with it. Each source that was
+    // sampled starts again; its readings so far stay, the new ones follow from the new start.
+    m_sourcesStopCommand = 0;
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        SourceState &state = m_sources[i];
+        if (state.startedHostNs < 0)
+            continue; // refused: it stays so
+        state.running = false;
+        state.startedHostNs = -1;
+        state.command = m_dut->sample(m_dutSetup.sources[i].requested, kSourceIntervalSeconds);
+    }
+}
+
+bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
+{
+    if (event.id == 0 || m_sources.empty())
+        return false;
+    if (event.id == m_sourcesStopCommand) {
+        // A source that ended on its own just before: nothing was left to stop.
+        return std::holds_alternative<worker::Failure>(event.body);
+    }
+    std::size_t i = 0;
+    while (i < m_sources.size() && m_sources[i].command != event.id)
+        ++i;
+    if (i == m_sources.size())
+        return false;
+    SourceState &state = m_sources[i];
+    SourceSetup &setup = m_dutSetup.sources[i];
+    if (const auto *started = std::get_if<worker::SampleStarted>(&event.body)) {
+        state.startedHostNs = hostNs;
+        state.running = true;
+        setup.resource = started->source.resource;
+        setup.kind = started->source.kind;
+        setup.method = started->source.method;
+        setup.unit = started->source.unit;
+        setup.files = started->source.files;
+        setup.intervalSeconds = started->interval;
+        emit note(Message(msg::kSourceSampling)
+                      .arg(setup.resource, setup.kind, setup.method)
+                      .arg(setup.intervalSeconds));
+    } else if (const auto *sample = std::get_if<worker::SourceSample>(&event.body)) {
+        if (state.startedHostNs < 0 || !std::isfinite(sample->watts))
+            return true;
+        const qint64 at = state.startedHostNs + std::llround(sample->t * 1e9);
+        state.readings.push_back({at, sample->span, sample->watts});
+        ++setup.readings;
+        if (sample->updateInterval)
+            setup.updateSeconds = sample->updateInterval;
+        if (m_recorder->exists() && !m_finished)
+            emit sourceSampleArrived(setup.resource,
+                                     static_cast<double>(m_recorder->sinceOriginNs(at)) / 1e9,
+                                     sample->watts);
+    } else if (const auto *ended = std::get_if<worker::SampleEnded>(&event.body)) {
+        state.running = false;
+        setup.ended = ended->reason;
+        setup.problem = ended->message;
+        // Stopped by the session, or the worker shutting down at its end: as planned.
+        if (ended->reason == QLatin1String("error") && !m_finished)
+            emitWarning(Message(msg::kSourceStopped)
+                            .arg(setup.resource,
+                                 ended->message.isEmpty() ? ended->reason : ended->message));
+    } else if (const auto *failure = std::get_if<worker::Failure>(&event.body)) {
+        // The worker refused the source (unknown, unreadable, a battery charging): the
+        // operator's mistake, before anything was measured.
+        state.running = false;
+        setup.ended = QStringLiteral("error");
+        // The worker names the source first ("rapl:dram: no RAPL zone ..."): once is enough.
+        QString why = failure->message;
+        for (const QString &name : {setup.requested, setup.resource}) {
+            if (why.startsWith(name + QStringLiteral(": ")))
+                why = why.mid(name.size() + 2);
+        }
+        setup.problem = why;
+        if (!m_finished && !m_recorder->exists()) {
+            m_rejectedSettings = true;
+            fail(SessionStatus::Failed,
+                 Message(msg::kSourceRefused).arg(setup.requested, why));
+        } else if (!m_finished) {
+            emitWarning(Message(msg::kSourceStopped).arg(setup.requested, why));
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void SessionRunner::stopSources()
+{
+    if (m_sourcesStopCommand != 0 || m_dutGone || m_dut == nullptr)
+        return;
+    const bool any = std::any_of(m_sources.begin(), m_sources.end(),
+                                 [](const SourceState &s) { return s.running; });
+    if (any)
+        m_sourcesStopCommand = m_dut->sampleStop();
+}
+
+std::vector<PowerSample> SessionRunner::sourceReadings(std::size_t source) const
+{
+    std::vector<PowerSample> out;
+    const SourceState &state = m_sources[source];
+    out.reserve(state.readings.size());
+    for (const SourceState::Reading &r : state.readings) {
+        PowerSample s;
+        s.tSeconds = static_cast<double>(m_recorder->sinceOriginNs(r.hostNs)) / 1e9;
+        s.intervalSeconds = r.spanSeconds;
+        s.watts = r.watts;
+        out.push_back(s);
+    }
+    return out;
+}
+
+void SessionRunner::analyseSources(RunRecord &run, const RunInput &in)
+{
+    if (!run.stored.analysis)
+        return;
+    run.stored.analysis->sources.clear();
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        const SourceSetup &setup = m_dutSetup.sources[i];
+        if (m_sources[i].startedHostNs < 0)
+            continue; // refused: nothing to say of any run
+        const std::vector<PowerSample> readings = sourceReadings(i);
+        RunInput at = in;
+        // Readings are missed against the source's own period: a gauge's refresh period.
+        at.updateSeconds = setup.updateSeconds.value_or(
+            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceIntervalSeconds);
+        const IdleLevel idle =
+            idleLevelAt(idleWindows(run.plan.pinLevel(), readings), in.windowStart, in.windowEnd);
+        run.stored.analysis->sources.push_back(analyseSourceRun(
+            setup.resource, at, readings, idle, kMinSourceReadings, *run.stored.analysis));
+    }
+}
+
+} // namespace cipherwatt::core
