@@ -21,6 +21,8 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <fake_power.h>
+#include <load_following_rapl.h>
 #include <measure/live_format.h>
 #include <measure/live_plot.h>
 #include <measure/live_view.h>
@@ -342,6 +344,57 @@ TEST_CASE("live view: a real session live (plot, phases, readouts, results, foll
         again.refreshNow();
         test::saveScreenshot(again, QStringLiteral("stored-dark"));
     }
+}
+
+TEST_CASE("live view: a power source on the DUT gets a strip of its own under the power, and "
+          "the results its ratio to the meter",
+          "[gui][session][sources]")
+{
+    // The scripted simulated WT332 (idle 4.0 W, busy 12.5 W: net 8.5 W) and a fake RAPL zone
+    // following the same worker load (idle 2.0 W, busy 5.0 W: net 3.0 W): ratio 3.0 / 8.5.
+    test::TempDir dir;
+    test::FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", 50'000'000);
+    tree.setRaplEnergy("intel-rapl:0", 0);
+    const test::LoadFollowingRapl rapl(tree, "intel-rapl:0", 50'000'000, 2.0, 5.0);
+    LiveView view;
+    view.resize(1360, 860);
+    view.show();
+    SessionSettings settings = test::quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    settings.sources = {QStringLiteral("rapl:package")};
+    RunnerOptions options = test::quickOptions(database(dir));
+    options.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
+    const auto outcome = test::runLive(view, settings, options, {});
+    INFO(outcome.reason.toStdString());
+    REQUIRE(outcome.status == SessionStatus::Complete);
+    view.refreshNow();
+    LivePlot &plot = *view.plot();
+    REQUIRE(plot.sourceStrip(0) != nullptr);
+    CHECK(plot.sourceStrip(1) == nullptr);
+    CHECK(plot.sourceStrip(0)->axis(QCPAxis::atLeft)->label() ==
+          QStringLiteral("rapl:package-0 [W]"));
+    // A reading every 0.1 s over 4 s of baseline, a settle and a 4 s run.
+    CHECK(plot.sourceGraph(0)->dataCount() >= 70);
+    // Under the power strip; the time axis labelled under it, not under the power.
+    CHECK(plot.sourceStrip(0)->outerRect().top() >=
+          plot.strip(Channel::Power)->outerRect().bottom());
+    CHECK(plot.strip(Channel::Power)->axis(QCPAxis::atBottom)->label().isEmpty());
+    CHECK_FALSE(plot.sourceStrip(0)->axis(QCPAxis::atBottom)->label().isEmpty());
+    // Its values: idle near 2 W, busy up from there (a reading's value also carries the fake
+    // counter's own timing: its ticker may write late on a busy machine).
+    double lo = 0;
+    double hi = 0;
+    REQUIRE(view.trace().sourceRange(0, 0, 1e9, lo, hi));
+    CHECK(lo == Approx(2.0).margin(0.4));
+    CHECK(hi > 4.0);
+
+    auto *table = view.findChild<QTableView *>(QStringLiteral("resultsTable"));
+    REQUIRE(table != nullptr);
+    CHECK_FALSE(table->isColumnHidden(ResultsModel::SourceRatio));
+    const QString ratio = table->model()->index(0, ResultsModel::SourceRatio).data().toString();
+    INFO(ratio.toStdString());
+    CHECK(ratio.startsWith(QStringLiteral("rapl:package-0 0.3")));
+    test::saveScreenshot(view, QStringLiteral("live-sources"));
 }
 
 TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "[gui][session]")

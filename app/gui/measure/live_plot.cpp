@@ -72,10 +72,10 @@ void LivePlot::setUpStrips()
     m_rects[0] = axisRect();
     m_rects[1] = new QCPAxisRect(this);
     m_rects[2] = new QCPAxisRect(this);
-    auto *group = new QCPMarginGroup(this);
+    m_marginGroup = new QCPMarginGroup(this);
     for (std::size_t c = 0; c < m_rects.size(); ++c) {
         QCPAxisRect *rect = m_rects[c];
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_marginGroup);
         QCPAxis *x = rect->axis(QCPAxis::atBottom);
         QCPAxis *y = rect->axis(QCPAxis::atLeft);
         // Time is what the operator moves through; each strip's values fit what is shown.
@@ -96,6 +96,81 @@ void LivePlot::setUpStrips()
         connect(x, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
                 [this, x](const QCPRange &range) { onTimeRangeChanged(x, range); });
     }
+}
+
+void LivePlot::addSourceStrip()
+{
+    SourceStrip strip;
+    strip.rect = new QCPAxisRect(this);
+    QCPAxisRect *rect = strip.rect;
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_marginGroup);
+    QCPAxis *x = rect->axis(QCPAxis::atBottom);
+    QCPAxis *y = rect->axis(QCPAxis::atLeft);
+    rect->setRangeDrag(Qt::Horizontal);
+    rect->setRangeZoom(Qt::Horizontal);
+    rect->setRangeDragAxes(x, y);
+    rect->setRangeZoomAxes(x, y);
+    rect->setMinimumSize(0, 56);
+    x->setTicker(m_ticker);
+    x->setRange(m_rects[0]->axis(QCPAxis::atBottom)->range());
+    y->ticker()->setTickCount(2);
+    y->setPadding(6);
+    x->grid()->setSubGridVisible(false);
+    y->grid()->setSubGridVisible(false);
+    strip.graph = addGraph(x, y);
+    strip.graph->setAdaptiveSampling(true);
+    connect(x, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            [this, x](const QCPRange &range) { onTimeRangeChanged(x, range); });
+    m_sourceStrips.push_back(strip);
+    styleSourceStrip(m_sourceStrips.back(), m_sourceStrips.size() - 1);
+    applyLayout();
+    applyAxisLabels();
+}
+
+void LivePlot::removeSourceStrips()
+{
+    if (m_sourceStrips.empty())
+        return;
+    QCPLayoutGrid *grid = plotLayout();
+    for (const SourceStrip &strip : m_sourceStrips) {
+        removeGraph(strip.graph);
+        if (strip.rect->layout() == grid)
+            grid->take(strip.rect);
+        delete strip.rect;
+    }
+    m_sourceStrips.clear();
+    grid->simplify();
+    applyLayout();
+    applyAxisLabels();
+}
+
+void LivePlot::syncSources()
+{
+    const std::vector<SourceTrace> &sources = m_trace.sources();
+    while (m_sourceStrips.size() < sources.size())
+        addSourceStrip();
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        SourceStrip &strip = m_sourceStrips[i];
+        const SourceTrace &source = sources[i];
+        if (strip.synced >= source.t.size())
+            continue;
+        QVector<double> keys(source.t.begin() + static_cast<std::ptrdiff_t>(strip.synced),
+                             source.t.end());
+        QVector<double> values(source.watts.begin() + static_cast<std::ptrdiff_t>(strip.synced),
+                               source.watts.end());
+        strip.graph->addData(keys, values, true);
+        strip.synced = source.t.size();
+    }
+}
+
+std::vector<QCPAxisRect *> LivePlot::allStrips() const
+{
+    std::vector<QCPAxisRect *> out{m_rects[0]};
+    for (const SourceStrip &strip : m_sourceStrips)
+        out.push_back(strip.rect);
+    for (std::size_t c = 1; c < m_rects.size(); ++c)
+        out.push_back(m_rects[c]);
+    return out;
 }
 
 void LivePlot::setUpMarkers()
@@ -161,6 +236,7 @@ void LivePlot::reset()
             removeItem(items.text);
     }
     m_phaseItems.clear();
+    removeSourceStrips();
     m_labelRevision = ~std::uint64_t{0};
     m_syncedPoints = 0;
     m_syncedFlags = 0;
@@ -176,6 +252,7 @@ void LivePlot::reset()
 void LivePlot::refresh(Redraw redraw)
 {
     syncPoints();
+    syncSources();
     syncFlags();
     syncPhases();
     if (m_follow)
@@ -354,7 +431,7 @@ void LivePlot::onTimeRangeChanged(QCPAxis *axis, const QCPRange &range)
         return;
     }
     m_syncingAxes = true;
-    for (QCPAxisRect *rect : m_rects) {
+    for (QCPAxisRect *rect : allStrips()) {
         QCPAxis *x = rect->axis(QCPAxis::atBottom);
         if (x != axis)
             x->setRange(range);
@@ -426,16 +503,26 @@ void LivePlot::setBaseline(double watts, bool final)
 void LivePlot::applyLayout()
 {
     QCPLayoutGrid *grid = plotLayout();
-    for (std::size_t c = 1; c < m_rects.size(); ++c) {
-        if (m_rects[c]->layout() == grid)
-            grid->take(m_rects[c]);
+    const std::vector<QCPAxisRect *> strips = allStrips();
+    for (std::size_t c = 1; c < strips.size(); ++c) {
+        if (strips[c]->layout() == grid)
+            grid->take(strips[c]);
     }
     grid->simplify();
-    if (m_stripsVisible) {
-        grid->addElement(1, 0, m_rects[1]);
-        grid->addElement(2, 0, m_rects[2]);
-        grid->setRowStretchFactors({3.0, 1.0, 1.0});
+    // The power, each source's strip, then the detail strips when shown.
+    QList<double> stretch{3.0};
+    int row = 1;
+    for (const SourceStrip &strip : m_sourceStrips) {
+        grid->addElement(row++, 0, strip.rect);
+        stretch << 1.0;
     }
+    if (m_stripsVisible) {
+        grid->addElement(row++, 0, m_rects[1]);
+        grid->addElement(row++, 0, m_rects[2]);
+        stretch << 1.0 << 1.0;
+    }
+    if (stretch.size() > 1)
+        grid->setRowStretchFactors(stretch);
     grid->setRowSpacing(2);
     for (std::size_t c = 1; c < m_rects.size(); ++c)
         m_rects[c]->setVisible(m_stripsVisible);
@@ -443,15 +530,23 @@ void LivePlot::applyLayout()
 
 void LivePlot::applyAxisLabels()
 {
-    const std::size_t bottom = m_stripsVisible ? m_rects.size() - 1 : 0;
+    // The time axis is labelled under the lowest strip shown.
+    const std::vector<QCPAxisRect *> strips = allStrips();
+    const QCPAxisRect *bottom = m_stripsVisible          ? m_rects.back()
+                                : m_sourceStrips.empty() ? m_rects[0]
+                                                         : m_sourceStrips.back().rect;
     const bool hours = m_ticker->timeFormat().contains(QLatin1String("%h"));
-    for (std::size_t c = 0; c < m_rects.size(); ++c) {
-        QCPAxis *x = m_rects[c]->axis(QCPAxis::atBottom);
-        x->setTickLabels(c == bottom);
-        x->setLabel(c != bottom ? QString()
-                    : hours     ? tr("Time since the session started (h:min:s)")
-                                : tr("Time since the session started (min:s)"));
+    for (QCPAxisRect *rect : strips) {
+        QCPAxis *x = rect->axis(QCPAxis::atBottom);
+        x->setTickLabels(rect == bottom);
+        x->setLabel(rect != bottom ? QString()
+                    : hours        ? tr("Time since the session started (h:min:s)")
+                                   : tr("Time since the session started (min:s)"));
     }
+    for (std::size_t i = 0; i < m_sourceStrips.size() && i < m_trace.sources().size(); ++i)
+        m_sourceStrips[i]
+            .rect->axis(QCPAxis::atLeft)
+            ->setLabel(tr("%1 [W]").arg(m_trace.sources()[i].resource));
     m_rects[0]->axis(QCPAxis::atLeft)->setLabel(tr("Power P%1 [W]").arg(m_element));
     m_rects[1]->axis(QCPAxis::atLeft)->setLabel(tr("U%1 [V]").arg(m_element));
     m_rects[2]->axis(QCPAxis::atLeft)->setLabel(tr("I%1 [A]").arg(m_element));
@@ -506,6 +601,30 @@ void LivePlot::fitValues()
         const double step = niceStep((hi - lo) / (power ? 5 : 2));
         m_rects[c]
             ->axis(QCPAxis::atLeft)
+            ->setRange(std::floor(lo / step) * step, std::ceil(hi / step) * step);
+    }
+    fitSources(shown);
+}
+
+void LivePlot::fitSources(const QCPRange &shown)
+{
+    for (std::size_t i = 0; i < m_sourceStrips.size(); ++i) {
+        double lo = 0;
+        double hi = 0;
+        if (!m_trace.sourceRange(i, shown.lower, shown.upper, lo, hi))
+            continue;
+        const double floor = std::max(1e-3, 0.02 * std::max(std::fabs(lo), std::fabs(hi)));
+        if (hi - lo < floor) {
+            const double mid = (lo + hi) / 2;
+            lo = mid - floor / 2;
+            hi = mid + floor / 2;
+        }
+        const double span = hi - lo;
+        lo -= span * 0.12;
+        hi += span * 0.12;
+        const double step = niceStep((hi - lo) / 2);
+        m_sourceStrips[i]
+            .rect->axis(QCPAxis::atLeft)
             ->setRange(std::floor(lo / step) * step, std::ceil(hi / step) * step);
     }
 }

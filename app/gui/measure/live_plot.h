@@ -58,6 +58,15 @@ public:
 
     // What the plot holds (tests, the benchmark).
     QCPAxisRect *strip(Channel channel) const { return m_rects[index(channel)]; }
+    // The strip of a secondary power source, in the order the trace met them (nullptr: none).
+    QCPAxisRect *sourceStrip(std::size_t source) const
+    {
+        return source < m_sourceStrips.size() ? m_sourceStrips[source].rect : nullptr;
+    }
+    QCPGraph *sourceGraph(std::size_t source) const
+    {
+        return source < m_sourceStrips.size() ? m_sourceStrips[source].graph : nullptr;
+    }
     QCPGraph *traceGraph(Channel channel) const { return m_traces[index(channel)]; }
     QCPGraph *markerGraph(std::uint32_t flag) const;
     QCPGraph *bandGraph(std::uint32_t flag) const;
@@ -112,6 +121,7 @@ private:
     void onTimeRangeChanged(QCPAxis *axis, const QCPRange &range);
     void beforeEachReplot();
     void fitValues();
+    void fitSources(const QCPRange &shown);
     void updateTicker();
     void updatePhaseLabels();
     QString phaseText(const TracePhase &phase) const;
@@ -119,7 +129,24 @@ private:
     QColor phaseFill(core::PhaseKind kind) const;
     bool isDark() const;
 
+    // A secondary power source's strip (LiveTrace::sources()), made when its first reading
+    // is taken; always shown, between the power and the detail strips.
+    struct SourceStrip
+    {
+        QCPAxisRect *rect = nullptr;
+        QCPGraph *graph = nullptr;
+        std::size_t synced = 0;
+    };
+    void syncSources();
+    void addSourceStrip();
+    void removeSourceStrips();
+    void styleSourceStrip(const SourceStrip &strip, std::size_t source);
+    // Every strip in the order of the layout, shown or not: power, sources, U, I.
+    std::vector<QCPAxisRect *> allStrips() const;
+
     const LiveTrace &m_trace;
+    QCPMarginGroup *m_marginGroup = nullptr;
+    std::vector<SourceStrip> m_sourceStrips;
     std::array<QCPAxisRect *, kChannelCount> m_rects{};
     std::array<QCPGraph *, kChannelCount> m_traces{};
     std::array<QCPGraph *, 4> m_markers{};

@@ -104,12 +104,39 @@ void LivePlot::applyPalette()
             m_bands[k]->setBrush(fill);
         }
     }
+    for (std::size_t i = 0; i < m_sourceStrips.size(); ++i)
+        styleSourceStrip(m_sourceStrips[i], i);
     for (std::size_t i = 0; i < m_phaseItems.size(); ++i)
         stylePhase(i);
     const QColor baselineColor = blend(base, text, 0.65);
     m_baselineLine->setPen(QPen(baselineColor, 1.2, Qt::DashLine));
     m_baselineText->setColor(baselineColor);
     m_baselineText->setFont(font());
+}
+
+void LivePlot::styleSourceStrip(const SourceStrip &strip, std::size_t source)
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    const QPen axisPen(blend(base, text, 0.5), 1);
+    const QPen gridPen(blend(base, text, isDark() ? 0.16 : 0.11), 1);
+    strip.rect->setBackground(QBrush(Qt::NoBrush));
+    for (QCPAxis *axis : strip.rect->axes()) {
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setSubTickPen(axisPen);
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(gridPen);
+        axis->grid()->setZeroLinePen(gridPen);
+    }
+    // Sources in colours of their own, apart from the meter's power, voltage and current.
+    static constexpr std::array<QRgb, 4> kSourceColors{0x7b3fa8, 0x1b8a6b, 0xb5651d, 0x3d5a98};
+    QColor color(kSourceColors[source % kSourceColors.size()]);
+    if (isDark())
+        color = color.lighter(150);
+    strip.graph->setPen(QPen(color, 1.0));
 }
 
 QColor LivePlot::bandColor(std::size_t i) const

@@ -112,6 +112,37 @@ bool LiveTrace::valueRange(Channel channel, double from, double to, double &lo, 
     return std::isfinite(lo) && std::isfinite(hi);
 }
 
+void LiveTrace::appendSource(const QString &resource, double t, double watts)
+{
+    auto it = std::find_if(m_sources.begin(), m_sources.end(),
+                           [&](const SourceTrace &s) { return s.resource == resource; });
+    if (it == m_sources.end()) {
+        m_sources.push_back({resource, {}, {}});
+        it = m_sources.end() - 1;
+    }
+    it->t.push_back(t);
+    it->watts.push_back(watts);
+}
+
+bool LiveTrace::sourceRange(std::size_t source, double from, double to, double &lo,
+                            double &hi) const
+{
+    lo = std::numeric_limits<double>::infinity();
+    hi = -lo;
+    if (source >= m_sources.size())
+        return false;
+    // A reading every 0.1 s at most: a plain scan of what is in view.
+    const SourceTrace &s = m_sources[source];
+    const auto first = std::lower_bound(s.t.begin(), s.t.end(), from) - s.t.begin();
+    const auto last = std::upper_bound(s.t.begin(), s.t.end(), to) - s.t.begin();
+    for (auto i = first; i < last; ++i) {
+        const double v = s.watts[static_cast<std::size_t>(i)];
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    return std::isfinite(lo) && std::isfinite(hi);
+}
+
 std::size_t LiveTrace::nearest(double t) const
 {
     if (m_t.empty())

@@ -59,6 +59,15 @@ struct FlaggedUpdate
     std::pair<double, double> span(std::uint32_t flag) const;
 };
 
+// The readings of one secondary power source on the DUT (a RAPL zone, a fuel gauge, a hwmon
+// input), drawn in a strip of its own under the meter's power.
+struct SourceTrace
+{
+    QString resource;
+    std::vector<double> t; // session seconds: the end of each reading
+    std::vector<double> watts;
+};
+
 class LiveTrace
 {
 public:
@@ -113,6 +122,12 @@ public:
     // Counts every change of labels, so the plot knows when to take them again.
     std::uint64_t labelRevision() const { return m_labelRevision; }
 
+    // A reading of a secondary power source; a source seen first gets the next strip.
+    void appendSource(const QString &resource, double t, double watts);
+    const std::vector<SourceTrace> &sources() const { return m_sources; }
+    // The finite minimum and maximum of a source's readings over [from, to]; false: none.
+    bool sourceRange(std::size_t source, double from, double to, double &lo, double &hi) const;
+
     const std::vector<FlaggedUpdate> &flagged() const { return m_flagged; }
     int flagCount(std::uint32_t flag) const;
 
@@ -138,6 +153,7 @@ private:
     QStringList m_ciphers;
     std::uint64_t m_labelRevision = 0;
     std::vector<FlaggedUpdate> m_flagged;
+    std::vector<SourceTrace> m_sources;
     std::array<int, 4> m_flagCounts{};
     double m_baselineSum = 0.0;
     int m_baselineCount = 0;

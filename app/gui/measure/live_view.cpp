@@ -91,6 +91,11 @@ void LiveView::attach(
     connect(controller, &SessionController::sessionCreated, this, &LiveView::onSessionCreated);
     connect(controller, &SessionController::phaseChanged, this, &LiveView::onPhaseChanged);
     connect(controller, &SessionController::sampleArrived, this, &LiveView::onSample);
+    connect(controller, &SessionController::sourceSampleArrived, this,
+            [this](const QString &resource, double tSeconds, double watts) {
+                m_trace.appendSource(resource, tSeconds, watts);
+                scheduleRefresh();
+            });
     connect(controller, &SessionController::runUpdated, this, &LiveView::onRunUpdated);
     connect(controller, &SessionController::baselineMeasured, this, &LiveView::onBaseline);
     connect(controller, &SessionController::activityMeasured, this, &LiveView::onActivity);
@@ -254,6 +259,7 @@ void LiveView::onRunUpdated(const core::RunUpdate &update)
     } else {
         const int rows = m_results->rowCount();
         m_results->updateRun(update);
+        showResultColumns(); // a source's ratio comes with the first run that has one
         if (m_results->rowCount() != rows)
             showResults();
         if (update.status == core::RunStatus::Done && !m_done.contains(update.ordinal)) {

@@ -334,6 +334,7 @@ void LiveView::showResultColumns()
     for (const int column : {ResultsModel::TimePerOperation, ResultsModel::EnergyPerOperation,
                              ResultsModel::ChargePerOperation})
         m_table->setColumnHidden(column, !m_results->perOperation());
+    m_table->setColumnHidden(ResultsModel::SourceRatio, !m_results->hasSources());
 }
 
 void LiveView::showExperiment(const core::SessionData &session)

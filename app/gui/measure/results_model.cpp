@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cipherwatt::gui {
 
@@ -81,7 +82,7 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
 
 void ResultsModel::setSession(const core::SessionData &session)
 {
-    m_runs.clear();
+    m_runs = session.runs;
     setPerOperation(!session.dut.hasGovernor());
     setRows(core::resultRows(session));
 }
@@ -204,6 +205,54 @@ QString ResultsModel::statusText(const ResultRow &row) const
                : tr("%1 (+%n more)", nullptr, static_cast<int>(flags.size() - 1)).arg(first);
 }
 
+bool ResultsModel::hasSources() const
+{
+    return std::any_of(m_runs.begin(), m_runs.end(), [](const core::StoredRun &r) {
+        return r.analysis && !r.analysis->sources.empty();
+    });
+}
+
+QString ResultsModel::sourceText(const ResultRow &row) const
+{
+    // Every source in the order the runs give them, with the ratios of the row's runs.
+    QStringList resources;
+    std::map<QString, std::vector<const core::SourceRunResult *>> bySource;
+    for (const core::StoredRun &r : m_runs) {
+        if (r.status != core::RunStatus::Done || !r.analysis || core::ResultKey::of(r) != row.key)
+            continue;
+        for (const core::SourceRunResult &x : r.analysis->sources) {
+            if (!resources.contains(x.resource))
+                resources << x.resource;
+            bySource[x.resource].push_back(&x);
+        }
+    }
+    QStringList out;
+    for (const QString &resource : resources) {
+        const std::vector<const core::SourceRunResult *> &runs = bySource[resource];
+        std::vector<double> ratios;
+        for (const core::SourceRunResult *x : runs) {
+            if (std::isfinite(x->ratio))
+                ratios.push_back(x->ratio);
+        }
+        if (runs.size() == 1) {
+            const core::SourceRunResult &x = *runs.front();
+            out << tr("%1 %2").arg(resource,
+                                   std::isfinite(x.ratio)
+                                       ? fmt::ratioWithInterval(x.ratio, x.ratioLow, x.ratioHigh)
+                                       : tr("no ratio"));
+        } else if (!ratios.empty()) {
+            const core::Spread spread = core::spreadOf(ratios);
+            out << tr("%1 %2 (median of %n runs, %3 to %4)", nullptr,
+                      static_cast<int>(ratios.size()))
+                       .arg(resource, fmt::significant(spread.median), fmt::significant(spread.min),
+                            fmt::significant(spread.max));
+        } else {
+            out << tr("%1 no ratio").arg(resource);
+        }
+    }
+    return out.join(QStringLiteral("; "));
+}
+
 QString ResultsModel::text(const ResultRow &row, int column) const
 {
     const bool measured = row.measured > 0;
@@ -229,6 +278,8 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case Throughput:
         return measured ? DisplayFormat::plain(row.throughputBytesPerSecond, m_throughput)
                         : QString();
+    case SourceRatio:
+        return measured ? sourceText(row) : QString();
     case CyclesPerByte:
         if (!measured)
             return {};
@@ -411,6 +462,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return withUnit(tr("Throughput"));
         case CyclesPerByte:
             return tr("Cycles/byte");
+        case SourceRatio:
+            return tr("Source ÷ meter (95 %)");
         case EnergyPerByte:
             return withUnit(tr("Energy/byte ± 95 %"));
         case TimePerOperation:

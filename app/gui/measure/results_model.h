@@ -37,6 +37,9 @@ public:
         TimePerOperation,
         EnergyPerOperation,
         ChargePerOperation,
+        // Each secondary power source's net power ÷ the meter's (SessionSettings::sources):
+        // shown for sessions that have sources (hasSources()).
+        SourceRatio,
         Status, // the flags, inline
         ColumnCount
     };
@@ -54,6 +57,9 @@ public:
     // Whether the per-operation columns are meant to be shown: a microcontroller DUT's
     // session. The view hides them otherwise.
     bool perOperation() const { return m_perOperation; }
+    // Whether any run has a secondary power source's figures: the view hides the column
+    // otherwise.
+    bool hasSources() const;
     void setPerOperation(bool on);
 
     const std::vector<core::ResultRow> &rows() const { return m_rows; }
@@ -78,8 +84,11 @@ private:
     QString toolTip(const core::ResultRow &row, int column) const;
     QString budgetTip(const core::ResultRow &row) const; // "" without a budget
     QString statusText(const core::ResultRow &row) const;
+    // Per source, the row's runs' ratios to the meter: "rapl:package-0 0.50 (0.48 to 0.52)".
+    QString sourceText(const core::ResultRow &row) const;
 
-    std::vector<core::StoredRun> m_runs; // live: the runs that have ended, by ordinal
+    // The runs that have ended, by ordinal (live), or the stored session's.
+    std::vector<core::StoredRun> m_runs;
     std::vector<core::ResultRow> m_rows;
     core::format::Unit m_time;
     core::format::Unit m_power;

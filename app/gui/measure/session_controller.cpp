@@ -47,6 +47,8 @@ bool SessionController::start(const SessionSettings &settings, const RunnerOptio
     });
     connect(m_runner, &SessionRunner::phaseChanged, this, &SessionController::phaseChanged);
     connect(m_runner, &SessionRunner::sampleArrived, this, &SessionController::sampleArrived);
+    connect(m_runner, &SessionRunner::sourceSampleArrived, this,
+            &SessionController::sourceSampleArrived);
     connect(m_runner, &SessionRunner::runUpdated, this, &SessionController::runUpdated);
     connect(m_runner, &SessionRunner::baselineMeasured, this, &SessionController::baselineMeasured);
     connect(m_runner, &SessionRunner::activityMeasured, this, &SessionController::activityMeasured);

@@ -35,6 +35,7 @@ signals:
                       double tSeconds, double plannedSeconds);
     void sampleArrived(const cipherwatt::instruments::Sample &sample, double tSeconds,
                        double watts);
+    void sourceSampleArrived(const QString &resource, double tSeconds, double watts);
     void runUpdated(const cipherwatt::core::RunUpdate &update);
     void baselineMeasured(const cipherwatt::core::BaselineResult &baseline);
     void activityMeasured(cipherwatt::core::PhaseKind kind, const cipherwatt::core::Message &label,

@@ -281,10 +281,22 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_cpu->setCurrentIndex(1);
     m_cpu->setToolTip(tr("The CPU the runs are pinned to."));
     dutForm->addRow(tr("Runs on:"), m_cpu);
+    m_sources = new QLineEdit(dutBox);
+    m_sources->setObjectName(QStringLiteral("sources"));
+    m_sources->setPlaceholderText(tr("none; e.g. rapl:package, battery"));
+    m_sources->setToolTip(
+        tr("Power sensors on the DUT read beside the meter, comma separated: rapl:<zone>, "
+           "battery[:<name>], hwmon:<sensor>/<label>. Every run gets its net power from each "
+           "and the ratio to the meter's; their makers do not specify their accuracy, so their "
+           "intervals are statistical only."));
+    dutForm->addRow(tr("Power sources:"), m_sources);
+    m_sourcesError = addError(dutBox);
+    m_sourcesError->setObjectName(QStringLiteral("sourcesError"));
+    dutForm->addRow(QString(), m_sourcesError);
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers, m_operator})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_sources})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
     connect(m_factors, &FactorTable::changed, this, &SetupPanel::changed);
     connect(m_padWithZeros, &QCheckBox::toggled, this, &SetupPanel::changed);
@@ -418,6 +430,9 @@ bool SetupPanel::validate()
         applyFactors(factors, &pinning);
     showError(m_factorsError, pinning);
     ok = ok && levelsOk && pinning.isEmpty();
+    const std::optional<QString> sources = sourcesProblem(sourceList());
+    showError(m_sourcesError, sources.value_or(QString()));
+    ok = ok && !sources;
     return ok;
 }
 
@@ -462,7 +477,16 @@ SessionSettings SetupPanel::settings() const
     s.fixFrequency = m_pinGovernor->isChecked() && m_fixFrequency->isChecked();
     s.disableTurbo = m_pinGovernor->isChecked() && m_noTurbo->isChecked();
     s.cpu = m_cpu->currentData().toInt();
+    s.sources = sourceList();
     return s;
+}
+
+QStringList SetupPanel::sourceList() const
+{
+    QStringList out;
+    for (const QString &source : m_sources->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out << source.trimmed();
+    return out;
 }
 
 void SetupPanel::setLabel(const QString &label)
@@ -489,6 +513,7 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_operator->setText(s.operatorName);
     m_tags->setText(s.tags.join(QStringLiteral(", ")));
     m_notes->setPlainText(s.notes);
+    m_sources->setText(s.sources.join(QStringLiteral(", ")));
     m_plan->showPlan(s.planSpec);
     QStringList sizes;
     for (const std::size_t b : s.bufferSizes)
@@ -638,6 +663,7 @@ void SetupPanel::restore()
     m_pinGovernor->setChecked(settings.value(QStringLiteral("pinGovernor"), true).toBool());
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
+    m_sources->setText(settings.value(QStringLiteral("sources")).toString());
     m_plan->setCommandsText(settings.value(QStringLiteral("commands")).toString());
     checkPlan(settings.value(QStringLiteral("plan")).toStringList());
     settings.endGroup();
@@ -670,6 +696,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("pinGovernor"), m_pinGovernor->isChecked());
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());
+    settings.setValue(QStringLiteral("sources"), m_sources->text());
     settings.setValue(QStringLiteral("commands"), m_plan->commandsText());
     settings.setValue(QStringLiteral("plan"), m_plan->chosen());
     settings.endGroup();

@@ -85,6 +85,7 @@ private:
     // settings cannot pin) goes to `problem` when given.
     void applyFactors(core::SessionSettings &s, QString *problem) const;
     void updateLabelWarning();
+    QStringList sourceList() const; // the power sources field, split
     void setEditable(bool editable);
 
     std::function<QList<qint64>(const QString &)> m_labelLookup;
@@ -133,6 +134,8 @@ private:
     QCheckBox *m_fixFrequency = nullptr;
     QCheckBox *m_noTurbo = nullptr;
     QComboBox *m_cpu = nullptr;
+    QLineEdit *m_sources = nullptr; // secondary power sources on the DUT
+    QLabel *m_sourcesError = nullptr;
 };
 
 } // namespace cipherwatt::gui
