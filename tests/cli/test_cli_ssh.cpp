@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fake_power.h>
 #include <fake_sysfs.h>
 #include <filesystem>
 #include <fstream>
@@ -255,4 +256,40 @@ TEST_CASE("ssh: SSH options are usage errors where they do not apply", "[cli]")
                                         "firmware, not the worker: --plugin does not apply"));
     CHECK_FALSE(fs::exists(home.path() / "s.sqlite"));
     CHECK_FALSE(fs::exists(home.path() / "s.sqlite"));
+}
+
+TEST_CASE("ssh: meter probe reads a RAPL zone on an SSH DUT through its worker", "[cli][sources]")
+{
+    // 7.5 W on a fake RAPL zone that a ticker advances; the worker reads it on the far side of
+    // the SSH link (same machine, real sshd) and streams its readings back.
+    constexpr double kWatts = 7.5;
+    constexpr std::uint64_t kRange = 1'000'000'000;
+    SshServer server;
+    TempDir home;
+    cipherwatt::test::FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", kRange);
+    const cipherwatt::test::Ticker ticker(
+        std::chrono::milliseconds(2), std::chrono::seconds(90), [&tree](double t) {
+            tree.setRaplEnergy("intel-rapl:0",
+                               static_cast<std::uint64_t>(kWatts * 1e6 * t) % kRange);
+        });
+    const auto r = cli(home, {"meter", "probe", "rapl:package", "--json", "--interval", "0.1",
+                              "--seconds", "1.05", "--dut", server.resource(), "--ssh-key",
+                              server.clientKey().string(), "--remote-worker", CIPHERWATT_BENCH_EXE,
+                              "--sysfs-root", tree.root().string(), "--accept-new-host-key"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+    CHECK(doc[QStringLiteral("source")][QStringLiteral("resource")] ==
+          QStringLiteral("rapl:package-0"));
+    CHECK(doc[QStringLiteral("accuracy")] == QStringLiteral("unspecified"));
+    const QJsonArray samples = doc[QStringLiteral("samples")].toArray();
+    CHECK(samples.size() == 10);
+    double joules = 0.0;
+    double seconds = 0.0;
+    for (const auto &v : samples) {
+        joules += v[QStringLiteral("watts")].toDouble() * v[QStringLiteral("span_s")].toDouble();
+        seconds += v[QStringLiteral("span_s")].toDouble();
+    }
+    CHECK(joules / seconds == Approx(kWatts).epsilon(0.05));
 }
