@@ -274,6 +274,13 @@
             <numerusform>Mean of %n valid repeats: %1 %2, 95 % interval %3 to %4 %2 (scatter s/√n %5, common to every repeat %6, %7 degrees of freedom)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 %2 (median of %n runs, %3 to %4)</source>
+        <translation>
+            <numerusform>%1 %2 (median of %n run, %3 to %4)</numerusform>
+            <numerusform>%1 %2 (median of %n runs, %3 to %4)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::SessionListModel</name>

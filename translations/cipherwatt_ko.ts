@@ -1063,6 +1063,26 @@
         <source>the worker measured the chunking %1, not its level %2</source>
         <translation>워커가 측정한 청킹은 수준 %2이(가) 아니라 %1입니다</translation>
     </message>
+    <message>
+        <source>power sources on the DUT need a worker of protocol 4; the DUT&apos;s speaks %1 (update cipherwatt-bench on the DUT)</source>
+        <translation>DUT의 전력 소스에는 프로토콜 4의 워커가 필요합니다. DUT의 워커는 %1을(를) 사용합니다(DUT의 cipherwatt-bench를 업데이트하십시오)</translation>
+    </message>
+    <message>
+        <source>a microcontroller has no power sources of its own to read (%1): measure it with the meter alone</source>
+        <translation>마이크로컨트롤러에는 읽을 자체 전력 소스가 없습니다(%1): 계측기만으로 측정하십시오</translation>
+    </message>
+    <message>
+        <source>power source %1: %2</source>
+        <translation>전력 소스 %1: %2</translation>
+    </message>
+    <message>
+        <source>power source %1 stopped: %2; its figures end there</source>
+        <translation>전력 소스 %1 중지됨: %2. 그 수치는 거기서 끝납니다</translation>
+    </message>
+    <message>
+        <source>power source %1 (%2, %3) read every %4 s beside the meter; its maker does not specify its accuracy</source>
+        <translation>전력 소스 %1(%2, %3)을(를) 계측기와 함께 %4초마다 읽습니다. 제조사는 정확도를 명시하지 않습니다</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Ssh</name>
@@ -2562,6 +2582,10 @@ Written before that: %2.</source>
         <source>P%1 %2 W, U%1 %3 V, I%1 %4 A</source>
         <translation>P%1 %2 W, U%1 %3 V, I%1 %4 A</translation>
     </message>
+    <message>
+        <source>%1 [W]</source>
+        <translation>%1 [W]</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::LiveView</name>
@@ -4022,6 +4046,28 @@ Failed: %2</source>
             <numerusform>유효한 반복 %n회의 평균: %1 %2, 95 % 구간 %3 ~ %4 %2 (산포 s/√n %5, 모든 반복에 공통인 항 %6, 자유도 %7)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>no ratio</source>
+        <translation>비율 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (median of %n runs, %3 to %4)</source>
+        <translation>
+            <numerusform>%1 %2 (%n회 실행의 중앙값, %3 ~ %4)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 no ratio</source>
+        <translation>%1 비율 없음</translation>
+    </message>
+    <message>
+        <source>Source ÷ meter (95 %)</source>
+        <translation>소스 ÷ 계측기 (95 %)</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::SessionListModel</name>
@@ -4477,6 +4523,18 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Frequency and governor levels are pinned through the worker: check &quot;Pin the governor&quot; and leave &quot;Fix the frequency&quot; unchecked.</source>
         <translation>주파수와 거버너 수준은 워커를 통해 고정됩니다: &quot;거버너 고정&quot;을 선택하고 &quot;주파수 고정&quot;은 선택하지 마십시오.</translation>
+    </message>
+    <message>
+        <source>none; e.g. rapl:package, battery</source>
+        <translation>없음. 예: rapl:package, battery</translation>
+    </message>
+    <message>
+        <source>Power sensors on the DUT read beside the meter, comma separated: rapl:&lt;zone&gt;, battery[:&lt;name&gt;], hwmon:&lt;sensor&gt;/&lt;label&gt;. Every run gets its net power from each and the ratio to the meter&apos;s; their makers do not specify their accuracy, so their intervals are statistical only.</source>
+        <translation>계측기와 함께 읽는 DUT의 전력 센서(쉼표로 구분): rapl:&lt;zone&gt;, battery[:&lt;name&gt;], hwmon:&lt;sensor&gt;/&lt;label&gt;. 모든 실행은 각 센서의 순전력과 계측기 대비 비율을 얻습니다. 제조사가 정확도를 명시하지 않으므로 구간은 통계적 부분만 포함합니다.</translation>
+    </message>
+    <message>
+        <source>Power sources:</source>
+        <translation>전력 소스:</translation>
     </message>
 </context>
 <context>
