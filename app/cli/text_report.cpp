@@ -376,19 +376,8 @@ QString sessionText(const SessionData &d)
     if (d.settings.padWithZeros)
         field("Padding:", QStringLiteral("ECB and CBC buffers padded with zeros to whole blocks "
                                          "(energy per byte per payload byte)"));
-    for (std::size_t i = 0; i < d.dut.sources.size(); ++i) {
-        const SourceSetup &source = d.dut.sources[i];
-        QString text = QStringLiteral("%1 (%2: %3 in %4), read every %5 s, %6 readings")
-                           .arg(source.resource, source.kind, source.method, source.unit,
-                                QString::number(source.intervalSeconds))
-                           .arg(source.readings);
-        if (source.updateSeconds)
-            text += QStringLiteral(", refreshed every %1 s")
-                        .arg(fmt::significant(*source.updateSeconds));
-        if (!source.problem.isEmpty())
-            text += QStringLiteral("; stopped: ") + source.problem;
-        field(i == 0 ? "Sources:" : "", text);
-    }
+    for (std::size_t i = 0; i < d.dut.sources.size(); ++i)
+        field(i == 0 ? "Sources:" : "", fmt::sourceText(d.dut.sources[i]));
     if (!d.dut.sources.empty())
         field("", QStringLiteral("secondary to the meter; accuracy not specified by the sensors' "
                                  "makers: their intervals are statistical only"));

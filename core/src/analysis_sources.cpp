@@ -81,10 +81,10 @@ SourceRunResult analyseSourceRun(const QString &resource, const RunInput &input,
     s.energyPerByteNjLow = r.energyPerByteNjLow;
     s.energyPerByteNjHigh = r.energyPerByteNjHigh;
     s.flags = r.flags;
-    const RatioInterval ratio = netRatio({s.netWatts, s.netUncertainty, s.netDof},
-                                         {primary.netWatts, primary.netUncertainty,
-                                          primary.budget.empty() ? std::numeric_limits<double>::infinity()
-                                                                : primary.budget.dof});
+    const RatioInterval ratio = netRatio(
+        {s.netWatts, s.netUncertainty, s.netDof},
+        {primary.netWatts, primary.netUncertainty,
+         primary.budget.empty() ? std::numeric_limits<double>::infinity() : primary.budget.dof});
     s.ratio = ratio.value;
     s.ratioLow = ratio.low;
     s.ratioHigh = ratio.high;

@@ -1,4 +1,5 @@
 #include <cipherwatt/core/format.h>
+#include <cipherwatt/core/records.h>
 
 #include <QTimeZone>
 
@@ -382,6 +383,19 @@ QString bufferShort(qint64 bytes)
 QString backendWithIsa(const QString &backend, const QString &isa)
 {
     return isa.isEmpty() ? backend : QStringLiteral("%1 (%2)").arg(backend, isa);
+}
+
+QString sourceText(const SourceSetup &source)
+{
+    QString text = QStringLiteral("%1 (%2: %3 in %4), read every %5 s, %6 readings")
+                       .arg(source.resource, source.kind, source.method, source.unit,
+                            QString::number(source.intervalSeconds))
+                       .arg(source.readings);
+    if (source.updateSeconds)
+        text += QStringLiteral(", refreshed every %1 s").arg(significant(*source.updateSeconds));
+    if (!source.problem.isEmpty())
+        text += QStringLiteral("; stopped: ") + source.problem;
+    return text;
 }
 
 QString megahertz(std::uint64_t kHz)

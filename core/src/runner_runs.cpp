@@ -522,7 +522,8 @@ void SessionRunner::analyseLive(std::size_t index)
         in, m_recorder->powerSamples(),
         idleLevelAt(idleWindows(m_runs[index].plan.pinLevel()), in.windowStart, in.windowEnd),
         m_accuracy, m_settings.minUpdates);
-    analyseSources(m_runs[index], in);
+    SourceCache cache;
+    analyseSources(m_runs[index], in, cache);
     emit runUpdated(updateFor(index));
 }
 
@@ -687,6 +688,7 @@ void SessionRunner::finalize()
     // The idle windows at each frequency or governor level (one set without the factors),
     // analysed once.
     std::map<std::pair<std::optional<std::uint64_t>, QString>, std::vector<IdleWindow>> windows;
+    SourceCache sourceCache;
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunRecord &run = m_runs[i];
         if (run.stored.status != RunStatus::Done || !m_baseline)
@@ -699,7 +701,7 @@ void SessionRunner::finalize()
         run.stored.analysis =
             analyseRun(in, samples, idleLevelAt(level->second, in.windowStart, in.windowEnd),
                        m_accuracy, m_settings.minUpdates);
-        analyseSources(run, in);
+        analyseSources(run, in, sourceCache);
         runActivityFlags(run);
         programFlags(run);
         saveRun(i);

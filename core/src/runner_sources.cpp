@@ -143,8 +143,7 @@ bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
         setup.problem = why;
         if (!m_finished && !m_recorder->exists()) {
             m_rejectedSettings = true;
-            fail(SessionStatus::Failed,
-                 Message(msg::kSourceRefused).arg(setup.requested, why));
+            fail(SessionStatus::Failed, Message(msg::kSourceRefused).arg(setup.requested, why));
         } else if (!m_finished) {
             emitWarning(Message(msg::kSourceStopped).arg(setup.requested, why));
         }
@@ -179,22 +178,31 @@ std::vector<PowerSample> SessionRunner::sourceReadings(std::size_t source) const
     return out;
 }
 
-void SessionRunner::analyseSources(RunRecord &run, const RunInput &in)
+void SessionRunner::analyseSources(RunRecord &run, const RunInput &in, SourceCache &cache) const
 {
     if (!run.stored.analysis)
         return;
     run.stored.analysis->sources.clear();
+    if (cache.readings.size() != m_sources.size()) {
+        cache.readings.clear();
+        for (std::size_t i = 0; i < m_sources.size(); ++i)
+            cache.readings.push_back(sourceReadings(i));
+    }
     for (std::size_t i = 0; i < m_sources.size(); ++i) {
         const SourceSetup &setup = m_dutSetup.sources[i];
-        if (m_sources[i].startedHostNs < 0)
+        if (m_sources[i].startedHostNs < 0 && cache.readings[i].empty())
             continue; // refused: nothing to say of any run
-        const std::vector<PowerSample> readings = sourceReadings(i);
+        const std::vector<PowerSample> &readings = cache.readings[i];
         RunInput at = in;
         // Readings are missed against the source's own period: a gauge's refresh period.
         at.updateSeconds = setup.updateSeconds.value_or(
             setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceIntervalSeconds);
-        const IdleLevel idle =
-            idleLevelAt(idleWindows(run.plan.pinLevel(), readings), in.windowStart, in.windowEnd);
+        const PinLevel level = run.plan.pinLevel();
+        const std::tuple key{i, level.frequencyKHz, level.governor};
+        auto windows = cache.windows.find(key);
+        if (windows == cache.windows.end())
+            windows = cache.windows.emplace(key, idleWindows(level, readings)).first;
+        const IdleLevel idle = idleLevelAt(windows->second, in.windowStart, in.windowEnd);
         run.stored.analysis->sources.push_back(analyseSourceRun(
             setup.resource, at, readings, idle, kMinSourceReadings, *run.stored.analysis));
     }

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <utility>
 #include <unistd.h>
+#include <utility>
 
 namespace cipherwatt::test {
 
@@ -59,7 +59,7 @@ private:
     double m_microjoules = 0.0;
     double m_last = 0.0;
     double m_windowStart = 0.0;
-    double m_watts; // the power in force, decided by the last window
+    double m_watts;  // the power in force, decided by the last window
     Ticker m_ticker; // last: stopped first, before what it uses goes
 };
 

@@ -586,24 +586,28 @@ void LivePlot::fitValues()
         } else if (!any) {
             continue;
         }
-        // A floor on the span, so a steady reading does not show its last digit as mountains.
-        const double floor = std::max(1e-3, 0.02 * std::max(std::fabs(lo), std::fabs(hi)));
-        if (hi - lo < floor) {
-            const double mid = (lo + hi) / 2;
-            lo = mid - floor / 2;
-            hi = mid + floor / 2;
-        }
         // Room for the phase labels above and the flag markers below the power.
-        const double span = hi - lo;
-        lo -= span * (power ? 0.22 : 0.12);
-        hi += span * (power ? 0.24 : 0.12);
-        // Whole steps, so the axis holds still while the values move inside it.
-        const double step = niceStep((hi - lo) / (power ? 5 : 2));
-        m_rects[c]
-            ->axis(QCPAxis::atLeft)
-            ->setRange(std::floor(lo / step) * step, std::ceil(hi / step) * step);
+        fitAxis(m_rects[c]->axis(QCPAxis::atLeft), lo, hi, power ? 0.22 : 0.12, power ? 0.24 : 0.12,
+                power ? 5 : 2);
     }
     fitSources(shown);
+}
+
+void LivePlot::fitAxis(QCPAxis *axis, double lo, double hi, double below, double above, int steps)
+{
+    // A floor on the span, so a steady reading does not show its last digit as mountains.
+    const double floor = std::max(1e-3, 0.02 * std::max(std::fabs(lo), std::fabs(hi)));
+    if (hi - lo < floor) {
+        const double mid = (lo + hi) / 2;
+        lo = mid - floor / 2;
+        hi = mid + floor / 2;
+    }
+    const double span = hi - lo;
+    lo -= span * below;
+    hi += span * above;
+    // Whole steps, so the axis holds still while the values move inside it.
+    const double step = niceStep((hi - lo) / steps);
+    axis->setRange(std::floor(lo / step) * step, std::ceil(hi / step) * step);
 }
 
 void LivePlot::fitSources(const QCPRange &shown)
@@ -611,21 +615,8 @@ void LivePlot::fitSources(const QCPRange &shown)
     for (std::size_t i = 0; i < m_sourceStrips.size(); ++i) {
         double lo = 0;
         double hi = 0;
-        if (!m_trace.sourceRange(i, shown.lower, shown.upper, lo, hi))
-            continue;
-        const double floor = std::max(1e-3, 0.02 * std::max(std::fabs(lo), std::fabs(hi)));
-        if (hi - lo < floor) {
-            const double mid = (lo + hi) / 2;
-            lo = mid - floor / 2;
-            hi = mid + floor / 2;
-        }
-        const double span = hi - lo;
-        lo -= span * 0.12;
-        hi += span * 0.12;
-        const double step = niceStep((hi - lo) / 2);
-        m_sourceStrips[i]
-            .rect->axis(QCPAxis::atLeft)
-            ->setRange(std::floor(lo / step) * step, std::ceil(hi / step) * step);
+        if (m_trace.sourceRange(i, shown.lower, shown.upper, lo, hi))
+            fitAxis(m_sourceStrips[i].rect->axis(QCPAxis::atLeft), lo, hi, 0.12, 0.12, 2);
     }
 }
 

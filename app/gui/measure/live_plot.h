@@ -122,6 +122,10 @@ private:
     void beforeEachReplot();
     void fitValues();
     void fitSources(const QCPRange &shown);
+    // A value axis over [lo, hi] with room below and above (fractions of the span), in whole
+    // steps of about (span / steps).
+    static void fitAxis(QCPAxis *axis, double lo, double hi, double below, double above, int steps);
+    void styleAxes(QCPAxisRect *rect) const; // the palette's pens and colours
     void updateTicker();
     void updatePhaseLabels();
     QString phaseText(const TracePhase &phase) const;

@@ -76,20 +76,8 @@ void LivePlot::applyPalette()
     const QColor text = pal.color(QPalette::Text);
     const bool dark = isDark();
     setBackground(QBrush(base));
-    const QPen axisPen(blend(base, text, 0.5), 1);
-    const QPen gridPen(blend(base, text, dark ? 0.16 : 0.11), 1);
-    for (QCPAxisRect *rect : m_rects) {
-        rect->setBackground(QBrush(Qt::NoBrush));
-        for (QCPAxis *axis : rect->axes()) {
-            axis->setBasePen(axisPen);
-            axis->setTickPen(axisPen);
-            axis->setSubTickPen(axisPen);
-            axis->setTickLabelColor(text);
-            axis->setLabelColor(text);
-            axis->grid()->setPen(gridPen);
-            axis->grid()->setZeroLinePen(gridPen);
-        }
-    }
+    for (QCPAxisRect *rect : m_rects)
+        styleAxes(rect);
     // One pixel: the raster engine draws those directly. A wider pen takes a stroker pass per
     // segment, 10 to 20 times the time of the whole replot with hours in view.
     for (std::size_t c = 0; c < m_traces.size(); ++c)
@@ -114,15 +102,15 @@ void LivePlot::applyPalette()
     m_baselineText->setFont(font());
 }
 
-void LivePlot::styleSourceStrip(const SourceStrip &strip, std::size_t source)
+void LivePlot::styleAxes(QCPAxisRect *rect) const
 {
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);
     const QColor text = pal.color(QPalette::Text);
     const QPen axisPen(blend(base, text, 0.5), 1);
     const QPen gridPen(blend(base, text, isDark() ? 0.16 : 0.11), 1);
-    strip.rect->setBackground(QBrush(Qt::NoBrush));
-    for (QCPAxis *axis : strip.rect->axes()) {
+    rect->setBackground(QBrush(Qt::NoBrush));
+    for (QCPAxis *axis : rect->axes()) {
         axis->setBasePen(axisPen);
         axis->setTickPen(axisPen);
         axis->setSubTickPen(axisPen);
@@ -131,6 +119,11 @@ void LivePlot::styleSourceStrip(const SourceStrip &strip, std::size_t source)
         axis->grid()->setPen(gridPen);
         axis->grid()->setZeroLinePen(gridPen);
     }
+}
+
+void LivePlot::styleSourceStrip(const SourceStrip &strip, std::size_t source)
+{
+    styleAxes(strip.rect);
     // Sources in colours of their own, apart from the meter's power, voltage and current.
     static constexpr std::array<QRgb, 4> kSourceColors{0x7b3fa8, 0x1b8a6b, 0xb5651d, 0x3d5a98};
     QColor color(kSourceColors[source % kSourceColors.size()]);

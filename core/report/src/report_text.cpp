@@ -137,18 +137,8 @@ QList<QPair<QString, QString>> dutFacts(const SessionData &d)
                    .arg(refused.join(QStringLiteral(", ")))},
     };
     // Secondary power sources read on the DUT beside the meter.
-    for (const SourceSetup &source : d.dut.sources) {
-        QString text = QStringLiteral("%1: %2 in %3, read every %4 s, %5 readings")
-                           .arg(source.resource, source.method, source.unit,
-                                QString::number(source.intervalSeconds))
-                           .arg(source.readings);
-        if (source.updateSeconds)
-            text += QStringLiteral(", refreshed every %1 s")
-                        .arg(fmt::significant(*source.updateSeconds));
-        if (!source.problem.isEmpty())
-            text += QStringLiteral("; stopped: ") + source.problem;
-        kv << QPair{QStringLiteral("Power source"), text};
-    }
+    for (const SourceSetup &source : d.dut.sources)
+        kv << QPair{QStringLiteral("Power source"), fmt::sourceText(source)};
     return kv;
 }
 

@@ -26,6 +26,10 @@
 #include <optional>
 #include <span>
 
+namespace cipherwatt::core {
+struct SourceSetup;
+}
+
 namespace cipherwatt::core::format {
 
 enum class Quantity : std::uint8_t {
@@ -137,6 +141,9 @@ QString backendWithIsa(const QString &backend, const QString &isa);
 QString withPayload(const QString &payload);
 // A payload level for tables: "random", "zeros", "file text.txt".
 QString payloadShort(const QString &payload);
+// A secondary power source as a session read it: "rapl:package-0 (rapl: energy_uj in uJ), read
+// every 0.1 s, 224 readings", with a gauge's refresh period and why it stopped early.
+QString sourceText(const SourceSetup &source);
 // A frequency level: "1200 MHz", "1234.567 MHz" (whole kHz, as cpufreq takes them).
 QString megahertz(std::uint64_t kHz);
 // " @ 1200 MHz" after a backend, for a run at a frequency level; empty for none.

@@ -29,6 +29,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace cipherwatt::instruments {
@@ -231,7 +232,17 @@ private:
     void restartSources();                                       // with a new worker after a crash
     bool onSourceEvent(const WorkerEvent &event, qint64 hostNs); // true: it was a source's
     void stopSources();
-    void analyseSources(RunRecord &run, const RunInput &in);
+    // Each source's readings in session time and its idle windows at each level, made once
+    // for all the runs the final analysis goes through.
+    struct SourceCache
+    {
+        std::vector<std::vector<PowerSample>> readings; // by source
+        // By source and level (frequency, governor).
+        std::map<std::tuple<std::size_t, std::optional<std::uint64_t>, QString>,
+                 std::vector<IdleWindow>>
+            windows;
+    };
+    void analyseSources(RunRecord &run, const RunInput &in, SourceCache &cache) const;
     std::vector<PowerSample> sourceReadings(std::size_t source) const; // in session time
 
     // Events, failures and the end (runner.cpp).
