@@ -1083,6 +1083,37 @@
         <source>power source %1 (%2, %3) read every %4 s beside the meter; its maker does not specify its accuracy</source>
         <translation>전력 소스 %1(%2, %3)을(를) 계측기와 함께 %4초마다 읽습니다. 제조사는 정확도를 명시하지 않습니다</translation>
     </message>
+    <message>
+        <source>runs lengthened to %1 s: power source %2 gives a reading every %3 s, and each run needs %4 of them</source>
+        <translation>실행을 %1초로 늘렸습니다: 전력 소스 %2은(는) %3초마다 값을 하나 주며, 실행마다 %4개가 필요합니다</translation>
+    </message>
+    <message>
+        <source>runs of %1 s are too short for power source %2, which gives a reading every %3 s: each run needs %4 of them (%5 s); its figures will be flagged short</source>
+        <translation>%1초 실행은 %3초마다 값을 하나 주는 전력 소스 %2에 너무 짧습니다: 실행마다 %4개(%5초)가 필요합니다. 그 수치는 짧은 실행으로 표시됩니다</translation>
+    </message>
+</context>
+<context>
+    <name>cipherwatt::core::SessionSettings</name>
+    <message>
+        <source>%1: rapl: needs a zone (rapl:package-0, rapl:core)</source>
+        <translation>%1: rapl: 뒤에 영역이 필요합니다 (rapl:package-0, rapl:core)</translation>
+    </message>
+    <message>
+        <source>%1: battery: needs a name (battery:BAT0), or none at all</source>
+        <translation>%1: battery: 뒤에 이름이 필요합니다 (battery:BAT0). 아니면 battery만 쓰십시오</translation>
+    </message>
+    <message>
+        <source>%1: hwmon: needs a sensor and a label (hwmon:ina3221/VDD_IN)</source>
+        <translation>%1: hwmon: 뒤에 센서와 레이블이 필요합니다 (hwmon:ina3221/VDD_IN)</translation>
+    </message>
+    <message>
+        <source>%1: not a power source on the DUT (rapl:&lt;zone&gt;, battery[:&lt;name&gt;], hwmon:&lt;sensor&gt;/&lt;label&gt;)</source>
+        <translation>%1: DUT의 전력 소스가 아닙니다 (rapl:&lt;zone&gt;, battery[:&lt;name&gt;], hwmon:&lt;sensor&gt;/&lt;label&gt;)</translation>
+    </message>
+    <message>
+        <source>%1: given twice</source>
+        <translation>%1: 두 번 지정되었습니다</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::core::Ssh</name>

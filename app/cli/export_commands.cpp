@@ -61,6 +61,7 @@ int exportCommand(const QString &command, const QStringList &args)
     const auto pdf = opts.value(QStringLiteral("--pdf"));
     const auto csv = opts.value(QStringLiteral("--csv"));
     const auto samples = opts.value(QStringLiteral("--samples"));
+    const auto readings = opts.value(QStringLiteral("--readings"));
     const QStringList ids = opts.positional();
     opts.finish();
     const bool compare = command == QLatin1String("compare");
@@ -68,8 +69,12 @@ int exportCommand(const QString &command, const QStringList &args)
         throw UsageError(QStringLiteral("compare takes two or more session ids"));
     if (!compare && ids.isEmpty())
         throw UsageError(QStringLiteral("export takes one or more session ids"));
-    if (!compare && !pdf && !csv && !samples)
-        throw UsageError(QStringLiteral("export needs --pdf, --csv or --samples <file>"));
+    if (!compare && !pdf && !csv && !samples && !readings)
+        throw UsageError(
+            QStringLiteral("export needs --pdf, --csv, --samples or --readings <file>"));
+    if (compare && (samples || readings))
+        throw UsageError(
+            QStringLiteral("compare takes --pdf and --csv, not --samples or --readings"));
 
     auto storage = Storage::open(db);
     if (!storage) {
@@ -109,8 +114,15 @@ int exportCommand(const QString &command, const QStringList &args)
             rc != ExitOk)
             return rc;
     }
-    if (samples)
-        return report(writeSamplesCsv(*sessions, *samples), QStringLiteral("samples"), *samples);
+    if (samples) {
+        if (int rc =
+                report(writeSamplesCsv(*sessions, *samples), QStringLiteral("samples"), *samples);
+            rc != ExitOk)
+            return rc;
+    }
+    if (readings)
+        return report(writeReadingsCsv(*sessions, *readings),
+                      QStringLiteral("power sources' readings"), *readings);
     return ExitOk;
 }
 

@@ -55,8 +55,9 @@ commands:
                                 one session: set-up, baseline, results, flags; --design: its
                                 design as a file for run --design
   export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
-                                a PDF report per session; the runs (--csv) and every meter
-                                update (--samples) as CSV
+         [--readings <file>]    a PDF report per session; the runs (--csv), every meter
+                                update (--samples) and every reading of the DUT's power
+                                sources (--readings) as CSV
   compare <id> <id>... [--db <path>] [--pdf <file>] [--csv <file>]
                                 later sessions against the first: differences
                                 and ratios with 95 % intervals; PDF and CSV

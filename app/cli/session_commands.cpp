@@ -151,7 +151,7 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     }
     s.sources = opts.values(QStringLiteral("--source"));
     if (auto problem = sourcesProblem(s.sources))
-        throw UsageError(QStringLiteral("--source ") + *problem);
+        throw UsageError(QStringLiteral("--source ") + problem->english());
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
     if (auto between = opts.value(QStringLiteral("--idle-between")))

@@ -63,13 +63,13 @@ Result<SyncOutcome> syncSession(Storage &from, qint64 id, Storage &to)
 {
     // The session's own fields first (no updates, no events), for its unique id.
     constexpr qint64 kNone = std::numeric_limits<qint64>::max();
-    auto head = from.loadAfter(id, kNone, kNone);
+    auto head = from.loadAfter(id, {0, kNone, kNone, kNone});
     if (!head)
         return head.error();
     auto there = to.holding(head->summary.uid);
     if (!there)
         return there.error();
-    auto part = from.loadAfter(id, there->samples, there->events);
+    auto part = from.loadAfter(id, *there);
     if (!part)
         return part.error();
     auto remote = to.receive(*part, *there);

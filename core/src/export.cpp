@@ -187,6 +187,49 @@ Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QSt
     });
 }
 
+Result<void> writeReadingsCsv(const std::vector<SessionData> &sessions, const QString &path)
+{
+    return writeFile(path, [&](CsvWriter &csv) {
+        const QStringList header{QStringLiteral("session"),
+                                 QStringLiteral("source"),
+                                 QStringLiteral("phase"),
+                                 QStringLiteral("run"),
+                                 withUnit("time", format::Quantity::Time, 0),
+                                 QStringLiteral("utc"),
+                                 withUnit("span", format::Quantity::Time, 0),
+                                 withUnit("power", format::Quantity::Power, 0)};
+        if (!csv.row(header))
+            return false;
+        for (const SessionData &d : sessions) {
+            for (const StoredReading &r : d.readings) {
+                // The phase in force when the reading's span ended, as for a meter update.
+                const StoredPhase *phase = nullptr;
+                for (const StoredPhase &p : d.phases) {
+                    if (p.startNs <= r.tNs && (p.endNs < 0 || r.tNs <= p.endNs))
+                        phase = &p;
+                }
+                const QDateTime utc =
+                    QDateTime::fromMSecsSinceEpoch(d.originUtcMs + r.tNs / 1'000'000, Qt::UTC);
+                const auto source = static_cast<std::size_t>(r.source);
+                const QString resource = r.source >= 0 && source < d.dut.sources.size()
+                                             ? d.dut.sources[source].resource
+                                             : QString::number(r.source);
+                const QStringList row{format::sessionId(d.summary.id),
+                                      resource,
+                                      phase ? phaseName(phase->kind) : QString(),
+                                      phase ? runOf(d, phase->runId) : QString(),
+                                      num(static_cast<double>(r.tNs) / 1e9, 3),
+                                      utc.toString(Qt::ISODateWithMs),
+                                      num(static_cast<double>(r.spanNs) / 1e9, 3),
+                                      exact(r.watts)};
+                if (!csv.row(row))
+                    return false;
+            }
+        }
+        return true;
+    });
+}
+
 Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path)
 {
     return writeFile(path, [&](CsvWriter &csv) {

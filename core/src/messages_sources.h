@@ -8,6 +8,26 @@
 
 namespace cipherwatt::core::msg {
 
+inline constexpr MessageTemplate kSourceNeedsZone{
+    "core.sources.zone", "cipherwatt::core::SessionSettings",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionSettings",
+                      "%1: rapl: needs a zone (rapl:package-0, rapl:core)")};
+inline constexpr MessageTemplate kSourceNeedsBatteryName{
+    "core.sources.battery", "cipherwatt::core::SessionSettings",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionSettings",
+                      "%1: battery: needs a name (battery:BAT0), or none at all")};
+inline constexpr MessageTemplate kSourceNeedsLabel{
+    "core.sources.hwmon", "cipherwatt::core::SessionSettings",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionSettings",
+                      "%1: hwmon: needs a sensor and a label (hwmon:ina3221/VDD_IN)")};
+inline constexpr MessageTemplate kNotASource{
+    "core.sources.unknown", "cipherwatt::core::SessionSettings",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionSettings",
+                      "%1: not a power source on the DUT (rapl:<zone>, battery[:<name>], "
+                      "hwmon:<sensor>/<label>)")};
+inline constexpr MessageTemplate kSourceTwice{
+    "core.sources.twice", "cipherwatt::core::SessionSettings",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionSettings", "%1: given twice")};
 inline constexpr MessageTemplate kSourcesNeedProtocol{
     "core.sources.protocol", "cipherwatt::core::SessionRunner",
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
@@ -30,5 +50,16 @@ inline constexpr MessageTemplate kSourceSampling{
     QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
                       "power source %1 (%2, %3) read every %4 s beside the meter; its maker "
                       "does not specify its accuracy")};
+inline constexpr MessageTemplate kSourceRunsLengthened{
+    "core.sources.lengthened", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "runs lengthened to %1 s: power source %2 gives a reading every %3 s, and "
+                      "each run needs %4 of them")};
+inline constexpr MessageTemplate kSourceRunsShort{
+    "core.sources.short", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "runs of %1 s are too short for power source %2, which gives a reading "
+                      "every %3 s: each run needs %4 of them (%5 s); its figures will be "
+                      "flagged short")};
 
 } // namespace cipherwatt::core::msg

@@ -190,6 +190,15 @@ Result<StoredSample> SessionRecorder::addSample(const instruments::Sample &sampl
     return s;
 }
 
+Result<void> SessionRecorder::addReading(int source, qint64 hostNs, double spanSeconds,
+                                         double watts)
+{
+    if (!exists())
+        return {};
+    return m_storage->addReading(
+        m_sessionId, {source, hostNs - m_originNs, std::llround(spanSeconds * 1e9), watts});
+}
+
 Result<void> SessionRecorder::addEvent(const QString &kind, const Message &text, qint64 hostNs)
 {
     if (!exists())

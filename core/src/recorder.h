@@ -73,6 +73,8 @@ public:
     // items of addSample(), NaN where they were not read).
     const std::vector<PowerSample> &powerSamples() const { return m_power; }
 
+    // Stores a reading of power source `source` (DutSetup::sources) whose span ended at `hostNs`.
+    Result<void> addReading(int source, qint64 hostNs, double spanSeconds, double watts);
     Result<void> addEvent(const QString &kind, const Message &text, qint64 hostNs);
     Result<qint64> addRun(const StoredRun &run);
     Result<void> updateRun(const StoredRun &run);

@@ -337,6 +337,7 @@ void SessionRunner::startRun()
     }
     m_flow->enter(Stage::Running);
     m_runStarted = true;
+    sizeRunsForSources(); // runner_sources.cpp
     RunRecord &run = m_runs[m_runIndex];
     if (!beginPhase(PhaseKind::Run, Message::plain(run.label()), run.stored.id,
                     run.expectedSeconds))
@@ -710,6 +711,7 @@ void SessionRunner::finalize()
             analysis.flags << Message(msg::kRunFlag).arg(run.label(), f);
     }
     if (m_recorder->exists()) {
+        storeSourceReadings();
         store(m_recorder->setDut(m_dutSetup));
         store(m_recorder->setAnalysis(analysis));
     }

@@ -114,6 +114,7 @@ bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
         const qint64 at = state.startedHostNs + std::llround(sample->t * 1e9);
         state.readings.push_back({at, sample->span, sample->watts});
         ++setup.readings;
+        storeSourceReadings();
         if (sample->updateInterval)
             setup.updateSeconds = sample->updateInterval;
         if (m_recorder->exists() && !m_finished)
@@ -153,6 +154,23 @@ bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
     return true;
 }
 
+void SessionRunner::storeSourceReadings()
+{
+    // Every reading is stored with its source, those taken before the session existed (the
+    // plan's check, the self-test) as soon as it does.
+    if (!m_recorder->exists() || m_finished)
+        return;
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        SourceState &state = m_sources[i];
+        for (; state.stored < state.readings.size(); ++state.stored) {
+            const SourceState::Reading &r = state.readings[state.stored];
+            if (!store(
+                    m_recorder->addReading(static_cast<int>(i), r.hostNs, r.spanSeconds, r.watts)))
+                return;
+        }
+    }
+}
+
 void SessionRunner::stopSources()
 {
     if (m_sourcesStopCommand != 0 || m_dutGone || m_dut == nullptr)
@@ -161,6 +179,71 @@ void SessionRunner::stopSources()
                                  [](const SourceState &s) { return s.running; });
     if (any)
         m_sourcesStopCommand = m_dut->sampleStop();
+}
+
+void SessionRunner::sizeRunsForSources()
+{
+    // What each source asks of a run: the readings a run needs at its reading period (a fuel
+    // gauge's refresh period once the worker has seen it), with the same headroom as the meter's
+    // (runner_runs.cpp, onPilotEnd) and two readings that cross the run's ends and cannot count.
+    double need = 0.0;
+    double period = 0.0;
+    QString which;
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        const SourceSetup &setup = m_dutSetup.sources[i];
+        if (!m_sources[i].running)
+            continue;
+        const double p = setup.updateSeconds.value_or(
+            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceIntervalSeconds);
+        const double seconds = (kMinSourceReadings * 1.15 + 2) * p;
+        if (seconds > need) {
+            need = seconds;
+            period = p;
+            which = setup.resource;
+        }
+    }
+    if (need <= m_sourceRunSeconds)
+        return; // nothing new to ask (a gauge's period is known better as the session goes on)
+    m_sourceRunSeconds = need;
+    switch (m_settings.runLength.kind) {
+    case RunLength::Kind::Automatic: {
+        // The pilot's rate gave each kind of run its iterations for the meter's length; a longer
+        // length scales them alike.
+        bool lengthened = false;
+        for (RunRecord &r : m_runs) {
+            if (r.stored.status != RunStatus::Planned || r.plan.entry.isCommand() ||
+                r.iterations == 0 || r.expectedSeconds <= 0 || r.expectedSeconds >= need)
+                continue;
+            r.iterations = static_cast<std::uint64_t>(
+                std::ceil(static_cast<double>(r.iterations) * need / r.expectedSeconds));
+            r.expectedSeconds = need;
+            lengthened = true;
+        }
+        if (lengthened) {
+            const Message text = Message(msg::kSourceRunsLengthened)
+                                     .arg(need, 0, 'f', 1)
+                                     .arg(which)
+                                     .arg(period, 0, 'g', 3)
+                                     .arg(kMinSourceReadings);
+            emit note(text);
+            store(m_recorder->addEvent(QStringLiteral("plan"), text, steadyNs()));
+        }
+        break;
+    }
+    case RunLength::Kind::Seconds:
+        if (m_settings.runLength.seconds < need)
+            emitWarning(Message(msg::kSourceRunsShort)
+                            .arg(m_settings.runLength.seconds, 0, 'g', 3)
+                            .arg(which)
+                            .arg(period, 0, 'g', 3)
+                            .arg(kMinSourceReadings)
+                            .arg(need, 0, 'f', 1));
+        break;
+    case RunLength::Kind::Iterations:
+        // How long a run of a fixed count lasts is known only after it: a short one is flagged
+        // in its figures (analysis_sources.cpp).
+        break;
+    }
 }
 
 std::vector<PowerSample> SessionRunner::sourceReadings(std::size_t source) const

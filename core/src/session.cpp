@@ -1,4 +1,5 @@
 #include "messages.h"
+#include "messages_sources.h"
 
 #include <cipherwatt/core/session.h>
 
@@ -56,43 +57,38 @@ PrepareStep prepareStep(const Message &label)
     return PrepareStep::Other;
 }
 
-std::optional<QString> sourceResourceProblem(const QString &resource)
+std::optional<Message> sourceResourceProblem(const QString &resource)
 {
     const auto after = [&](QLatin1String prefix) { return resource.mid(prefix.size()); };
     if (resource == QLatin1String("battery"))
         return std::nullopt;
     if (resource.startsWith(QLatin1String("rapl:"))) {
         if (after(QLatin1String("rapl:")).isEmpty())
-            return QStringLiteral("%1: rapl: needs a zone (rapl:package-0, rapl:core)")
-                .arg(resource);
+            return Message(msg::kSourceNeedsZone).arg(resource);
         return std::nullopt;
     }
     if (resource.startsWith(QLatin1String("battery:"))) {
         if (after(QLatin1String("battery:")).isEmpty())
-            return QStringLiteral("%1: battery: needs a name (battery:BAT0), or none at all")
-                .arg(resource);
+            return Message(msg::kSourceNeedsBatteryName).arg(resource);
         return std::nullopt;
     }
     if (resource.startsWith(QLatin1String("hwmon:"))) {
         const QString rest = after(QLatin1String("hwmon:"));
         const qsizetype slash = rest.indexOf(QLatin1Char('/'));
         if (slash <= 0 || slash == rest.size() - 1)
-            return QStringLiteral("%1: hwmon: needs a sensor and a label (hwmon:ina3221/VDD_IN)")
-                .arg(resource);
+            return Message(msg::kSourceNeedsLabel).arg(resource);
         return std::nullopt;
     }
-    return QStringLiteral("%1: not a power source on the DUT (rapl:<zone>, battery[:<name>], "
-                          "hwmon:<sensor>/<label>)")
-        .arg(resource);
+    return Message(msg::kNotASource).arg(resource);
 }
 
-std::optional<QString> sourcesProblem(const QStringList &resources)
+std::optional<Message> sourcesProblem(const QStringList &resources)
 {
     for (qsizetype i = 0; i < resources.size(); ++i) {
         if (auto problem = sourceResourceProblem(resources[i]))
             return problem;
         if (resources.indexOf(resources[i]) != i)
-            return QStringLiteral("%1: given twice").arg(resources[i]);
+            return Message(msg::kSourceTwice).arg(resources[i]);
     }
     return std::nullopt;
 }

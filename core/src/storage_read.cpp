@@ -80,10 +80,10 @@ Result<std::vector<SessionSummary>> Storage::summaries(const QStringList &where,
 
 Result<SessionData> Storage::load(qint64 session)
 {
-    return loadAfter(session, 0, 0);
+    return loadAfter(session, {});
 }
 
-Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 events)
+Result<SessionData> Storage::loadAfter(qint64 session, const Holding &after)
 {
     if (auto r = flush(); !r)
         return r.error();
@@ -166,7 +166,7 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
                              "coalesce(phase_id, 0), coalesce(run_id, 0), power, wh, vals FROM "
                              "samples WHERE session_id = ? AND seq > ? ORDER BY seq"));
     q.addBindValue(session);
-    q.addBindValue(samples);
+    q.addBindValue(after.samples);
     if (!q.exec())
         return sqlError(QStringLiteral("samples"), q.lastError().text());
     while (q.next()) {
@@ -190,12 +190,22 @@ Result<SessionData> Storage::loadAfter(qint64 session, qint64 samples, qint64 ev
                              "ORDER BY %1 %2")
                   .arg(dialect("rowid", "id"), dialect("LIMIT -1 OFFSET ?", "OFFSET ?")));
     q.addBindValue(session);
-    q.addBindValue(events);
+    q.addBindValue(after.events);
     if (!q.exec())
         return sqlError(QStringLiteral("events"), q.lastError().text());
     while (q.next())
         d.events.push_back({q.value(0).toLongLong(), q.value(1).toString(),
                             message(q.value(3).toString(), q.value(2).toString())});
+
+    q.prepare(QStringLiteral("SELECT source, t_ns, span_ns, watts FROM source_readings WHERE "
+                             "session_id = ? AND seq > ? ORDER BY seq"));
+    q.addBindValue(session);
+    q.addBindValue(after.readings);
+    if (!q.exec())
+        return sqlError(QStringLiteral("source readings"), q.lastError().text());
+    while (q.next())
+        d.readings.push_back({q.value(0).toInt(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                              q.value(3).toDouble()});
     return d;
 }
 
@@ -274,7 +284,7 @@ Result<void> Storage::remove(qint64 session)
     if (auto r = beginWrite(QStringLiteral("delete")); !r)
         return r;
     QSqlQuery q(db);
-    for (const char *table : {"samples", "events", "phases", "runs", "tags"}) {
+    for (const char *table : {"samples", "source_readings", "events", "phases", "runs", "tags"}) {
         q.prepare(QStringLiteral("DELETE FROM %1 WHERE session_id = ?").arg(QLatin1String(table)));
         q.addBindValue(session);
         if (!q.exec()) {

@@ -121,6 +121,19 @@ CREATE INDEX sessions_bench ON sessions(bench);
 CREATE INDEX sessions_operator ON sessions(operator);
 CREATE INDEX tags_tag ON tags(tag);
 )",
+    // 5: every reading of the power sources on the DUT (issue 20), numbered per session as the
+    // samples are; `source` is the index of the source in the session's DUT description.
+    R"(
+CREATE TABLE source_readings (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    source INTEGER NOT NULL,
+    t_ns INTEGER NOT NULL,
+    span_ns INTEGER NOT NULL,
+    watts REAL NOT NULL,
+    PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+)",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 

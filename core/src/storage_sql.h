@@ -21,8 +21,10 @@ struct Storage::Pending
 {
     using Clock = std::chrono::steady_clock;
     std::vector<std::pair<qint64, StoredSample>> samples;
+    std::vector<std::pair<qint64, StoredReading>> readings;
     Clock::time_point oldest;
-    std::map<qint64, qint64> nextSeq; // by session
+    std::map<qint64, qint64> nextSeq;        // by session
+    std::map<qint64, qint64> nextReadingSeq; // by session
     // Sessions this object is running: a lock file beside a SQLite file; none (nullptr) on
     // PostgreSQL, where an advisory lock of the connection marks them.
     std::map<qint64, std::unique_ptr<QLockFile>> running;

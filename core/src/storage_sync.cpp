@@ -26,13 +26,15 @@ Result<Storage::Holding> Storage::holding(const QString &uid)
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("SELECT s.id, (SELECT coalesce(max(seq), 0) FROM samples WHERE "
                              "session_id = s.id), (SELECT count(*) FROM events WHERE session_id "
-                             "= s.id) FROM sessions s WHERE s.uid = ?"));
+                             "= s.id), (SELECT coalesce(max(seq), 0) FROM source_readings WHERE "
+                             "session_id = s.id) FROM sessions s WHERE s.uid = ?"));
     q.addBindValue(uid);
     if (!q.exec())
         return sqlError(QStringLiteral("find session"), q.lastError().text());
     Holding h;
     if (q.next())
-        h = {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong()};
+        h = {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+             q.value(3).toLongLong()};
     return h;
 }
 
@@ -212,6 +214,20 @@ Result<qint64> Storage::receive(const SessionData &d, const Holding &at)
                 sample.addBindValue(v);
             if (!sample.exec()) {
                 failure = sqlError(what, sample.lastError().text());
+                break;
+            }
+        }
+    }
+    if (!failure && !d.readings.empty()) {
+        QSqlQuery reading(db);
+        reading.prepare(QStringLiteral("INSERT INTO source_readings (session_id, seq, source, "
+                                       "t_ns, span_ns, watts) VALUES (?, ?, ?, ?, ?, ?)"));
+        qint64 seq = at.readings;
+        for (const StoredReading &x : d.readings) {
+            for (const QVariant &v : QVariantList{id, ++seq, x.source, x.tNs, x.spanNs, x.watts})
+                reading.addBindValue(v);
+            if (!reading.exec()) {
+                failure = sqlError(what, reading.lastError().text());
                 break;
             }
         }

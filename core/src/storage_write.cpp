@@ -198,35 +198,67 @@ Result<void> Storage::addEvent(qint64 session, const StoredEvent &event)
 
 Result<void> Storage::addSample(qint64 session, const StoredSample &sample)
 {
-    if (m_pending->samples.empty())
+    if (m_pending->samples.empty() && m_pending->readings.empty())
         m_pending->oldest = Pending::Clock::now();
     m_pending->samples.emplace_back(session, sample);
-    if (m_pending->samples.size() >= kFlushCount ||
+    if (m_pending->samples.size() + m_pending->readings.size() >= kFlushCount ||
         Pending::Clock::now() - m_pending->oldest >= kFlushAge)
         return flush();
     return {};
 }
 
+Result<void> Storage::addReading(qint64 session, const StoredReading &reading)
+{
+    if (m_pending->samples.empty() && m_pending->readings.empty())
+        m_pending->oldest = Pending::Clock::now();
+    m_pending->readings.emplace_back(session, reading);
+    if (m_pending->samples.size() + m_pending->readings.size() >= kFlushCount ||
+        Pending::Clock::now() - m_pending->oldest >= kFlushAge)
+        return flush();
+    return {};
+}
+
+namespace {
+
+// The next number of a session's rows in `table` (numbered from 1 without gaps), asked once per
+// session and then counted here.
+qint64 &nextSeq(std::map<qint64, qint64> &next, QSqlDatabase &db, const char *table, qint64 session)
+{
+    qint64 &seq = next[session];
+    if (seq == 0) {
+        QSqlQuery max(db);
+        max.prepare(QStringLiteral("SELECT coalesce(max(seq), 0) + 1 FROM %1 WHERE session_id = ?")
+                        .arg(QLatin1String(table)));
+        max.addBindValue(session);
+        seq = max.exec() && max.next() ? max.value(0).toLongLong() : 1;
+    }
+    return seq;
+}
+
+} // namespace
+
 Result<void> Storage::flush()
 {
-    if (!m_pending || m_pending->samples.empty())
+    if (!m_pending || (m_pending->samples.empty() && m_pending->readings.empty()))
         return {};
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     if (auto r = beginWrite(QStringLiteral("samples")); !r)
         return r;
+    const auto failed = [&](const char *what, const QString &detail) {
+        db.rollback();
+        m_pending->samples.clear();
+        m_pending->readings.clear();
+        // The numbers counted here may be ahead of what was written: asked again next time.
+        m_pending->nextSeq.clear();
+        m_pending->nextReadingSeq.clear();
+        return sqlError(QLatin1String(what), detail);
+    };
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
         "INSERT INTO samples (session_id, seq, t_ns, meter_seq, interval_ms, flags, missed, "
         "phase_id, run_id, power, wh, vals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const auto &[session, s] : m_pending->samples) {
-        qint64 &seq = m_pending->nextSeq[session];
-        if (seq == 0) {
-            QSqlQuery max(db);
-            max.prepare(QStringLiteral("SELECT coalesce(max(seq), 0) + 1 FROM samples WHERE "
-                                       "session_id = ?"));
-            max.addBindValue(session);
-            seq = max.exec() && max.next() ? max.value(0).toLongLong() : 1;
-        }
+        qint64 &seq = nextSeq(m_pending->nextSeq, db, "samples", session);
         q.addBindValue(session);
         q.addBindValue(seq++);
         q.addBindValue(s.tNs);
@@ -239,14 +271,26 @@ Result<void> Storage::flush()
         q.addBindValue(nullable(s.power));
         q.addBindValue(nullable(s.wattHours));
         q.addBindValue(packValues(s.values));
-        if (!q.exec()) {
-            const QString detail = q.lastError().text();
-            db.rollback();
-            m_pending->samples.clear();
-            return sqlError(QStringLiteral("samples"), detail);
+        if (!q.exec())
+            return failed("samples", q.lastError().text());
+    }
+    if (!m_pending->readings.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO source_readings (session_id, seq, source, t_ns, "
+                                 "span_ns, watts) VALUES (?, ?, ?, ?, ?, ?)"));
+        for (const auto &[session, r] : m_pending->readings) {
+            qint64 &seq = nextSeq(m_pending->nextReadingSeq, db, "source_readings", session);
+            q.addBindValue(session);
+            q.addBindValue(seq++);
+            q.addBindValue(r.source);
+            q.addBindValue(r.tNs);
+            q.addBindValue(r.spanNs);
+            q.addBindValue(r.watts);
+            if (!q.exec())
+                return failed("source readings", q.lastError().text());
         }
     }
     m_pending->samples.clear();
+    m_pending->readings.clear();
     if (!db.commit())
         return sqlError(QStringLiteral("samples"), db.lastError().text());
     return {};

@@ -13,9 +13,12 @@
 #include <QString>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <fake_power.h>
 #include <fstream>
 #include <load_following_rapl.h>
+#include <map>
 #include <temp_dir.h>
 
 using cipherwatt::test::cli;
@@ -234,6 +237,122 @@ TEST_CASE("run --source: the simulated WT332 primary and a fake RAPL zone second
     REQUIRE(column > 0);
     for (qsizetype i = 1; i < rows.size(); ++i)
         CHECK(rows[i][column].toDouble() == Approx(0.5).epsilon(0.08));
+
+    // Every reading was stored with its source: the same count as the session's description
+    // says, and what the fake zone was made to draw in each phase (medians: a reading that
+    // straddles a phase's edge mixes the two levels).
+    const std::string readingsPath = (dir.path() / "readings.csv").string();
+    const auto readings = cli({"export", "1", "--db", db, "--readings", readingsPath});
+    INFO(readings.err);
+    REQUIRE(readings.exitCode == 0);
+    QFile readingsCsv(QString::fromStdString(readingsPath));
+    REQUIRE(readingsCsv.open(QIODevice::ReadOnly));
+    const auto lines = cipherwatt::core::parseCsv(QString::fromUtf8(readingsCsv.readAll()));
+    REQUIRE(lines.size() > 1);
+    CHECK(lines[0] == QStringList{QStringLiteral("session"), QStringLiteral("source"),
+                                  QStringLiteral("phase"), QStringLiteral("run"),
+                                  QStringLiteral("time [s]"), QStringLiteral("utc"),
+                                  QStringLiteral("span [s]"), QStringLiteral("power [W]")});
+    CHECK(lines.size() - 1 == source[QStringLiteral("readings")].toInt());
+    std::map<QString, std::vector<double>> byPhase;
+    std::vector<double> spans;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        CHECK(lines[i][1] == QStringLiteral("rapl:package-0"));
+        byPhase[lines[i][2]].push_back(lines[i][7].toDouble());
+        spans.push_back(lines[i][6].toDouble());
+    }
+    const auto median = [](std::vector<double> v) {
+        REQUIRE_FALSE(v.empty());
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return v[v.size() / 2];
+    };
+    CHECK(median(spans) == Approx(0.1).epsilon(0.2));
+    CHECK(median(byPhase[QStringLiteral("baseline")]) == Approx(kRaplIdle).epsilon(0.05));
+    CHECK(median(byPhase[QStringLiteral("run")]) == Approx(kRaplBusy).epsilon(0.05));
+    CHECK(byPhase[QStringLiteral("run")].size() >= 40);
+}
+
+TEST_CASE("run --source battery: runs are lengthened to the fuel gauge's refresh period, and "
+          "runs of a fixed length too short for it are a warning",
+          "[cli][sources]")
+{
+    // A discharging battery whose gauge refreshes power_now every 0.5 s (a real one every few
+    // seconds: the same arithmetic, scaled down). A run needs 10 of its readings, with the
+    // meter's 15 % headroom and the two that cross the run's ends: (10 × 1.15 + 2) × 0.5 s
+    // = 6.75 s, longer than the meter asks for at --min-updates 10: (10 × 1.15 + 3) × 0.1 s
+    // = 1.45 s.
+    FakePowerTree tree;
+    tree.addBattery("BAT0", {{"status", "Discharging"}, {"power_now", "6000000"}});
+    std::atomic<int> refreshes{0};
+    const Ticker gauge(500ms, 120s, [&](double) {
+        // The value changes at each refresh, by 1 µW (6.0 W).
+        tree.setBattery("BAT0", "power_now", std::to_string(6'000'000 + (++refreshes % 2)));
+    });
+    const TempDir dir;
+    const std::string db = (dir.path() / "s.sqlite").string();
+    const auto run = [&](const std::vector<std::string> &length) {
+        std::vector<std::string> args{
+            "run",      "--meter", "sim",        "--plan",  "chacha20/botan:encrypt",
+            "--source", "battery", "--baseline", "3",       "--min-updates",
+            "10",       "--db",    db,           "--label", "gauge"};
+        args.insert(args.end(), length.begin(), length.end());
+        return cli(withDut(tree, args));
+    };
+
+    const auto automatic = run({});
+    INFO(automatic.err);
+    REQUIRE(automatic.exitCode == 0);
+    // The period is measured between the changes the worker sees, reading every 0.1 s.
+    CHECK_THAT(automatic.err, Catch::Contains("runs lengthened to ") &&
+                                  Catch::Contains(" s: power source battery:BAT0 gives a reading "
+                                                  "every 0.") &&
+                                  Catch::Contains(" s, and each run needs 10 of them"));
+    const auto shown = cli({"show", "1", "--db", db, "--json"});
+    REQUIRE(shown.exitCode == 0);
+    const QJsonObject session =
+        QJsonDocument::fromJson(QByteArray::fromStdString(shown.out)).object();
+    const QJsonObject source =
+        session[QStringLiteral("dut_setup")][QStringLiteral("sources")].toArray()[0].toObject();
+    CHECK(source[QStringLiteral("update_s")].toDouble() == Approx(0.5).margin(0.05));
+    const QJsonArray runs = session[QStringLiteral("results")].toArray();
+    REQUIRE(runs.size() == 1);
+    const QJsonObject x = runs[0]
+                              .toObject()[QStringLiteral("analysis")]
+                              .toObject()[QStringLiteral("sources")]
+                              .toArray()[0]
+                              .toObject();
+    INFO(QJsonDocument(x).toJson().toStdString());
+    CHECK(x[QStringLiteral("readings")].toInt() >= 10);
+    const auto flagged = [](const QJsonObject &figures, const char *word) {
+        for (const QJsonValue &f : figures[QStringLiteral("flags")].toArray()) {
+            if (f.toString().contains(QLatin1String(word)))
+                return true;
+        }
+        return false;
+    };
+    CHECK_FALSE(flagged(x, "short"));
+    // The gauge reads 6.0 W throughout: its net power is nothing, and says so.
+    CHECK(x[QStringLiteral("idle_w")].toDouble() == Approx(6.0).epsilon(1e-5));
+    CHECK(flagged(x, "not distinguishable from idle"));
+
+    const auto fixed = run({"--seconds", "1"});
+    INFO(fixed.err);
+    REQUIRE(fixed.exitCode == 0);
+    CHECK_THAT(fixed.err, Catch::Contains("runs of 1 s are too short for power source "
+                                          "battery:BAT0, which gives a reading every 0.") &&
+                              Catch::Contains("each run needs 10 of them"));
+    // And its figures for the gauge say so.
+    const auto second = cli({"show", "2", "--db", db, "--json"});
+    REQUIRE(second.exitCode == 0);
+    const QJsonObject y = QJsonDocument::fromJson(QByteArray::fromStdString(second.out))
+                              .object()[QStringLiteral("results")]
+                              .toArray()[0]
+                              .toObject()[QStringLiteral("analysis")]
+                              .toObject()[QStringLiteral("sources")]
+                              .toArray()[0]
+                              .toObject();
+    CHECK(y[QStringLiteral("readings")].toInt() < 10);
+    CHECK(flagged(y, "short run"));
 }
 
 TEST_CASE("run --source: a source the DUT lacks or a wrong one is refused before anything is "

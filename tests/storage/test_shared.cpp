@@ -79,7 +79,11 @@ qint64 storeSession(Storage &storage, const QString &label, const QString &bench
         x.phaseId = *runPhase;
         x.runId = run.id;
         REQUIRE(storage.addSample(*id, x).ok());
+        // A power source on the DUT beside the meter: a RAPL zone's mean over each 0.1 s.
+        REQUIRE(storage.addReading(*id, {0, x.tNs + 50'000'000, 100'000'000, watts / 2.0}).ok());
     }
+    // A second source, a fuel gauge's instantaneous value (span 0).
+    REQUIRE(storage.addReading(*id, {1, 1'900'000'000, 0, 1.0 / 7.0}).ok());
     REQUIRE(storage.endPhase(*runPhase, 2'000'000'000).ok());
     run.status = RunStatus::Done;
     run.windowStartNs = 1'000'000'000;
@@ -152,6 +156,14 @@ void checkSame(const SessionData &a, const SessionData &b)
     }
     REQUIRE(a.events.size() == b.events.size());
     CHECK(a.events[0].text.english() == b.events[0].text.english());
+    REQUIRE(a.readings.size() == b.readings.size());
+    for (std::size_t i = 0; i < a.readings.size(); ++i) {
+        INFO("reading " << i);
+        CHECK(a.readings[i].source == b.readings[i].source);
+        CHECK(a.readings[i].tNs == b.readings[i].tNs);
+        CHECK(a.readings[i].spanNs == b.readings[i].spanNs);
+        CHECK(a.readings[i].watts == b.readings[i].watts); // bit for bit
+    }
 }
 
 } // namespace
@@ -185,6 +197,7 @@ TEST_CASE("copy: a bench's file into the lab database and back, idempotently", "
     CHECK_THAT(again.out, Catch::Contains("0 copied, 2 already there"));
     CHECK(lab.value(QStringLiteral("SELECT count(*) FROM sessions")) == 2);
     CHECK(lab.value(QStringLiteral("SELECT count(*) FROM samples")) == 40);
+    CHECK(lab.value(QStringLiteral("SELECT count(*) FROM source_readings")) == 22);
 
     // Back into another bench's empty file.
     TestDatabase other(Backend::Sqlite, "other");
@@ -204,6 +217,7 @@ TEST_CASE("copy: a bench's file into the lab database and back, idempotently", "
         REQUIRE(inLab->session != 0);
         CHECK(inLab->samples == 20);
         CHECK(inLab->events == 1);
+        CHECK(inLab->readings == 11);
         auto labData = shared->load(inLab->session);
         REQUIRE(labData.ok());
         checkSame(*original, *labData);

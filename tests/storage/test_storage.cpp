@@ -66,15 +66,15 @@ TEST_CASE("storage: a new database gets the schema and CipherWatt's mark", "[sto
     if (backend == Backend::Sqlite) {
         CHECK(raw.value(QStringLiteral("PRAGMA application_id")) == kApplicationId);
         CHECK(raw.value(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name IN "
-                                       "('sessions','tags','phases','runs','samples','events')")) ==
-              6);
+                                       "('sessions','tags','phases','runs','samples','events',"
+                                       "'source_readings')")) == 7);
     } else {
         CHECK(raw.value(QStringLiteral("SELECT application_id FROM cipherwatt_meta")) ==
               kApplicationId);
         CHECK(raw.value(QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE "
                                        "table_schema = 'public' AND table_name IN "
-                                       "('sessions','tags','phases','runs','samples','events')")) ==
-              6);
+                                       "('sessions','tags','phases','runs','samples','events',"
+                                       "'source_readings')")) == 7);
         // Times in nanoseconds need 64 bits: SQLite's INTEGER, PostgreSQL's BIGINT.
         CHECK(raw.value(QStringLiteral("SELECT count(*) FROM information_schema.columns WHERE "
                                        "table_name = 'samples' AND column_name = 't_ns' AND "
@@ -142,8 +142,15 @@ TEST_CASE("storage: a session round-trips with phases, runs, samples and events"
     auto phase =
         storage->beginPhase(*id, PhaseKind::Baseline, Message::plain(QStringLiteral("idle")), 0, 0);
     REQUIRE(phase.ok());
-    for (int i = 1; i <= 25; ++i)
+    for (int i = 1; i <= 25; ++i) {
         REQUIRE(storage->addSample(*id, sample(i * 100'000'000LL, 4.0 + i * 0.01)).ok());
+        // Two power sources on the DUT, buffered with the samples: a counter's mean over each
+        // 0.1 s, and a gauge's value every 0.5 s (span 0).
+        REQUIRE(storage->addReading(*id, {0, i * 100'000'000LL + 3, 100'000'000, 2.0 + i * 0.001})
+                    .ok());
+        if (i % 5 == 0)
+            REQUIRE(storage->addReading(*id, {1, i * 100'000'000LL, 0, 1.0 / 3.0}).ok());
+    }
     REQUIRE(storage->endPhase(*phase, 2'500'000'000).ok());
     StoredRun run;
     run.ordinal = 1;
@@ -190,6 +197,23 @@ TEST_CASE("storage: a session round-trips with phases, runs, samples and events"
     CHECK(data->runs[0].result->bytes == 40960000U);
     REQUIRE(data->events.size() == 1);
     CHECK(data->events[0].text.english() == QStringLiteral("hot"));
+    // Every reading, in the order stored, each with its source.
+    REQUIRE(data->readings.size() == 30);
+    CHECK(data->readings[0].source == 0);
+    CHECK(data->readings[0].tNs == 100'000'003);
+    CHECK(data->readings[0].spanNs == 100'000'000);
+    CHECK(data->readings[0].watts == 2.0 + 0.001);
+    CHECK(data->readings[5].source == 1);
+    CHECK(data->readings[5].tNs == 500'000'000);
+    CHECK(data->readings[5].spanNs == 0);
+    CHECK(data->readings[5].watts == 1.0 / 3.0);
+    CHECK(data->readings[29].source == 1);
+    CHECK(data->readings[28].watts == 2.0 + 25 * 0.001);
+    // After the first 20 (what another database would hold already): the last 10.
+    auto later = storage->loadAfter(*id, {0, 0, 0, 20});
+    REQUIRE(later.ok());
+    REQUIRE(later->readings.size() == 10);
+    CHECK(later->readings[0].tNs == data->readings[20].tNs);
     CHECK_FALSE(storage->load(*id + 100).ok());
 }
 
@@ -351,6 +375,7 @@ TEST_CASE("storage: rename, notes, tags and deleting a session with all its rows
     for (const qint64 id : {*keep, *drop}) {
         REQUIRE(storage->beginPhase(id, PhaseKind::Baseline, {}, 0, 0).ok());
         REQUIRE(storage->addSample(id, sample(100'000'000, 4.0)).ok());
+        REQUIRE(storage->addReading(id, {0, 100'000'000, 100'000'000, 2.0}).ok());
         StoredRun run;
         run.cipher = QStringLiteral("chacha20");
         run.backend = QStringLiteral("botan");
@@ -374,7 +399,7 @@ TEST_CASE("storage: rename, notes, tags and deleting a session with all its rows
     REQUIRE(storage->remove(*drop).ok());
     CHECK_FALSE(storage->remove(*drop).ok());
 
-    for (const char *table : {"samples", "events", "phases", "runs", "tags"}) {
+    for (const char *table : {"samples", "source_readings", "events", "phases", "runs", "tags"}) {
         INFO(table);
         CHECK(raw.value(QStringLiteral("SELECT count(*) FROM %1 WHERE session_id = %2")
                             .arg(QLatin1String(table))

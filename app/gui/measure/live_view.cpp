@@ -387,6 +387,14 @@ void LiveView::showStoredSession(const core::SessionData &session)
         appendStored(s);
     }
     beginUpTo(std::numeric_limits<qint64>::max());
+    // The power sources' readings, each on its strip as during the session (which showed
+    // those from the session's start on).
+    for (const core::StoredReading &r : session.readings) {
+        const auto source = static_cast<std::size_t>(r.source);
+        if (r.tNs >= 0 && r.source >= 0 && source < session.dut.sources.size())
+            m_trace.appendSource(session.dut.sources[source].resource,
+                                 static_cast<double>(r.tNs) / 1e9, r.watts);
+    }
 
     if (session.analysis.baseline)
         onBaseline(session.analysis.baseline->result);

@@ -430,8 +430,8 @@ bool SetupPanel::validate()
         applyFactors(factors, &pinning);
     showError(m_factorsError, pinning);
     ok = ok && levelsOk && pinning.isEmpty();
-    const std::optional<QString> sources = sourcesProblem(sourceList());
-    showError(m_sourcesError, sources.value_or(QString()));
+    const std::optional<core::Message> sources = sourcesProblem(sourceList());
+    showError(m_sourcesError, sources ? sources->translated() : QString());
     ok = ok && !sources;
     return ok;
 }

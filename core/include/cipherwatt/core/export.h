@@ -7,6 +7,10 @@
 //   samples:    one row per meter update: session, phase, run, time since the session's start
 //               and as UTC, the meter's sequence number, every measured value (units in the
 //               header), flags.
+//   readings:   one row per reading of a power source on the DUT: session, the source's
+//               resource string, phase and run in force when the reading's span ended, that
+//               time since the session's start and as UTC, the span its mean covers (0: the
+//               sensor's instantaneous value), the power.
 //   runs:       one row per run, every result field with its 95 % interval, units in the
 //               header, and the mean over repeats of the result it belongs to (results.h);
 //               several sessions may share one file.
@@ -23,6 +27,7 @@
 namespace cipherwatt::core {
 
 Result<void> writeSamplesCsv(const std::vector<SessionData> &sessions, const QString &path);
+Result<void> writeReadingsCsv(const std::vector<SessionData> &sessions, const QString &path);
 Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path);
 Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const QString &path);
 

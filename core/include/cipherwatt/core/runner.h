@@ -232,6 +232,12 @@ private:
     void restartSources();                                       // with a new worker after a crash
     bool onSourceEvent(const WorkerEvent &event, qint64 hostNs); // true: it was a source's
     void stopSources();
+    // Stores the readings not stored yet, those from before the session existed included.
+    void storeSourceReadings();
+    // Before each run: automatic runs lengthened so that each source (a fuel gauge refreshing
+    // every few seconds) gives the readings a run needs; runs of a fixed length too short for
+    // one are a warning.
+    void sizeRunsForSources();
     // Each source's readings in session time and its idle windows at each level, made once
     // for all the runs the final analysis goes through.
     struct SourceCache
@@ -382,9 +388,11 @@ private:
             double watts = 0.0;
         };
         std::vector<Reading> readings;
+        std::size_t stored = 0; // readings written to the database (none before it exists)
     };
     std::vector<SourceState> m_sources; // parallel to m_dutSetup.sources
     int m_sourcesStopCommand = 0;
+    double m_sourceRunSeconds = 0.0; // the longest run length the sources have asked for
     // The settle pause in force is an idle window (SessionSettings::settleIsIdle).
     bool m_settleWindow = false;
     // A child of the runner: a runner made in one thread and moved to another (the window's

@@ -168,9 +168,9 @@ inline double levelIdleSeconds(const SessionSettings &s)
 // What is wrong with a power source's resource string (SessionSettings::sources), in words
 // that name it; none when it has one of the forms rapl:<zone>, battery, battery:<name>,
 // hwmon:<sensor>/<label>. Whether the DUT has it is the worker's to say.
-std::optional<QString> sourceResourceProblem(const QString &resource);
+std::optional<instruments::Message> sourceResourceProblem(const QString &resource);
 // The same for a list: also a source given twice.
-std::optional<QString> sourcesProblem(const QStringList &resources);
+std::optional<instruments::Message> sourcesProblem(const QStringList &resources);
 
 // How long `--wait-for-quiet` (and the window's checkbox) waits at most for a quiet DUT.
 inline constexpr double kDefaultWaitForQuietSeconds = 60.0;

@@ -27,7 +27,7 @@ namespace cipherwatt::core {
 // 1: the first schema. 2: messages with their identifiers beside their English texts. 3: the
 // DUT's other activity per phase. 4: the bench, host and a unique id of every session, and the
 // indexes of the library's filters.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 inline constexpr std::int32_t kApplicationId = 0x43575454; // "CWTT"
 
 struct SessionSummary
@@ -114,6 +114,16 @@ struct StoredSample
     std::vector<double> values; // every configured item (the session's meter description)
 };
 
+// A reading of a power source on the DUT (DutSetup::sources), placed on the session's clock
+// as the runner placed it (runner_sources.cpp).
+struct StoredReading
+{
+    int source = 0;    // index in DutSetup::sources
+    qint64 tNs = 0;    // end of the reading's span, since the session's origin
+    qint64 spanNs = 0; // the span its mean power covers; 0: the sensor's instantaneous value
+    double watts = 0.0;
+};
+
 struct StoredEvent
 {
     qint64 tNs = 0;
@@ -135,6 +145,7 @@ struct SessionData
     std::vector<StoredRun> runs;
     std::vector<StoredSample> samples;
     std::vector<StoredEvent> events;
+    std::vector<StoredReading> readings; // every source's, in the order they were stored
 };
 
 // The activity of every phase that has one (the baseline, the runs, the post-baseline), in
@@ -194,6 +205,8 @@ public:
     // Buffered; written at the latest one second after the oldest unwritten sample, or by
     // flush().
     Result<void> addSample(qint64 session, const StoredSample &sample);
+    // A power source's reading, buffered with the samples.
+    Result<void> addReading(qint64 session, const StoredReading &reading);
     Result<void> flush();
     // Closes a session its program left `running` (storage.cpp says how); false if it was
     // not running (its program ended it meanwhile).
@@ -205,17 +218,20 @@ public:
 
     // Copying and sending sessions between databases (copy.h).
     // What this database has of the session with unique id `uid`: its id (0: none), the last
-    // update's number (updates are numbered from 1 without gaps) and how many events.
+    // update's number (updates are numbered from 1 without gaps), how many events, and the
+    // last source reading's number (numbered as the updates).
     struct Holding
     {
         qint64 session = 0;
         qint64 samples = 0;
         qint64 events = 0;
+        qint64 readings = 0;
     };
     Result<Holding> holding(const QString &uid);
-    // load(), with only the updates after the first `samples` and the events after the first
-    // `events` (what another database lacks).
-    Result<SessionData> loadAfter(qint64 session, qint64 samples, qint64 events);
+    // load(), with only the updates, events and source readings after the first
+    // `after.samples`, `after.events` and `after.readings` (what another database lacks);
+    // `after.session` is not read.
+    Result<SessionData> loadAfter(qint64 session, const Holding &after);
     // Stores what loadAfter() read from another database (which holds `at` of it), in one
     // transaction, all of it or nothing: a new session with its unique id, bench, times and
     // status as they were, or the session's fields, runs and phases rewritten and its new
