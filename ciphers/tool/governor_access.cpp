@@ -24,22 +24,6 @@ constexpr double pkexecTimeoutSeconds = 180.0;
 constexpr int pkexecDismissed = 126;
 constexpr int pkexecRefused = 127;
 
-std::string selfPath()
-{
-    std::error_code ec;
-    const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (ec)
-        throw CipherError("governor: cannot find this program's own path (/proc/self/exe): " +
-                          ec.message());
-    return path.string();
-}
-
-std::string userName()
-{
-    const passwd *entry = getpwuid(geteuid()); // NOLINT(concurrency-mt-unsafe): one reader
-    return entry && entry->pw_name ? entry->pw_name : std::to_string(geteuid());
-}
-
 // The kernel's names are short lower-case words; anything else never reaches a helper's argv.
 bool plainGovernorName(const std::string &name)
 {
@@ -69,6 +53,18 @@ std::vector<std::string> lines(const std::string &text)
     return out;
 }
 
+std::string withoutPrefix(std::string message)
+{
+    for (const std::string prefix :
+         {"cipherwatt-bench governor: ", "cipherwatt-bench rapl-counter: ", "cipherwatt-bench: "}) {
+        if (message.rfind(prefix, 0) == 0)
+            return message.erase(0, prefix.size());
+    }
+    return message;
+}
+
+} // namespace
+
 // sshd puts these in the environment of every session it starts, commands included.
 bool startedOverSsh()
 {
@@ -80,16 +76,20 @@ bool startedOverSsh()
     return false;
 }
 
-std::string withoutPrefix(std::string message)
+std::string userName()
 {
-    for (const std::string prefix : {"cipherwatt-bench governor: ", "cipherwatt-bench: "}) {
-        if (message.rfind(prefix, 0) == 0)
-            return message.erase(0, prefix.size());
-    }
-    return message;
+    const passwd *entry = getpwuid(geteuid()); // NOLINT(concurrency-mt-unsafe): one reader
+    return entry && entry->pw_name ? entry->pw_name : std::to_string(geteuid());
 }
 
-} // namespace
+std::string selfPath()
+{
+    std::error_code ec;
+    const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec)
+        throw CipherError("cannot find this program's own path (/proc/self/exe): " + ec.message());
+    return path.string();
+}
 
 std::optional<GovernorHelper> parseGovernorHelper(std::string_view text)
 {
@@ -134,9 +134,10 @@ const char *governorMethodName(GovernorMethod method)
     return "in-process";
 }
 
-std::string sudoersLine(const std::string &user, const std::string &executable)
+std::string sudoersLine(const std::string &user, const std::string &executable,
+                        const std::string &command)
 {
-    return user + " ALL=(root) NOPASSWD: " + executable + " governor *";
+    return user + " ALL=(root) NOPASSWD: " + executable + " " + command + " *";
 }
 
 GovernorAccess::GovernorAccess(std::string sysfsRoot, std::string journal, GovernorHelper helper)
@@ -174,6 +175,25 @@ GovernorAccess::Choice GovernorAccess::choose() const
     if (startedOverSsh())
         return {GovernorMethod::Sudo, "not root and cpufreq is not writable; started over SSH"};
     return {GovernorMethod::Pkexec, "not root and cpufreq is not writable; a local session"};
+}
+
+std::optional<GovernorMethod> GovernorAccess::readMethod(bool readable) const
+{
+    switch (m_helper) {
+    case GovernorHelper::Sudo:
+        return GovernorMethod::Sudo;
+    case GovernorHelper::Pkexec:
+        return GovernorMethod::Pkexec;
+    case GovernorHelper::Su:
+        return GovernorMethod::Su;
+    case GovernorHelper::None:
+        return std::nullopt;
+    case GovernorHelper::Auto:
+        break;
+    }
+    if (readable || geteuid() == 0)
+        return std::nullopt;
+    return startedOverSsh() ? GovernorMethod::Sudo : GovernorMethod::Pkexec;
 }
 
 protocol::GovernorHelperInfo GovernorAccess::describe() const
@@ -251,8 +271,6 @@ protocol::RestoreResult GovernorAccess::restore()
 Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> arguments,
                                const char *what)
 {
-    const bool viaPkexec = method == GovernorMethod::Pkexec;
-    const bool viaSu = method == GovernorMethod::Su;
     const std::string helper = governorMethodName(method);
     const std::string self = selfPath();
     std::vector<std::string> command{self, "governor"};
@@ -269,41 +287,19 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
         command.push_back(m_journal);
     }
     CommandSpec spec;
-    if (viaSu) {
-        // Android's su (Magisk, SuperSU) takes one command line for root's shell: every word
-        // single-quoted, so none is taken apart there.
-        std::string line;
-        for (const std::string &word : command)
-            line += (line.empty() ? "" : " ") + shellQuoted(word);
-        spec.argv = {"su", "-c", line};
-    } else {
-        // pkexec's own text agent would prompt on a terminal this worker does not own: without
-        // a polkit agent in the session it is a clear refusal instead.
-        spec.argv = viaPkexec ? std::vector<std::string>{"pkexec", "--disable-internal-agent"}
-                              : std::vector<std::string>{"sudo", "-n"};
-        spec.argv.insert(spec.argv.end(), command.begin(), command.end());
-    }
+    spec.argv = helperCommand(method, command);
     spec.label = "governor helper";
-    spec.timeoutSeconds = viaPkexec ? pkexecTimeoutSeconds : sudoTimeoutSeconds;
+    spec.timeoutSeconds = helperTimeoutSeconds(method);
     const std::string task = std::string("governor ") + what;
     const std::string rule = sudoersLine(userName(), self);
     CommandResult result;
+    HelperOutcome outcome;
+    outcome.timeoutSeconds = spec.timeoutSeconds;
     try {
         result = runCommand(spec);
     } catch (const CommandStartError &) {
-        if (viaSu)
-            throw CipherError(task + " needs root and there is no su here (is the device "
-                                     "rooted?)");
-        if (viaPkexec)
-            throw CipherError(task +
-                              " needs root and pkexec is not installed here; install it "
-                              "(Debian: apt install pkexec), run the worker as root, or use "
-                              "--governor-helper sudo with this sudoers line: " +
-                              rule);
-        throw CipherError(task +
-                          " needs root and sudo is not installed here; run the worker as root, "
-                          "or install sudo and add this sudoers line: " +
-                          rule);
+        outcome.started = false;
+        throw CipherError(helperProblem(method, task, rule, outcome));
     }
     if (result.status == CommandStatus::Ok) {
         try {
@@ -312,17 +308,69 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
             throw CipherError(task + " through " + helper + ": the helper's answer is not JSON");
         }
     }
-    const std::vector<std::string> err = lines(result.err.text);
-    if (viaPkexec && result.exitCode == pkexecDismissed) {
-        throw CipherError(task + " needs root: the pkexec authentication was dismissed, so "
-                                 "nothing was changed");
+    outcome.exitCode = result.exitCode;
+    outcome.err = result.err.text;
+    outcome.failure = result.failure;
+    outcome.timedOut = result.status == CommandStatus::TimedOut;
+    throw CipherError(helperProblem(method, task, rule, outcome));
+}
+
+std::vector<std::string> helperCommand(GovernorMethod method,
+                                       const std::vector<std::string> &command)
+{
+    if (method == GovernorMethod::Su) {
+        // Android's su (Magisk, SuperSU) takes one command line for root's shell: every word
+        // single-quoted, so none is taken apart there.
+        std::string line;
+        for (const std::string &word : command)
+            line += (line.empty() ? "" : " ") + shellQuoted(word);
+        return {"su", "-c", line};
     }
-    if (viaPkexec && result.exitCode == pkexecRefused) {
+    // pkexec's own text agent would prompt on a terminal this worker does not own: without a
+    // polkit agent in the session it is a clear refusal instead.
+    std::vector<std::string> argv =
+        method == GovernorMethod::Pkexec
+            ? std::vector<std::string>{"pkexec", "--disable-internal-agent"}
+            : std::vector<std::string>{"sudo", "-n"};
+    argv.insert(argv.end(), command.begin(), command.end());
+    return argv;
+}
+
+double helperTimeoutSeconds(GovernorMethod method)
+{
+    return method == GovernorMethod::Pkexec ? pkexecTimeoutSeconds : sudoTimeoutSeconds;
+}
+
+std::string helperProblem(GovernorMethod method, const std::string &task, const std::string &rule,
+                          const HelperOutcome &outcome)
+{
+    const bool viaPkexec = method == GovernorMethod::Pkexec;
+    const bool viaSu = method == GovernorMethod::Su;
+    const std::string helper = governorMethodName(method);
+    if (!outcome.started) {
+        if (viaSu)
+            return task + " needs root and there is no su here (is the device rooted?)";
+        if (viaPkexec)
+            return task +
+                   " needs root and pkexec is not installed here; install it (Debian: apt "
+                   "install pkexec), run the worker as root, or use --governor-helper sudo with "
+                   "this sudoers line: " +
+                   rule;
+        return task +
+               " needs root and sudo is not installed here; run the worker as root, or install "
+               "sudo and add this sudoers line: " +
+               rule;
+    }
+    const std::vector<std::string> err = lines(outcome.err);
+    if (viaPkexec && outcome.exitCode == pkexecDismissed)
+        return task + " needs root: the pkexec authentication was dismissed, so nothing was "
+                      "changed";
+    if (viaPkexec && outcome.exitCode == pkexecRefused) {
         // pkexec's own line; glib may have warned before it.
         const auto line = std::find_if(err.begin(), err.end(), [](const std::string &text) {
             return text.rfind("Error ", 0) == 0;
         });
-        std::string why = line != err.end() ? *line : err.empty() ? result.failure : err.front();
+        std::string why = line != err.end() ? *line : err.empty() ? outcome.failure : err.front();
         const std::string prefix = "Error executing command as another user: ";
         if (why.rfind(prefix, 0) == 0)
             why.erase(0, prefix.size());
@@ -335,7 +383,7 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
             message += "; polkit's daemon cannot be reached here (is polkitd installed and "
                        "running?): or use --governor-helper sudo with this sudoers line: " +
                        rule;
-        throw CipherError(message);
+        return message;
     }
     // sudo's own refusals start with "sudo:"; the helper's errors with its name.
     const auto refusal = std::find_if(err.begin(), err.end(), [](const std::string &line) {
@@ -344,15 +392,15 @@ Json GovernorAccess::runHelper(GovernorMethod method, std::vector<std::string> a
     if (!viaPkexec && !viaSu && refusal != err.end()) {
         std::string why = refusal->substr(5);
         why.erase(0, why.find_first_not_of(' '));
-        throw CipherError(task + " needs root: sudo -n refused (" + why +
-                          "); add this sudoers line on the DUT (visudo): " + rule);
+        return task + " needs root: sudo -n refused (" + why +
+               "); add this sudoers line on the DUT (visudo): " + rule;
     }
-    if (result.status == CommandStatus::TimedOut)
-        throw CipherError(task + " through " + helper + " did not finish in " +
-                          std::to_string(static_cast<int>(spec.timeoutSeconds)) + " s" +
-                          (viaPkexec ? " (the authentication dialog was not answered)" : ""));
-    throw CipherError(task + " through " + helper +
-                      " failed: " + withoutPrefix(err.empty() ? result.failure : err.back()));
+    if (outcome.timedOut)
+        return task + " through " + helper + " did not finish in " +
+               std::to_string(static_cast<int>(outcome.timeoutSeconds)) + " s" +
+               (viaPkexec ? " (the authentication dialog was not answered)" : "");
+    return task + " through " + helper +
+           " failed: " + withoutPrefix(err.empty() ? outcome.failure : err.back());
 }
 
 } // namespace cipherwatt::bench

@@ -34,8 +34,37 @@ enum class GovernorMethod : std::uint8_t { InProcess, Sudo, Pkexec, Su };
 // "in-process", "sudo", "pkexec", "su": the "method" of governor events and results.
 const char *governorMethodName(GovernorMethod method);
 
-// The sudoers line that lets `user` run `executable governor ...` as root without a password.
-std::string sudoersLine(const std::string &user, const std::string &executable);
+// The sudoers line that lets `user` run `executable <command> ...` as root without a password.
+std::string sudoersLine(const std::string &user, const std::string &executable,
+                        const std::string &command = "governor");
+
+// A helper's command line: `sudo -n <command>`, `pkexec --disable-internal-agent <command>`,
+// or `su -c '<command>'` (every word quoted for root's shell); and how long it may take
+// (pkexec waits for the operator's answer to polkit's dialog, sudo -n for nobody).
+std::vector<std::string> helperCommand(GovernorMethod method,
+                                       const std::vector<std::string> &command);
+double helperTimeoutSeconds(GovernorMethod method);
+
+// How a helper's run ended, when it did not do its task.
+struct HelperOutcome
+{
+    bool started = true; // false: sudo, pkexec or su is not installed
+    std::optional<int> exitCode;
+    std::string err;     // its standard error
+    std::string failure; // one line from the process runner, when it has nothing else
+    bool timedOut = false;
+    double timeoutSeconds = 0.0;
+};
+// One line saying why `task` ("governor pinning") failed through `method` and what to set up:
+// pkexec dismissed or refused (no polkit agent, no polkitd), sudo -n refused (with the
+// sudoers `rule`), the helper missing, too slow, or its own error.
+std::string helperProblem(GovernorMethod method, const std::string &task, const std::string &rule,
+                          const HelperOutcome &outcome);
+
+// This executable's path (/proc/self/exe), the user it runs as, and whether sshd started it.
+std::string selfPath();
+std::string userName();
+bool startedOverSsh();
 
 class GovernorAccess
 {
@@ -51,6 +80,10 @@ public:
     };
     // The way a pin would go now, and why.
     Choice choose() const;
+    // The helper that reads a root-only file (a RAPL counter) for this process: the one given,
+    // or with auto none when `readable` or root, else sudo over SSH and pkexec locally; none
+    // with `none`.
+    std::optional<GovernorMethod> readMethod(bool readable) const;
     // The option, that way and its reason, for the `hello` event.
     protocol::GovernorHelperInfo describe() const;
 

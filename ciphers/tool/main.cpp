@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "options.h"
 #include "privileged.h"
+#include "rapl_counter.h"
 #include "sources.h"
 
 #include <cipherwatt/ciphers/isa.h>
@@ -62,6 +63,11 @@ commands:
   sample <resource> [--interval <s>] [--seconds <s>] [--sysfs-root <dir>] [--json]
                             read one of them every --interval s (default 1) for --seconds
                             (default 10); serve's `sample` command does the same for a host
+  rapl-counter <zone> [--sysfs-root <dir>]
+                            print a RAPL zone's energy_uj (intel-rapl:<n>[:<m>]) once for
+                            each line read; serve runs it through the governor's helper
+                            when this user may not read the counter (root-only since Linux
+                            5.10); run as root for another user, no --sysfs-root
 
 global options:
   --isa auto|portable|sse2|avx2|avx512|neon
@@ -165,9 +171,10 @@ int main(int argc, char **argv)
             applyIsa(*isa, argv);
         // `governor` runs as root through pkexec or sudo (README): it must never load code of
         // the calling user's choosing, so it loads no plugin at all, not even the user's own.
-        if (!args.empty() && args.front() == "governor") {
+        if (!args.empty() && (args.front() == "governor" || args.front() == "rapl-counter")) {
             if (!plugins.empty())
-                throw UsageError("governor: --plugin is not accepted (governor loads no plugins)");
+                throw UsageError(args.front() + ": --plugin is not accepted (" + args.front() +
+                                 " loads no plugins)");
         } else {
             loadPlugins(plugins);
         }
@@ -211,10 +218,12 @@ int main(int argc, char **argv)
             return commandSources(std::move(args));
         if (command == "sample")
             return commandSample(std::move(args));
+        if (command == "rapl-counter")
+            return commandRaplCounter(std::move(args), privileged);
         std::cerr
             << "cipherwatt-bench: unknown command '" << command
             << "'; commands: --version, list, self-test, kat, run, exec, serve, governor, sources, "
-               "sample\n";
+               "sample, rapl-counter\n";
         return ExitUsage;
     } catch (const UsageError &e) {
         std::cerr << "cipherwatt-bench " << command << ": " << e.what() << '\n';

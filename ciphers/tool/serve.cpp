@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "governor_access.h"
 #include "options.h"
+#include "rapl_counter.h"
 #include "single_instance.h"
 #include "sources.h"
 
@@ -310,6 +311,16 @@ private:
                               " sources are sampled already (send sample_stop first)");
         auto sampler = std::make_unique<Sampler>();
         sampler->source = openPowerSource(m_governor.governor().sysfsRoot(), cmd.resource);
+        if (auto *zone = dynamic_cast<RaplZone *>(sampler->source.get())) {
+            // A counter only root may read (Linux 5.10 on): through the governor's helper,
+            // started now, so that a refusal refuses the command (rapl_counter.h).
+            if (const auto method = m_governor.readMethod(zone->counterReadable())) {
+                auto helper = std::make_shared<RaplCounterHelper>(
+                    *method, zone->zone(), m_governor.governor().sysfsRoot().string(),
+                    zone->info().resource);
+                zone->readThrough([helper] { return helper->read(); }, governorMethodName(*method));
+            }
+        }
         sampler->resource = sampler->source->info().resource;
         sampler->requested = cmd.resource;
         const double start = powerClockSeconds();

@@ -71,12 +71,13 @@ TEST_CASE("as root for another user only governor show|set|restore runs", "[gove
     for (const auto &args : others) {
         INFO(args.front());
         checkRefused(bench(args, underPkexec),
-                     "under pkexec (for uid 1000) only `governor show|set|restore` runs as root, "
-                     "not '" +
+                     "under pkexec (for uid 1000) only `governor show|set|restore` and "
+                     "`rapl-counter` run as root, not '" +
                          args.front() + "'");
     }
     checkRefused(bench({"serve"}, underSudo),
-                 "under sudo (for uid 1000) only `governor show|set|restore` runs as root");
+                 "under sudo (for uid 1000) only `governor show|set|restore` and `rapl-counter` "
+                 "run as root");
     checkRefused(bench({"governor"}, underPkexec), "not 'governor '");
     checkRefused(bench({"governor", "pin"}, underPkexec), "not 'governor pin'");
     checkRefused(bench({}, underPkexec), "not ''");
@@ -108,6 +109,29 @@ TEST_CASE("as root for another user plugins, --isa, a sysfs root and a journal a
                      "--journal is refused under sudo");
     }
     CHECK(fs::is_empty(dir.path()));
+}
+
+TEST_CASE("as root for another user rapl-counter reads one zone's counter under /sys, nothing "
+          "else",
+          "[rapl][privileged]")
+{
+    if (!root())
+        return;
+    const TempDir dir;
+    for (const std::string zone :
+         {"intel-rapl", "intel-rapl:", "intel-rapl:0/../../../etc", "../intel-rapl:0",
+          "intel-rapl:0:1:2", "intel-rapl:x", "intel-rapl-mmio:0", ""}) {
+        INFO("'" << zone << "'");
+        checkRefused(bench({"rapl-counter", zone}, underSudo),
+                     "is not a RAPL zone's directory name (intel-rapl:<n>[:<m>])");
+    }
+    checkRefused(
+        bench({"rapl-counter", "intel-rapl:0", "--sysfs-root", dir.path().string()}, underPkexec),
+        "--sysfs-root is refused under pkexec (for uid 1000): as root only /sys is read");
+    checkRefused(
+        bench({"--plugin", CIPHERWATT_XTEA_PLUGIN, "rapl-counter", "intel-rapl:0"}, underSudo),
+        "--plugin is refused under sudo (for uid 1000)");
+    checkRefused(bench({"rapl-counter", "intel-rapl:0", "--journal", "x"}, underSudo), "--journal");
 }
 
 TEST_CASE("as root for another user the plugins in the user's directory are not loaded",

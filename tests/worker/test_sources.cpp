@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using cipherwatt::test::Child;
@@ -136,8 +138,9 @@ TEST_CASE("sources: a root-only RAPL energy file is named, with the way to read 
         return argv;
     };
     const std::string why = "energy_uj is readable only by root on current kernels (PLATYPUS, "
-                            "CVE-2020-8694): run the worker as root, or let a group read it "
-                            "with a udev rule; CipherWatt does not widen access by itself";
+                            "CVE-2020-8694): run the worker as root, read it through the "
+                            "governor's helper (serve --governor-helper), or let a group read "
+                            "it with a udev rule; CipherWatt does not widen access by itself";
 
     const auto listed = runProcess(command({"sources", "--json"}));
     REQUIRE(listed.exitCode == 0);
@@ -249,4 +252,153 @@ TEST_CASE("serve samples a RAPL zone across its wrap-around, beside a run, and s
     CHECK(waitFor(worker, "sample_end")["reason"] == "shutdown");
     waitFor(worker, "bye");
     CHECK(worker.wait(10s) == 0);
+}
+
+namespace {
+
+// Readable and runnable by anyone: one test runs the worker as nobody.
+void writeScript(const fs::path &file, const std::string &text)
+{
+    std::ofstream(file) << text;
+    fs::permissions(file, fs::perms(0755));
+}
+
+std::string readWhole(const fs::path &file)
+{
+    std::ifstream stream(file);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
+}
+
+// Reads sample events of command `id` until `count` readings, checking each; returns their
+// mean power over their spans.
+double meanWatts(Child &worker, int id, int count)
+{
+    double joules = 0.0;
+    double seconds = 0.0;
+    for (int n = 0; n < count;) {
+        const auto line = worker.readLine(10s);
+        REQUIRE(line);
+        const Json e = Json::parse(*line);
+        REQUIRE(e["event"] != "sample_end");
+        if (e["event"] != "sample")
+            continue;
+        CHECK(e["id"] == id);
+        joules += e["watts"].get<double>() * e["span"].get<double>();
+        seconds += e["span"].get<double>();
+        ++n;
+    }
+    return joules / seconds;
+}
+
+} // namespace
+
+TEST_CASE("serve reads a RAPL counter through the governor's helper: the helper reads, the "
+          "worker counts",
+          "[serve][sources][rapl]")
+{
+    FakePowerTree tree;
+    addPackage(tree);
+    const Ticker ticker = packageTicker(tree);
+    const TempDir bin;
+    const fs::path log = bin.path() / "helper.log";
+    const std::string self = fs::canonical(CIPHERWATT_BENCH_EXE).string();
+    const std::string path = "PATH=" + bin.path().string() + ":/usr/bin:/bin";
+
+    SECTION("sudo -n runs the counter's helper, which answers each request")
+    {
+        // sudo as the sudoers line lets it: records its arguments, checks -n and runs them.
+        writeScript(bin.path() / "sudo", "#!/bin/sh\necho \"$*\" >> '" + log.string() +
+                                             "'\n[ \"$1\" = -n ] || exit 99\nshift\nexec \"$@\"\n");
+        Child worker(bench(tree, {"serve", "--governor-helper", "sudo"}), {path});
+        waitFor(worker, "hello");
+        worker.writeLine(R"({"cmd":"sample","id":1,"resource":"rapl:package","interval":0.1})");
+        const Json start = waitFor(worker, "sample_start");
+        CHECK(start["source"]["method"] == "energy_uj through sudo");
+        // 10 W, across wrap-arounds every 0.4 s: the worker's arithmetic on the helper's values.
+        CHECK(meanWatts(worker, 1, 8) == Approx(kPackageWatts).epsilon(0.05));
+        worker.writeLine(R"({"cmd":"sample_stop","id":2})");
+        CHECK(waitFor(worker, "sample_end")["reason"] == "stopped");
+        worker.closeStdin();
+        CHECK(worker.wait(10s) == 0);
+        // One helper for the whole sampling, with nothing but the zone (and the test's tree).
+        CHECK(readWhole(log) == "-n " + self + " rapl-counter intel-rapl:0 --sysfs-root " +
+                                    tree.root().string() + "\n");
+    }
+
+    SECTION("sudo -n refusing is one line with the sudoers rule to add; the worker goes on")
+    {
+        writeScript(bin.path() / "sudo",
+                    "#!/bin/sh\necho 'sudo: a password is required' >&2\nexit 1\n");
+        Child worker(bench(tree, {"serve", "--governor-helper", "sudo"}), {path});
+        waitFor(worker, "hello");
+        worker.writeLine(R"({"cmd":"sample","id":1,"resource":"rapl:package","interval":0.1})");
+        const Json error = waitFor(worker, "error");
+        CHECK(error["id"] == 1);
+        const std::string message = error["message"];
+        CHECK_THAT(message,
+                   Catch::StartsWith("rapl:package-0: reading energy_uj needs root: "
+                                     "sudo -n refused (a password is required); add "
+                                     "this sudoers line on the DUT (visudo): ") &&
+                       Catch::EndsWith(" ALL=(root) NOPASSWD: " + self + " rapl-counter *"));
+        worker.writeLine(R"({"cmd":"sources","id":2})");
+        CHECK(waitFor(worker, "sources")["id"] == 2);
+        worker.closeStdin();
+        CHECK(worker.wait(10s) == 0);
+    }
+
+    SECTION("as root for another user the helper refuses a tree of the caller's choosing")
+    {
+        if (::geteuid() != 0) {
+            WARN("not root: the helper cannot run as root for another user here");
+            return;
+        }
+        // sudo as the real one runs it: as root, with the caller's uid in SUDO_UID.
+        writeScript(bin.path() / "sudo", "#!/bin/sh\nshift\nexec env SUDO_UID=1000 \"$@\"\n");
+        Child worker(bench(tree, {"serve", "--governor-helper", "sudo"}), {path});
+        waitFor(worker, "hello");
+        worker.writeLine(R"({"cmd":"sample","id":1,"resource":"rapl:package","interval":0.1})");
+        CHECK(waitFor(worker, "error")["message"] ==
+              "rapl:package-0: reading energy_uj through sudo failed: --sysfs-root is refused "
+              "under sudo (for uid 1000): as root only /sys is read");
+        worker.closeStdin();
+        CHECK(worker.wait(10s) == 0);
+    }
+}
+
+TEST_CASE("serve as a user who may not read a RAPL counter asks pkexec (auto, a local "
+          "session), and what the helper says reaches the host",
+          "[serve][sources][rapl]")
+{
+    if (::geteuid() != 0) {
+        WARN("not root: the test needs to run the worker as nobody");
+        return;
+    }
+    FakePowerTree tree;
+    addPackage(tree);
+    fs::permissions(tree.raplFile("intel-rapl:0", "energy_uj"), fs::perms::owner_read);
+    // nobody may not reach the build tree: the worker and a fake pkexec from a copy. The fake
+    // runs the command as nobody still (it cannot become root), so the helper cannot read the
+    // counter either, and says so through the worker.
+    const TempDir bin;
+    fs::permissions(bin.path(), fs::perms(0755));
+    const std::string worker = (bin.path() / "cipherwatt-bench").string();
+    fs::copy_file(CIPHERWATT_BENCH_EXE, worker);
+    fs::permissions(worker, fs::perms(0755));
+    writeScript(bin.path() / "pkexec", "#!/bin/sh\n[ \"$1\" = --disable-internal-agent ] || "
+                                       "exit 99\nshift\nexec \"$@\"\n");
+    Child serve(
+        {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", worker, "serve",
+         "--sysfs-root", tree.root().string()},
+        {"PATH=" + bin.path().string() + ":/usr/bin:/bin", "SSH_CONNECTION=", "SSH_CLIENT="});
+    waitFor(serve, "hello");
+    serve.writeLine(R"({"cmd":"sample","id":1,"resource":"rapl:package","interval":0.1})");
+    const Json error = waitFor(serve, "error");
+    CHECK(error["message"] ==
+          "rapl:package-0: reading energy_uj through pkexec failed: cannot read " +
+              (tree.root() / "sys/class/powercap/intel-rapl:0/energy_uj").string() +
+              ": Permission denied");
+    serve.closeStdin();
+    CHECK(serve.wait(10s) == 0);
 }

@@ -19,8 +19,8 @@ const std::filesystem::path kPowercap = "sys/class/powercap";
 // with its key (PLATYPUS, CVE-2020-8694).
 const char *const kRaplPrivilege =
     "energy_uj is readable only by root on current kernels (PLATYPUS, CVE-2020-8694): run the "
-    "worker as root, or let a group read it with a udev rule; CipherWatt does not widen access "
-    "by itself";
+    "worker as root, read it through the governor's helper (serve --governor-helper), or let a "
+    "group read it with a udev rule; CipherWatt does not widen access by itself";
 
 bool isZone(const std::string &dir)
 {
@@ -51,6 +51,7 @@ std::string zoneName(const std::filesystem::path &zoneDir)
 RaplZone::RaplZone(const std::filesystem::path &sysfsRoot, const std::string &zone)
 {
     const std::filesystem::path dir = sysfsRoot / kPowercap / zone;
+    m_zone = zone;
     m_energy = dir / "energy_uj";
     m_info.resource = "rapl:" + zoneName(dir);
     m_info.kind = "rapl";
@@ -75,9 +76,20 @@ std::uint64_t RaplZone::energyDelta(std::uint64_t previous, std::uint64_t curren
     return (range - previous) + current;
 }
 
+bool RaplZone::counterReadable() const
+{
+    return power::canRead(m_energy);
+}
+
+void RaplZone::readThrough(CounterReader reader, const std::string &how)
+{
+    m_reader = std::move(reader);
+    m_info.method = "energy_uj through " + how;
+}
+
 std::optional<PowerReading> RaplZone::read()
 {
-    const std::uint64_t energy = power::readCount(m_energy, kRaplPrivilege);
+    const std::uint64_t energy = m_reader ? m_reader() : power::readCount(m_energy, kRaplPrivilege);
     const double now = powerClockSeconds();
     std::optional<PowerReading> out;
     if (m_last) {

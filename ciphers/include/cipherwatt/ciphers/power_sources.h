@@ -92,7 +92,19 @@ public:
     static std::vector<std::pair<std::string, std::string>>
     zones(const std::filesystem::path &sysfsRoot);
 
+    // The zone's directory name ("intel-rapl:0") and whether this process may read its
+    // counter (root-only since Linux 5.10).
+    const std::string &zone() const { return m_zone; }
+    bool counterReadable() const;
+    // Reads the counter through `reader` from now on (a helper that runs as root), said in the
+    // source's method as "energy_uj through <how>". The range, the wrap-around and the units
+    // stay this object's.
+    using CounterReader = std::function<std::uint64_t()>;
+    void readThrough(CounterReader reader, const std::string &how);
+
 private:
+    std::string m_zone;
+    CounterReader m_reader;
     std::filesystem::path m_energy;
     std::uint64_t m_range = 0;
     std::optional<std::uint64_t> m_last;
