@@ -404,7 +404,34 @@ TEST_CASE("live view: a power source on the DUT gets a strip of its own under th
     const QString ratio = table->model()->index(0, ResultsModel::SourceRatio).data().toString();
     INFO(ratio.toStdString());
     CHECK(ratio.startsWith(QStringLiteral("rapl:package-0 0.3")));
+    // The phases shade the source's strip as they shade the power's: a band each, on it.
+    const auto bandsOn = [](const LivePlot &p, const QCPAxisRect *rect) {
+        int n = 0;
+        for (int i = 0; i < p.itemCount(); ++i) {
+            const auto *band = qobject_cast<const QCPItemRect *>(p.item(i));
+            n += band != nullptr && band->clipAxisRect() == rect ? 1 : 0;
+        }
+        return n;
+    };
+    CHECK(plot.phaseBandCount() >= 3); // baseline, settle, run
+    CHECK(bandsOn(plot, plot.sourceStrip(0)) == plot.phaseBandCount());
     test::saveScreenshot(view, QStringLiteral("live-sources"));
+
+    // Stored, every reading with its source: the stored session draws the same strip.
+    auto storage = Storage::open(database(dir));
+    REQUIRE(storage.ok());
+    auto stored = (*storage)->load(1);
+    REQUIRE(stored.ok());
+    REQUIRE(stored->dut.sources.size() == 1);
+    CHECK(static_cast<int>(stored->readings.size()) >= plot.sourceGraph(0)->dataCount());
+    LiveView again;
+    again.resize(1360, 860);
+    again.show();
+    again.showStoredSession(*stored);
+    again.refreshNow();
+    REQUIRE(again.plot()->sourceStrip(0) != nullptr);
+    CHECK(again.plot()->sourceGraph(0)->dataCount() == plot.sourceGraph(0)->dataCount());
+    CHECK(bandsOn(*again.plot(), again.plot()->sourceStrip(0)) == plot.phaseBandCount());
 }
 
 TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "[gui][session]")

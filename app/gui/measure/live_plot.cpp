@@ -73,56 +73,51 @@ void LivePlot::setUpStrips()
     m_rects[1] = new QCPAxisRect(this);
     m_rects[2] = new QCPAxisRect(this);
     m_marginGroup = new QCPMarginGroup(this);
-    for (std::size_t c = 0; c < m_rects.size(); ++c) {
-        QCPAxisRect *rect = m_rects[c];
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_marginGroup);
-        QCPAxis *x = rect->axis(QCPAxis::atBottom);
-        QCPAxis *y = rect->axis(QCPAxis::atLeft);
-        // Time is what the operator moves through; each strip's values fit what is shown.
-        rect->setRangeDrag(Qt::Horizontal);
-        rect->setRangeZoom(Qt::Horizontal);
-        rect->setRangeDragAxes(x, y);
-        rect->setRangeZoomAxes(x, y);
-        x->setTicker(m_ticker);
-        y->ticker()->setTickCount(c == 0 ? 6 : 2);
-        y->setPadding(6);
-        x->grid()->setSubGridVisible(false);
-        y->grid()->setSubGridVisible(false);
-        if (c > 0)
-            rect->setMinimumSize(0, 56);
-        QCPGraph *graph = addGraph(x, y);
-        graph->setAdaptiveSampling(true);
-        m_traces[c] = graph;
-        connect(x, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
-                [this, x](const QCPRange &range) { onTimeRangeChanged(x, range); });
-    }
+    for (std::size_t c = 0; c < m_rects.size(); ++c)
+        m_traces[c] = setUpStrip(m_rects[c], c == 0 ? 6 : 2);
+}
+
+QCPGraph *LivePlot::setUpStrip(QCPAxisRect *rect, int valueTicks)
+{
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_marginGroup);
+    QCPAxis *x = rect->axis(QCPAxis::atBottom);
+    QCPAxis *y = rect->axis(QCPAxis::atLeft);
+    // Time is what the operator moves through; each strip's values fit what is shown.
+    rect->setRangeDrag(Qt::Horizontal);
+    rect->setRangeZoom(Qt::Horizontal);
+    rect->setRangeDragAxes(x, y);
+    rect->setRangeZoomAxes(x, y);
+    x->setTicker(m_ticker);
+    y->ticker()->setTickCount(valueTicks);
+    y->setPadding(6);
+    x->grid()->setSubGridVisible(false);
+    y->grid()->setSubGridVisible(false);
+    if (rect != m_rects[0])
+        rect->setMinimumSize(0, 56);
+    QCPGraph *graph = addGraph(x, y);
+    graph->setAdaptiveSampling(true);
+    connect(x, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            [this, x](const QCPRange &range) { onTimeRangeChanged(x, range); });
+    return graph;
 }
 
 void LivePlot::addSourceStrip()
 {
     SourceStrip strip;
     strip.rect = new QCPAxisRect(this);
-    QCPAxisRect *rect = strip.rect;
-    rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_marginGroup);
-    QCPAxis *x = rect->axis(QCPAxis::atBottom);
-    QCPAxis *y = rect->axis(QCPAxis::atLeft);
-    rect->setRangeDrag(Qt::Horizontal);
-    rect->setRangeZoom(Qt::Horizontal);
-    rect->setRangeDragAxes(x, y);
-    rect->setRangeZoomAxes(x, y);
-    rect->setMinimumSize(0, 56);
-    x->setTicker(m_ticker);
-    x->setRange(m_rects[0]->axis(QCPAxis::atBottom)->range());
-    y->ticker()->setTickCount(2);
-    y->setPadding(6);
-    x->grid()->setSubGridVisible(false);
-    y->grid()->setSubGridVisible(false);
-    strip.graph = addGraph(x, y);
-    strip.graph->setAdaptiveSampling(true);
-    connect(x, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
-            [this, x](const QCPRange &range) { onTimeRangeChanged(x, range); });
+    strip.rect->axis(QCPAxis::atBottom)->setRange(m_rects[0]->axis(QCPAxis::atBottom)->range());
+    strip.graph = setUpStrip(strip.rect, 2);
     m_sourceStrips.push_back(strip);
     styleSourceStrip(m_sourceStrips.back(), m_sourceStrips.size() - 1);
+    // The phases so far shade the new strip too, as they shade the others.
+    for (std::size_t i = 0; i < m_phaseItems.size(); ++i) {
+        PhaseItems &items = m_phaseItems[i];
+        if (items.bands[0] == nullptr)
+            continue;
+        items.sourceBands.push_back(phaseBand(strip.rect));
+        stylePhase(i);
+        placePhase(i);
+    }
     applyLayout();
     applyAxisLabels();
 }
@@ -132,6 +127,11 @@ void LivePlot::removeSourceStrips()
     if (m_sourceStrips.empty())
         return;
     QCPLayoutGrid *grid = plotLayout();
+    for (PhaseItems &items : m_phaseItems) {
+        for (QCPItemRect *band : items.sourceBands)
+            removeItem(band);
+        items.sourceBands.clear();
+    }
     for (const SourceStrip &strip : m_sourceStrips) {
         removeGraph(strip.graph);
         if (strip.rect->layout() == grid)
@@ -228,10 +228,8 @@ void LivePlot::reset()
     }
     m_bandEnd.fill(-std::numeric_limits<double>::infinity());
     for (const PhaseItems &items : m_phaseItems) {
-        for (QCPItemRect *band : items.bands) {
-            if (band != nullptr)
-                removeItem(band);
-        }
+        for (QCPItemRect *band : items.allBands())
+            removeItem(band);
         if (items.text != nullptr)
             removeItem(items.text);
     }
@@ -363,18 +361,12 @@ void LivePlot::addPhaseItems(const TracePhase &phase)
     PhaseItems items;
     if (phase.shaded()) {
         for (std::size_t c = 0; c < m_rects.size(); ++c) {
-            QCPAxisRect *rect = m_rects[c];
-            auto *band = new QCPItemRect(this);
-            band->setLayer(kPhasesLayer);
-            band->setClipAxisRect(rect);
-            for (QCPItemPosition *p : {band->topLeft, band->bottomRight}) {
-                p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-                p->setAxisRect(rect);
-                p->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            }
+            QCPItemRect *band = phaseBand(m_rects[c]);
             band->setVisible(c == 0 || m_stripsVisible);
             items.bands[c] = band;
         }
+        for (const SourceStrip &strip : m_sourceStrips)
+            items.sourceBands.push_back(phaseBand(strip.rect));
         auto *text = new QCPItemText(this);
         text->setLayer(kLabelsLayer);
         text->setClipAxisRect(m_rects[0]);
@@ -390,14 +382,36 @@ void LivePlot::addPhaseItems(const TracePhase &phase)
     stylePhase(m_phaseItems.size() - 1);
 }
 
+QCPItemRect *LivePlot::phaseBand(QCPAxisRect *rect)
+{
+    auto *band = new QCPItemRect(this);
+    band->setLayer(kPhasesLayer);
+    band->setClipAxisRect(rect);
+    for (QCPItemPosition *p : {band->topLeft, band->bottomRight}) {
+        p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        p->setAxisRect(rect);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    return band;
+}
+
+std::vector<QCPItemRect *> LivePlot::PhaseItems::allBands() const
+{
+    std::vector<QCPItemRect *> out;
+    for (QCPItemRect *band : bands) {
+        if (band != nullptr)
+            out.push_back(band);
+    }
+    out.insert(out.end(), sourceBands.begin(), sourceBands.end());
+    return out;
+}
+
 void LivePlot::placePhase(std::size_t i)
 {
     const TracePhase &phase = m_trace.phases()[i];
     const PhaseItems &items = m_phaseItems[i];
     const double end = phase.isOpen() ? std::max(m_trace.now(), phase.start) : phase.end;
-    for (QCPItemRect *band : items.bands) {
-        if (band == nullptr)
-            continue;
+    for (QCPItemRect *band : items.allBands()) {
         band->topLeft->setCoords(phase.start, 0);
         band->bottomRight->setCoords(end, 1);
     }
@@ -635,6 +649,8 @@ void LivePlot::updatePhaseLabels()
         const bool inView = end > shown.lower && phase.start < shown.upper;
         for (std::size_t c = 0; c < items.bands.size(); ++c)
             items.bands[c]->setVisible(inView && (c == 0 || m_stripsVisible));
+        for (QCPItemRect *band : items.sourceBands) // the source strips are always shown
+            band->setVisible(inView);
         // The label in the middle of the part in view, shortened or left out when it does
         // not fit.
         const double from = std::max(phase.start, shown.lower);

@@ -95,16 +95,22 @@ private:
     struct PhaseItems
     {
         std::array<QCPItemRect *, kChannelCount> bands{};
+        std::vector<QCPItemRect *> sourceBands; // one per source strip
         QCPItemText *text = nullptr;
         qreal longWidth = 0;
         qreal mediumWidth = 0;
         qreal shortWidth = 0;
+        std::vector<QCPItemRect *> allBands() const; // on every strip
     };
 
     static std::size_t index(Channel channel) { return static_cast<std::size_t>(channel); }
     static std::size_t flagIndex(std::uint32_t flag);
 
     void setUpStrips();
+    // A strip's axes (time dragged and zoomed, the shared ticker) and its graph.
+    QCPGraph *setUpStrip(QCPAxisRect *rect, int valueTicks);
+    // A phase's band on one strip, the full height of it.
+    QCPItemRect *phaseBand(QCPAxisRect *rect);
     void setUpMarkers();
     void setUpBaseline();
     void applyPalette();

@@ -151,9 +151,7 @@ void LivePlot::stylePhase(std::size_t i)
     const PhaseItems &items = m_phaseItems[i];
     const QColor fill = bandColor(i);
     const bool dark = isDark();
-    for (QCPItemRect *band : items.bands) {
-        if (band == nullptr)
-            continue;
+    for (QCPItemRect *band : items.allBands()) {
         band->setBrush(fill);
         // Runs back to back stay apart by a thin edge.
         band->setPen(QPen(dark ? fill.lighter(150) : fill.darker(115), 1));

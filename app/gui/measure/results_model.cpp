@@ -26,6 +26,7 @@ void ResultsModel::clear()
     beginResetModel();
     m_runs.clear();
     m_rows.clear();
+    m_sourceTexts.clear();
     endResetModel();
 }
 
@@ -146,6 +147,7 @@ void ResultsModel::setRows(std::vector<ResultRow> rows)
 {
     // The columns' units follow the rows (a column shares one), set before any row is shown.
     const auto units = qScopeGuard([this] { refreshUnits(); });
+    m_sourceTexts = sourceTexts(rows);
     const bool extends =
         rows.size() >= m_rows.size() &&
         std::equal(m_rows.begin(), m_rows.end(), rows.begin(),
@@ -212,45 +214,61 @@ bool ResultsModel::hasSources() const
     });
 }
 
-QString ResultsModel::sourceText(const ResultRow &row) const
+std::vector<QString> ResultsModel::sourceTexts(const std::vector<ResultRow> &rows) const
 {
-    // Every source in the order the runs give them, with the ratios of the row's runs.
-    QStringList resources;
-    std::map<QString, std::vector<const core::SourceRunResult *>> bySource;
+    // Every source in the order the runs give them, with the ratios of each row's runs; one
+    // pass over the runs, each run's key made once.
+    struct Gathered
+    {
+        QStringList resources;
+        std::map<QString, std::vector<const core::SourceRunResult *>> bySource;
+    };
+    std::vector<Gathered> gathered(rows.size());
     for (const core::StoredRun &r : m_runs) {
-        if (r.status != core::RunStatus::Done || !r.analysis || core::ResultKey::of(r) != row.key)
+        if (r.status != core::RunStatus::Done || !r.analysis || r.analysis->sources.empty())
             continue;
+        const core::ResultKey key = core::ResultKey::of(r);
+        const auto row = std::find_if(rows.begin(), rows.end(),
+                                      [&](const ResultRow &x) { return x.key == key; });
+        if (row == rows.end())
+            continue;
+        Gathered &g = gathered[static_cast<std::size_t>(row - rows.begin())];
         for (const core::SourceRunResult &x : r.analysis->sources) {
-            if (!resources.contains(x.resource))
-                resources << x.resource;
-            bySource[x.resource].push_back(&x);
+            if (!g.resources.contains(x.resource))
+                g.resources << x.resource;
+            g.bySource[x.resource].push_back(&x);
         }
     }
-    QStringList out;
-    for (const QString &resource : resources) {
-        const std::vector<const core::SourceRunResult *> &runs = bySource[resource];
-        std::vector<double> ratios;
-        for (const core::SourceRunResult *x : runs) {
-            if (std::isfinite(x->ratio))
-                ratios.push_back(x->ratio);
+    std::vector<QString> texts;
+    texts.reserve(rows.size());
+    for (Gathered &g : gathered) {
+        QStringList out;
+        for (const QString &resource : g.resources) {
+            const std::vector<const core::SourceRunResult *> &runs = g.bySource[resource];
+            std::vector<double> ratios;
+            for (const core::SourceRunResult *x : runs) {
+                if (std::isfinite(x->ratio))
+                    ratios.push_back(x->ratio);
+            }
+            if (runs.size() == 1) {
+                const core::SourceRunResult &x = *runs.front();
+                out << tr("%1 %2").arg(
+                    resource, std::isfinite(x.ratio)
+                                  ? fmt::ratioWithInterval(x.ratio, x.ratioLow, x.ratioHigh)
+                                  : tr("no ratio"));
+            } else if (!ratios.empty()) {
+                const core::Spread spread = core::spreadOf(ratios);
+                out << tr("%1 %2 (median of %n runs, %3 to %4)", nullptr,
+                          static_cast<int>(ratios.size()))
+                           .arg(resource, fmt::significant(spread.median),
+                                fmt::significant(spread.min), fmt::significant(spread.max));
+            } else {
+                out << tr("%1 no ratio").arg(resource);
+            }
         }
-        if (runs.size() == 1) {
-            const core::SourceRunResult &x = *runs.front();
-            out << tr("%1 %2").arg(resource,
-                                   std::isfinite(x.ratio)
-                                       ? fmt::ratioWithInterval(x.ratio, x.ratioLow, x.ratioHigh)
-                                       : tr("no ratio"));
-        } else if (!ratios.empty()) {
-            const core::Spread spread = core::spreadOf(ratios);
-            out << tr("%1 %2 (median of %n runs, %3 to %4)", nullptr,
-                      static_cast<int>(ratios.size()))
-                       .arg(resource, fmt::significant(spread.median), fmt::significant(spread.min),
-                            fmt::significant(spread.max));
-        } else {
-            out << tr("%1 no ratio").arg(resource);
-        }
+        texts.push_back(out.join(QStringLiteral("; ")));
     }
-    return out.join(QStringLiteral("; "));
+    return texts;
 }
 
 QString ResultsModel::text(const ResultRow &row, int column) const
@@ -278,8 +296,11 @@ QString ResultsModel::text(const ResultRow &row, int column) const
     case Throughput:
         return measured ? DisplayFormat::plain(row.throughputBytesPerSecond, m_throughput)
                         : QString();
-    case SourceRatio:
-        return measured ? sourceText(row) : QString();
+    case SourceRatio: {
+        // `row` is one of m_rows (data()), so its place there is its text's.
+        const auto i = static_cast<std::size_t>(&row - m_rows.data());
+        return measured && i < m_sourceTexts.size() ? m_sourceTexts[i] : QString();
+    }
     case CyclesPerByte:
         if (!measured)
             return {};

@@ -84,12 +84,14 @@ private:
     QString toolTip(const core::ResultRow &row, int column) const;
     QString budgetTip(const core::ResultRow &row) const; // "" without a budget
     QString statusText(const core::ResultRow &row) const;
-    // Per source, the row's runs' ratios to the meter: "rapl:package-0 0.50 (0.48 to 0.52)".
-    QString sourceText(const core::ResultRow &row) const;
+    // Per row, per source, the row's runs' ratios to the meter: "rapl:package-0 0.50 (0.48 to
+    // 0.52)"; gathered once for all rows when they are set.
+    std::vector<QString> sourceTexts(const std::vector<core::ResultRow> &rows) const;
 
     // The runs that have ended, by ordinal (live), or the stored session's.
     std::vector<core::StoredRun> m_runs;
     std::vector<core::ResultRow> m_rows;
+    std::vector<QString> m_sourceTexts; // parallel to m_rows
     core::format::Unit m_time;
     core::format::Unit m_power;
     core::format::Unit m_budgetUnit; // the budgets' terms: every row's in one unit
