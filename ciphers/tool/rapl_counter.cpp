@@ -145,7 +145,8 @@ RaplCounterHelper::RaplCounterHelper(GovernorMethod method, const std::string &z
     std::vector<char *> cargv;
     cargv.reserve(argv.size() + 1);
     for (const std::string &a : argv)
-        cargv.push_back(const_cast<char *>(a.c_str())); // NOLINT(cppcoreguidelines-pro-type-const-cast)
+        cargv.push_back(
+            const_cast<char *>(a.c_str())); // NOLINT(cppcoreguidelines-pro-type-const-cast)
     cargv.push_back(nullptr);
     const int spawned = posix_spawnp(&m_pid, cargv[0], &actions, nullptr, cargv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -184,9 +185,8 @@ std::uint64_t RaplCounterHelper::exchange(double timeoutSeconds)
     if (::write(m_in, &ask, 1) != 1)
         fail(false, {}); // it has gone: its exit says why
     using Clock = std::chrono::steady_clock;
-    const auto deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(timeoutSeconds));
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(timeoutSeconds));
     for (;;) {
         const auto newline = m_pending.find('\n');
         if (newline != std::string::npos) {
@@ -196,8 +196,8 @@ std::uint64_t RaplCounterHelper::exchange(double timeoutSeconds)
                 return *value;
             fail(false, "its answer is not a counter (\"" + line.substr(0, 40) + "\")");
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                Clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
         if (left.count() <= 0)
             fail(true, {});
         pollfd p{m_out, POLLIN, 0};

@@ -35,8 +35,8 @@ public:
     // Starts the helper through `method` and reads the counter once, which is when pkexec's
     // dialog asks the operator. Throws CipherError with one line naming `resource`, the way it
     // went and what to set up (helperProblem()) when it cannot.
-    RaplCounterHelper(GovernorMethod method, const std::string &zone,
-                      const std::string &sysfsRoot, std::string resource);
+    RaplCounterHelper(GovernorMethod method, const std::string &zone, const std::string &sysfsRoot,
+                      std::string resource);
     // Closes the helper's input, so it exits; waits for it briefly, then kills it.
     ~RaplCounterHelper();
     RaplCounterHelper(const RaplCounterHelper &) = delete;
@@ -54,10 +54,10 @@ private:
     std::string m_resource;
     std::string m_rule; // the sudoers line that would let this user run it
     pid_t m_pid = -1;
-    int m_in = -1;  // the helper's standard input
-    int m_out = -1; // its standard output
-    int m_err = -1; // its standard error
-    std::string m_pending; // what it printed beyond the last whole line
+    int m_in = -1;                 // the helper's standard input
+    int m_out = -1;                // its standard output
+    int m_err = -1;                // its standard error
+    std::string m_pending;         // what it printed beyond the last whole line
     std::optional<int> m_exitCode; // once it has exited
 };
 
