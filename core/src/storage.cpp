@@ -151,12 +151,17 @@ Result<void> recogniseReadOnly(const QString &path)
                 q.finish();
                 return v;
             };
-            // The objects first: each statement reads its own snapshot, and a program creating
-            // the schema (tables and pragmas in one transaction) in between would otherwise
-            // show tables from after its commit beside pragmas from before it.
+            // One read transaction for the three: outside one each statement reads its own
+            // snapshot, and a program creating the schema (tables and pragmas in one
+            // transaction) meanwhile could show tables from after its commit beside pragmas from
+            // before it. The objects first all the same (the transaction's snapshot is taken by
+            // its first read).
+            const bool began = q.exec(QStringLiteral("BEGIN"));
             const auto objects = value(QStringLiteral("SELECT count(*) FROM sqlite_master"));
             const auto application = value(QStringLiteral("PRAGMA application_id"));
             const auto version = value(QStringLiteral("PRAGMA user_version"));
+            if (began)
+                q.exec(QStringLiteral("COMMIT"));
             if (!application || !version || !objects)
                 verdict =
                     Error{ErrorCode::Refused, Message(msg::kNotOurs).arg(q.lastError().text())};
@@ -309,16 +314,26 @@ Result<std::unique_ptr<Storage>> Storage::openSqlite(const DatabaseLocation &loc
         q.finish();
         return value;
     };
-    // The objects first, as in recogniseReadOnly(): another program may commit the schema
-    // between two statements (two benches creating one shared journal at once).
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
-        return refuse(Message(msg::kNotOurs).arg(q.lastError().text()));
+    // One snapshot for the three, as in recogniseReadOnly(): another program may commit the
+    // schema between two statements (two benches creating one shared journal at once).
+    const bool began = q.exec(QStringLiteral("BEGIN"));
+    const auto endRead = [&] {
+        if (began)
+            QSqlQuery(QSqlDatabase::database(connection)).exec(QStringLiteral("COMMIT"));
+    };
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next()) {
+        const QString detail = q.lastError().text();
+        endRead();
+        return refuse(Message(msg::kNotOurs).arg(detail));
+    }
     const qint64 objects = q.value(0).toLongLong();
     q.finish(); // no statement may stay open: journal_mode cannot change inside one
     const auto version = pragma("user_version");
     const auto application = pragma("application_id");
+    const QString detail = q.lastError().text();
+    endRead(); // and no transaction either
     if (!version || !application)
-        return refuse(Message(msg::kNotOurs).arg(q.lastError().text()));
+        return refuse(Message(msg::kNotOurs).arg(detail));
     const bool empty = objects == 0 && *version == 0 && *application == 0;
     if (!empty && *application != kApplicationId)
         return refuse(Message(msg::kNotOursPlain));
