@@ -62,6 +62,7 @@ int exportCommand(const QString &command, const QStringList &args)
     const auto csv = opts.value(QStringLiteral("--csv"));
     const auto samples = opts.value(QStringLiteral("--samples"));
     const auto readings = opts.value(QStringLiteral("--readings"));
+    const std::optional<CyclesModel> model = cyclesModelOption(opts);
     const QStringList ids = opts.positional();
     opts.finish();
     const bool compare = command == QLatin1String("compare");
@@ -85,6 +86,10 @@ int exportCommand(const QString &command, const QStringList &args)
     if (!sessions) {
         printError(sessions.error().message);
         return ExitFailure;
+    }
+    if (model) { // for these files only: nothing is stored
+        for (SessionData &d : *sessions)
+            d.settings.cyclesModel = *model;
     }
     if (compare) {
         // The differences and ratios always go to the terminal; the files when asked for.

@@ -51,11 +51,13 @@ commands:
                                 measure a session (see below)
   sessions [--db <path>] [--bench <label>] [--operator <name>] [--json]
                                 the stored sessions (of one bench, one operator)
-  show <id> [--db <path>] [--json | --design]
+  show <id> [--db <path>] [--json | --design] [--cycles-model <V>,<I>[,<f>]]
                                 one session: set-up, baseline, results, flags; --design: its
-                                design as a file for run --design
+                                design as a file for run --design; --cycles-model: the fourth
+                                paper's estimate beside it (not stored)
   export <id>... [--db <path>] [--pdf <file>] [--csv <file>] [--samples <file>]
-         [--readings <file>]    a PDF report per session; the runs (--csv), every meter
+         [--readings <file>] [--cycles-model <V>,<I>[,<f>]]
+                                a PDF report per session; the runs (--csv), every meter
                                 update (--samples) and every reading of the DUT's power
                                 sources (--readings) as CSV
   compare <id> <id>... [--db <path>] [--pdf <file>] [--csv <file>]
@@ -80,7 +82,11 @@ commands:
     text += QStringLiteral("run options:\n");
     text += option(
         QStringLiteral("--meter <res>"),
-        QStringLiteral("%1 (default: auto)")
+        QStringLiteral("%1; or a power source on the DUT as the meter: rapl:<zone>, "
+                       "battery[:<name>], hwmon:<sensor>/<label> (no accuracy specified: "
+                       "statistical intervals only). Default: auto, the first WT300 on USB, "
+                       "else the DUT's RAPL psys or single package zone or its only battery "
+                       "when readable now and discharging, else the simulator")
             .arg(instruments::syntaxList(instruments::meterResourceKinds(), QStringLiteral(", "))));
     text +=
         option(QStringLiteral("--dut <res>"),
@@ -148,6 +154,12 @@ commands:
                           gets its net power and energy per byte from it and the ratio to the
                           meter's, with 95 % intervals (statistical only: these sensors'
                           makers do not specify their accuracy)
+  --cycles-model <V>,<I>[,<f>]
+                          the fourth paper's cycles model beside each measured energy per
+                          byte: E = cycles / f × I × V, e.g. 1.35V,200mA,700MHz (V: the CPU's
+                          supply; I: its current per cycle; f: the clock, by default the run's
+                          own); an estimate, never mixed with the measurement: its ratio to it
+                          is shown (also on show and export)
   --pad zeros|none        ECB and CBC buffers that are not whole blocks padded with zeros (the
                           third paper's 5-byte payloads); energy per byte stays per payload byte
   --baseline <s> | --paper-method

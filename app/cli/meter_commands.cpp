@@ -7,6 +7,7 @@
 
 #include <cipherwatt/core/csv.h>
 #include <cipherwatt/core/output_file.h>
+#include <cipherwatt/core/session.h>
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/meter.h>
 
@@ -508,7 +509,7 @@ int meterCommand(const QStringList &args)
     }
     // A power source on the DUT (rapl:, battery, hwmon:) is read by the DUT's worker.
     QStringList rest = args.mid(1);
-    const auto source = std::find_if(rest.begin(), rest.end(), isPowerSourceResource);
+    const auto source = std::find_if(rest.begin(), rest.end(), core::isPowerSourceResource);
     if (source != rest.end() &&
         (args[0] == QLatin1String("probe") || args[0] == QLatin1String("log"))) {
         const QString resource = *source;

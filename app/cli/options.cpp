@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/format.h>
 
 #include <cmath>
@@ -155,6 +156,17 @@ instruments::MeasurementMode parseMode(const QString &option, const QString &tex
         throw UsageError(
             QStringLiteral("%1: must be rms, vmean or dc, got '%2'").arg(option, text));
     return *m;
+}
+
+std::optional<core::CyclesModel> cyclesModelOption(Options &opts)
+{
+    const auto text = opts.value(QStringLiteral("--cycles-model"));
+    if (!text)
+        return std::nullopt;
+    auto model = core::parseCyclesModel(*text);
+    if (!model)
+        throw UsageError(model.error().message.english());
+    return *model;
 }
 
 } // namespace cipherwatt::cli

@@ -3,6 +3,7 @@
 // Command-line options of cipherwatt-cli, consumed by name after the subcommand; whatever is
 // left over is a usage error (exit 1).
 
+#include <cipherwatt/core/session.h>
 #include <cipherwatt/instruments/meter.h>
 
 #include <QString>
@@ -57,5 +58,8 @@ instruments::MeasurementMode parseMode(const QString &option, const QString &tex
 qint64 parseWhole(const QString &option, const QString &text, qint64 min, qint64 max);
 // A session as `sessions` lists it ("S12") or by its number ("12").
 qint64 parseSessionId(const QString &text);
+// --cycles-model <V>,<I>[,<f>] (run, show, export): the fourth paper's cycles model beside the
+// measured energy per byte; none when not given.
+std::optional<core::CyclesModel> cyclesModelOption(Options &opts);
 
 } // namespace cipherwatt::cli

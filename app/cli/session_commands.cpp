@@ -9,6 +9,7 @@
 #include "text_report.h"
 
 #include <cipherwatt/core/copy.h>
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/dut_kinds.h>
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/plan.h>
@@ -152,6 +153,8 @@ SessionSettings runSettings(Options &opts, RunnerOptions &runner, bool &json)
     s.sources = opts.values(QStringLiteral("--source"));
     if (auto problem = sourcesProblem(s.sources))
         throw UsageError(QStringLiteral("--source ") + problem->english());
+    if (auto model = cyclesModelOption(opts))
+        s.cyclesModel = *model;
     if (auto settle = opts.value(QStringLiteral("--settle")))
         s.settleSeconds = parsePositive(QStringLiteral("--settle"), *settle, 3600.0);
     if (auto between = opts.value(QStringLiteral("--idle-between")))
@@ -521,6 +524,7 @@ int show(Options &opts)
     const bool design = opts.flag(QStringLiteral("--design"));
     if (json && design)
         throw UsageError(QStringLiteral("show: --json and --design exclude each other"));
+    const std::optional<CyclesModel> model = cyclesModelOption(opts);
     auto storage = openDatabase(opts);
     const QStringList positional = opts.positional();
     opts.finish();
@@ -536,6 +540,8 @@ int show(Options &opts)
         printError(data.error().message);
         return ExitFailure;
     }
+    if (model)
+        data->settings.cyclesModel = *model; // for this look only: nothing is stored
     if (json)
         out() << QJsonDocument(sessionJson(*data)).toJson(QJsonDocument::Compact) << '\n';
     else if (design)

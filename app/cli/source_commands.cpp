@@ -220,13 +220,6 @@ Dut::LinkFactory dutLink(Options &opts)
 
 } // namespace
 
-bool isPowerSourceResource(const QString &resource)
-{
-    return resource.startsWith(QLatin1String("rapl:")) || resource == QLatin1String("battery") ||
-           resource.startsWith(QLatin1String("battery:")) ||
-           resource.startsWith(QLatin1String("hwmon:"));
-}
-
 int probeSource(Options &opts, const QString &resource)
 {
     const bool json = opts.flag(QStringLiteral("--json"));

@@ -8,8 +8,6 @@
 
 namespace cipherwatt::cli {
 
-// rapl:<zone>, battery, battery:<name>, hwmon:<sensor>/<label>.
-bool isPowerSourceResource(const QString &resource);
 // The source's identity and a few seconds of readings with their statistics; --dut, --json,
 // --interval, --seconds and the DUT's options.
 int probeSource(Options &opts, const QString &resource);

@@ -3,6 +3,7 @@
 #include "repeats_text.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/plan.h>
@@ -154,6 +155,73 @@ QString sourcesText(const SessionData &session)
                         QStringLiteral("source net"), QStringLiteral("source energy"),
                         QStringLiteral("ratio")},
                        rows, {false, true, false, true, true, true, true});
+}
+
+// The fourth paper's cycles model beside each measured energy per byte (cycles_model.h).
+QString cyclesModelTable(const SessionData &session)
+{
+    const std::vector<CyclesModelRow> model = cyclesModelRows(session);
+    if (model.empty())
+        return {};
+    QList<QStringList> rows;
+    for (const CyclesModelRow &r : model) {
+        const Estimate &e = r.measuredNj;
+        const bool measured = std::isfinite(e.value);
+        rows << QStringList{
+            r.key.label(),
+            measured ? fmt::quantityWithInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9,
+                                                 Quantity::EnergyPerByte)
+                     : fmt::missing(),
+            std::isfinite(r.cyclesPerByte) ? fmt::significant(r.cyclesPerByte, 4) : fmt::missing(),
+            std::isfinite(r.hertz)
+                ? QStringLiteral("%1 MHz (%2)").arg(fmt::significant(r.hertz / 1e6, 4), r.clock)
+                : fmt::missing(),
+            std::isfinite(r.modelNj) ? fmt::quantity(r.modelNj * 1e-9, Quantity::EnergyPerByte)
+                                     : r.problem,
+            cyclesModelRatioText(r)};
+    }
+    return QStringLiteral("\nCycles model (the fourth paper's estimate, not a measurement: E = "
+                          "cycles / f × I × V with %1; model ÷ measured with the measured "
+                          "value's 95 % interval):\n")
+               .arg(cyclesModelText(*session.settings.cyclesModel)) +
+           formatTable({QStringLiteral("result"), QStringLiteral("measured"),
+                        QStringLiteral("cycles/B"), QStringLiteral("clock"),
+                        QStringLiteral("model"), QStringLiteral("model ÷ measured")},
+                       rows, {false, true, true, true, true, true});
+}
+
+QJsonObject cyclesModelJson(const SessionData &session)
+{
+    const std::vector<CyclesModelRow> model = cyclesModelRows(session);
+    if (model.empty())
+        return {};
+    const auto number = [](double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); };
+    QJsonArray rows;
+    for (const CyclesModelRow &r : model) {
+        QJsonObject row{{QStringLiteral("cipher"), r.key.cipher},
+                        {QStringLiteral("backend"), r.key.backend},
+                        {QStringLiteral("operation"), r.key.operation},
+                        {QStringLiteral("buffer"), r.key.bufferBytes},
+                        {QStringLiteral("label"), r.key.label()},
+                        {QStringLiteral("measured_nj_per_byte"), number(r.measuredNj.value)},
+                        {QStringLiteral("measured_low_nj_per_byte"), number(r.measuredNj.low)},
+                        {QStringLiteral("measured_high_nj_per_byte"), number(r.measuredNj.high)},
+                        {QStringLiteral("cycles_per_byte"), number(r.cyclesPerByte)},
+                        {QStringLiteral("clock_hz"), number(r.hertz)},
+                        {QStringLiteral("clock"), r.clock},
+                        {QStringLiteral("model_nj_per_byte"), number(r.modelNj)},
+                        {QStringLiteral("ratio"), number(r.ratio)},
+                        {QStringLiteral("ratio_low"), number(r.ratioLow)},
+                        {QStringLiteral("ratio_high"), number(r.ratioHigh)}};
+        if (!r.problem.isEmpty())
+            row.insert(QStringLiteral("problem"), r.problem);
+        rows.append(row);
+    }
+    const CyclesModel &m = *session.settings.cyclesModel;
+    QJsonObject constants{{QStringLiteral("volts"), m.volts}, {QStringLiteral("amps"), m.amps}};
+    if (m.hertz)
+        constants.insert(QStringLiteral("hertz"), *m.hertz);
+    return {{QStringLiteral("model"), constants}, {QStringLiteral("rows"), rows}};
 }
 
 } // namespace
@@ -323,15 +391,29 @@ QString sessionText(const SessionData &d)
         field("Notes:", s.notes);
     const MeterSetup &m = d.meter;
     field("Meter:", m.description);
-    field("Meter set-up:",
-          QStringLiteral("element %1, %2 ms updates, %3, ranges %4 V%5 / %6 A%7")
-              .arg(m.element)
-              .arg(m.intervalMs)
-              .arg(m.mode)
-              .arg(m.voltageRange.value)
-              .arg(m.voltageRange.automatic ? QStringLiteral(" (auto)") : QString())
-              .arg(m.currentRange.value)
-              .arg(m.currentRange.automatic ? QStringLiteral(" (auto)") : QString()));
+    if (m.source)
+        field("Meter set-up:",
+              QStringLiteral("a power source on the DUT, not a power meter: %1 in %2, read every "
+                             "%3 s%4, %5 readings; no ranges; accuracy not specified by its "
+                             "maker, so every interval is statistical only")
+                  .arg(m.source->method, m.source->unit, QString::number(m.source->intervalSeconds),
+                       m.source->updateSeconds
+                           ? QStringLiteral(" (refreshed every %1 s)")
+                                 .arg(fmt::significant(*m.source->updateSeconds, 3))
+                           : QString())
+                  .arg(m.source->readings));
+    else
+        field("Meter set-up:",
+              QStringLiteral("element %1, %2 ms updates, %3, ranges %4 V%5 / %6 A%7")
+                  .arg(m.element)
+                  .arg(m.intervalMs)
+                  .arg(m.mode)
+                  .arg(m.voltageRange.value)
+                  .arg(m.voltageRange.automatic ? QStringLiteral(" (auto)") : QString())
+                  .arg(m.currentRange.value)
+                  .arg(m.currentRange.automatic ? QStringLiteral(" (auto)") : QString()));
+    for (const Message &w : m.warnings)
+        field("", w.english());
     if (s.simulated)
         field("", QStringLiteral("SIMULATED meter: these numbers are not measurements"));
     field("DUT:", d.dut.description);
@@ -381,6 +463,10 @@ QString sessionText(const SessionData &d)
     if (!d.dut.sources.empty())
         field("", QStringLiteral("secondary to the meter; accuracy not specified by the sensors' "
                                  "makers: their intervals are statistical only"));
+    if (d.settings.cyclesModel)
+        field("Cycles model:", QStringLiteral("%1 (an estimate beside the measurement, never "
+                                              "mixed with it)")
+                                   .arg(cyclesModelText(*d.settings.cyclesModel)));
     if (!d.settings.frequencyLevelsKHz.empty()) {
         QStringList levels;
         for (const std::uint64_t kHz : d.settings.frequencyLevelsKHz)
@@ -425,6 +511,7 @@ QString sessionText(const SessionData &d)
     out += chunkingEffectText(d);
     out += frequencyCurveText(d);
     out += sourcesText(d);
+    out += cyclesModelTable(d);
     out += budgetText(d);
     out += flagsText(d);
     return out;
@@ -495,7 +582,9 @@ QJsonObject sessionJson(const SessionData &d)
         o[QStringLiteral("chunking_effects")] = effects; // stream against message, or back
     if (const QJsonArray curves = frequencyCurveJson(d); !curves.isEmpty())
         o[QStringLiteral("frequency_curves")] = curves; // each cipher at every frequency level
-    QJsonArray activity;                                // per phase: what else kept the DUT busy
+    if (const QJsonObject model = cyclesModelJson(d); !model.isEmpty())
+        o[QStringLiteral("cycles_model")] = model; // the fourth paper's estimate, per result
+    QJsonArray activity;                           // per phase: what else kept the DUT busy
     for (const StoredPhase &p : d.phases) {
         if (!p.activity)
             continue;

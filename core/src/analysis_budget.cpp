@@ -270,7 +270,9 @@ UncertaintyBudget differenceBudget(const MeanStats &run, const UncertainValue &i
         b.components.push_back({BudgetTerm::IdleInterpolation, interpolation, kInfinity});
     const bool correlated = accuracy.model == UncertaintyModel::Correlated && accuracy.rangesFixed;
     b.model = correlated ? UncertaintyModel::Correlated : UncertaintyModel::Conservative;
-    if (correlated) {
+    if (!accuracy.specified) {
+        // No accuracy to state (a power source on the DUT): the statistical part alone.
+    } else if (correlated) {
         // The gain applies to what the two readings differ by; the range term's offset cancels
         // but for its stated share, independent in the two windows: √2 · share · a_range · R.
         b.components.push_back({BudgetTerm::MeterReading,

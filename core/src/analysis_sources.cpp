@@ -58,6 +58,7 @@ SourceRunResult analyseSourceRun(const QString &resource, const RunInput &input,
     none.ofRange = 0.0;
     none.powerRangeWatts = 0.0;
     none.currentRangeAmps = 0.0;
+    none.specified = false;
     RunInput in = input;
     in.voltageRange = kNaN;
     in.currentRange = kNaN;

@@ -2,6 +2,7 @@
 
 #include <cipherwatt/core/analysis.h>
 #include <cipherwatt/core/csv.h>
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/export.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
@@ -230,6 +231,44 @@ Result<void> writeReadingsCsv(const std::vector<SessionData> &sessions, const QS
     });
 }
 
+namespace {
+
+// A run's cycles-model cells: the constants, the clock and where it came from, the estimate,
+// and model ÷ measured with the measured energy per byte's 95 % interval inverted.
+QStringList cyclesModelCells(const SessionData &d, const StoredRun &r)
+{
+    QStringList cells;
+    if (!d.settings.cyclesModel) {
+        for (int k = 0; k < 7; ++k)
+            cells << QString();
+        return cells;
+    }
+    const CyclesModel &model = *d.settings.cyclesModel;
+    cells << QStringLiteral("%1 %2 %3")
+                 .arg(QString::number(model.volts, 'g', 12), QString::number(model.amps, 'g', 12),
+                      model.hertz ? QString::number(*model.hertz, 'g', 12) : QStringLiteral("run"));
+    const CyclesModelRun m = cyclesModelRun(model, r);
+    if (!m.valid() || r.status != RunStatus::Done) {
+        for (int k = 0; k < 6; ++k)
+            cells << QString();
+        return cells;
+    }
+    cells << num(m.hertz, 0) << m.clock << num(m.energyPerByteNj, 6);
+    const RunResult a = r.analysis.value_or(RunResult{});
+    const bool measured = r.analysis && std::isfinite(a.energyPerByteNj) && a.energyPerByteNj > 0;
+    // A measured interval that reaches zero leaves the ratio's upper bound empty (unbounded).
+    cells << (measured ? num(m.energyPerByteNj / a.energyPerByteNj, 4) : QString())
+          << (measured && a.energyPerByteNjHigh > 0
+                  ? num(m.energyPerByteNj / a.energyPerByteNjHigh, 4)
+                  : QString())
+          << (measured && a.energyPerByteNjLow > 0
+                  ? num(m.energyPerByteNj / a.energyPerByteNjLow, 4)
+                  : QString());
+    return cells;
+}
+
+} // namespace
+
 Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QString &path)
 {
     return writeFile(path, [&](CsvWriter &csv) {
@@ -278,7 +317,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
             // place), its SHA-256, and per message the bytes processed and put out.
             QStringLiteral("payload"), QStringLiteral("payload SHA-256"),
             QStringLiteral("processed per message [B]"), QStringLiteral("output per message [B]"),
-            QStringLiteral("simulated meter"), QStringLiteral("flags"),
+            QStringLiteral("simulated meter"), QStringLiteral("meter"), QStringLiteral("flags"),
             // The result the run belongs to: the mean of its valid repeats (results.h).
             QStringLiteral("valid repeats"),
             withUnit("net power mean of repeats", format::Quantity::Power, 0),
@@ -319,6 +358,19 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                         << source + QStringLiteral(" / meter 95% low")
                         << source + QStringLiteral(" / meter 95% high")
                         << source + QStringLiteral(" flags");
+        // The fourth paper's cycles model beside each run, when a session has one
+        // (cycles_model.h): an estimate, in columns of its own.
+        const bool anyModel =
+            std::any_of(sessions.begin(), sessions.end(),
+                        [](const SessionData &d) { return d.settings.cyclesModel.has_value(); });
+        if (anyModel)
+            withSources << QStringLiteral("cycles model [V, A per cycle, Hz]")
+                        << QStringLiteral("cycles model clock [Hz]")
+                        << QStringLiteral("cycles model clock from")
+                        << QStringLiteral("cycles model energy per byte [nJ/B]")
+                        << QStringLiteral("cycles model / measured energy per byte")
+                        << QStringLiteral("cycles model / measured 95% low")
+                        << QStringLiteral("cycles model / measured 95% high");
         if (!csv.row(withSources))
             return false;
         for (const SessionData &d : sessions) {
@@ -395,6 +447,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                                               : QString(),
                     res.messageOutputBytes ? QString::number(*res.messageOutputBytes) : QString(),
                     d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
+                    format::meterShort(d.meter),
                     flagsText(a.flags)};
                 row << meanCells(results, r);
                 for (const QString &source : sources) {
@@ -412,6 +465,8 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                         << num(it->energyPerByteNjHigh, 6) << num(it->ratio, 4)
                         << num(it->ratioLow, 4) << num(it->ratioHigh, 4) << flagsText(it->flags);
                 }
+                if (anyModel)
+                    row << cyclesModelCells(d, r);
                 if (!csv.row(row))
                     return false;
             }
@@ -426,9 +481,9 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
     return writeFile(path, [&](CsvWriter &csv) {
         const QStringList header{
             QStringLiteral("session"), QStringLiteral("label"), QStringLiteral("simulated meter"),
-            QStringLiteral("cipher"), QStringLiteral("backend"), QStringLiteral("operation"),
-            withUnit("buffer", format::Quantity::Bytes, 0), QStringLiteral("runs"),
-            withUnit("run time", format::Quantity::Time, 0),
+            QStringLiteral("meter"), QStringLiteral("cipher"), QStringLiteral("backend"),
+            QStringLiteral("operation"), withUnit("buffer", format::Quantity::Bytes, 0),
+            QStringLiteral("runs"), withUnit("run time", format::Quantity::Time, 0),
             withUnit("net power", format::Quantity::Power, 0),
             withUnit("net power 95% low", format::Quantity::Power, 0),
             withUnit("net power 95% high", format::Quantity::Power, 0),
@@ -479,6 +534,7 @@ Result<void> writeComparisonCsv(const std::vector<SessionData> &sessions, const 
                 QStringList row{format::sessionId(d.summary.id),
                                 d.summary.label,
                                 d.summary.simulated ? QStringLiteral("yes") : QStringLiteral("no"),
+                                format::meterShort(d.meter),
                                 c.key.cipher,
                                 c.key.backend,
                                 c.key.operation,

@@ -398,6 +398,18 @@ QString sourceText(const SourceSetup &source)
     return text;
 }
 
+QString meterShort(const MeterSetup &meter)
+{
+    const MeterIdentity &id = meter.identity;
+    if (meter.source)
+        return QStringLiteral("%1: power source on the DUT, accuracy not specified")
+            .arg(meter.source->resource);
+    if (id.simulated)
+        return QStringLiteral("simulated %1").arg(id.model);
+    const QString name = QStringLiteral("%1 %2").arg(id.manufacturer, id.model).trimmed();
+    return id.serial.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, id.serial);
+}
+
 QString megahertz(std::uint64_t kHz)
 {
     QString number = QString::number(kHz / 1000);

@@ -62,4 +62,83 @@ inline constexpr MessageTemplate kSourceRunsShort{
                       "every %3 s: each run needs %4 of them (%5 s); its figures will be "
                       "flagged short")};
 
+// A power source on the DUT as the session's meter (`--meter rapl:package-0`, or `auto` with no
+// WT300 attached).
+inline constexpr MessageTemplate kSourceMeter{
+    "core.source-meter.measuring", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "the meter is power source %1 on the DUT (%2, %3), read every %4 s: not a "
+                      "calibrated instrument; its maker does not specify its accuracy, so every "
+                      "interval is the statistical part only")};
+inline constexpr MessageTemplate kSourceMeterNoRanges{
+    "core.source-meter.ranges", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "%1: a power source on the DUT has no ranges to set (--voltage-range, "
+                      "--current-range, --ranges are for a WT300)")};
+inline constexpr MessageTemplate kAutoSourceMeter{
+    "core.source-meter.auto", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "meter auto: no WT300 on USB; the DUT's %1 is the meter (%2)")};
+inline constexpr MessageTemplate kAutoSimulated{
+    "core.source-meter.auto-sim", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner",
+                      "meter auto: no WT300 on USB and no power source on the DUT that can be "
+                      "read now (%1): the simulated WT332 is the meter")};
+inline constexpr MessageTemplate kAutoNoSources{
+    "core.source-meter.auto-none", "cipherwatt::core::SessionRunner",
+    QT_TRANSLATE_NOOP("cipherwatt::core::SessionRunner", "the DUT has none")};
+
+// The power sources' resource kinds, as the window's meter form offers them (source_meter.h).
+inline constexpr MessageTemplate kKindRapl{
+    "core.source-kind.rapl", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "RAPL zone on the DUT")};
+inline constexpr MessageTemplate kKindRaplHelp{
+    "core.source-kind.rapl-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource",
+                      "The DUT's RAPL energy counter (Intel, AMD since Linux 5.8) read by its "
+                      "worker every 0.1 s: the CPU package or the platform (psys), not the wall. "
+                      "Its maker specifies no accuracy: intervals are statistical only. Root-only "
+                      "on current kernels: read through sudo or pkexec.")};
+inline constexpr MessageTemplate kFieldRaplZone{
+    "core.source-kind.rapl-zone", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "Zone:")};
+inline constexpr MessageTemplate kFieldRaplZoneHelp{
+    "core.source-kind.rapl-zone-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource",
+                      "package-0, psys, or a subzone such as package-0/core "
+                      "(cipherwatt-bench sources lists them)")};
+inline constexpr MessageTemplate kKindBattery{
+    "core.source-kind.battery", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "Battery of the DUT")};
+inline constexpr MessageTemplate kKindBatteryHelp{
+    "core.source-kind.battery-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource",
+                      "The DUT's fuel gauge, read by its worker: the whole machine on battery, "
+                      "refreshed every few seconds (runs are lengthened to match). It must be "
+                      "discharging. Its maker specifies no accuracy: intervals are statistical "
+                      "only.")};
+inline constexpr MessageTemplate kFieldBatteryName{
+    "core.source-kind.battery-name", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "Battery:")};
+inline constexpr MessageTemplate kFieldBatteryNameHelp{
+    "core.source-kind.battery-name-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "BAT0; empty: the DUT's only battery")};
+inline constexpr MessageTemplate kKindHwmon{
+    "core.source-kind.hwmon", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "hwmon sensor on the DUT")};
+inline constexpr MessageTemplate kKindHwmonHelp{
+    "core.source-kind.hwmon-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource",
+                      "A power, or current and voltage, input of the DUT's hwmon (INA219, INA226, "
+                      "INA3221 boards, Jetson modules, USB-C PD controllers), read by its worker "
+                      "every 0.1 s. Its maker specifies no accuracy here: intervals are "
+                      "statistical only.")};
+inline constexpr MessageTemplate kFieldHwmonInput{
+    "core.source-kind.hwmon-input", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource", "Sensor/label:")};
+inline constexpr MessageTemplate kFieldHwmonInputHelp{
+    "core.source-kind.hwmon-input-help", "cipherwatt::core::PowerSource",
+    QT_TRANSLATE_NOOP("cipherwatt::core::PowerSource",
+                      "The sensor's name and the input's label, e.g. ina3221/VDD_IN")};
+
 } // namespace cipherwatt::core::msg

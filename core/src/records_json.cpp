@@ -103,6 +103,13 @@ QJsonObject toJson(const SessionSettings &s)
         json.insert(QStringLiteral("sources"), QJsonArray::fromStringList(s.sources));
     if (s.padWithZeros)
         json.insert(QStringLiteral("pad_zeros"), true);
+    if (s.cyclesModel) {
+        QJsonObject model{{QStringLiteral("volts"), s.cyclesModel->volts},
+                          {QStringLiteral("amps"), s.cyclesModel->amps}};
+        if (s.cyclesModel->hertz)
+            model.insert(QStringLiteral("hertz"), *s.cyclesModel->hertz);
+        json.insert(QStringLiteral("cycles_model"), model);
+    }
     if (!s.frequencyLevelsKHz.empty()) {
         QJsonArray levels;
         for (const std::uint64_t kHz : s.frequencyLevelsKHz)
@@ -166,6 +173,16 @@ SessionSettings settingsFromJson(const QJsonObject &j)
         s.chunkingLevels << level.toString();
     s.sources = stringsOf(j.value(QStringLiteral("sources")));
     s.padWithZeros = j.value(QStringLiteral("pad_zeros")).toBool(false);
+    if (const QJsonObject model = j.value(QStringLiteral("cycles_model")).toObject();
+        model.value(QStringLiteral("volts")).toDouble() > 0 &&
+        model.value(QStringLiteral("amps")).toDouble() > 0) {
+        CyclesModel m;
+        m.volts = model.value(QStringLiteral("volts")).toDouble();
+        m.amps = model.value(QStringLiteral("amps")).toDouble();
+        if (model.value(QStringLiteral("hertz")).toDouble() > 0)
+            m.hertz = model.value(QStringLiteral("hertz")).toDouble();
+        s.cyclesModel = m;
+    }
     for (const QJsonValue &level : j.value(QStringLiteral("frequency_levels_khz")).toArray()) {
         if (level.toInteger() > 0)
             s.frequencyLevelsKHz.push_back(static_cast<std::uint64_t>(level.toInteger()));
@@ -221,63 +238,6 @@ SessionSettings settingsFromJson(const QJsonObject &j)
 
 // ---- The meter --------------------------------------------------------------------------
 
-QJsonObject toJson(const MeterSetup &m)
-{
-    const MeterIdentity &id = m.identity;
-    QJsonObject json{
-        {QStringLiteral("description"), m.description},
-        {QStringLiteral("identity"), QJsonObject{{QStringLiteral("manufacturer"), id.manufacturer},
-                                                 {QStringLiteral("model"), id.model},
-                                                 {QStringLiteral("serial"), id.serial},
-                                                 {QStringLiteral("firmware"), id.firmware},
-                                                 {QStringLiteral("resource"), id.resource},
-                                                 {QStringLiteral("transport"), id.transport},
-                                                 {QStringLiteral("simulated"), id.simulated}}},
-        {QStringLiteral("element"), m.element},
-        {QStringLiteral("interval_ms"), m.intervalMs},
-        {QStringLiteral("mode"), m.mode},
-        {QStringLiteral("voltage_range"), rangeJson(m.voltageRange)},
-        {QStringLiteral("current_range"), rangeJson(m.currentRange)},
-        {QStringLiteral("power_range_w"), m.powerRangeWatts},
-        {QStringLiteral("accuracy_of_reading"), m.accuracyOfReading},
-        {QStringLiteral("accuracy_of_range"), m.accuracyOfRange},
-        {QStringLiteral("averaging"), m.averaging},
-        {QStringLiteral("items"), QJsonArray::fromStringList(m.items)}};
-    putMessages(json, QStringLiteral("warnings"), m.warnings);
-    addExtra(json, m.extra);
-    return json;
-}
-
-MeterSetup meterSetupFromJson(const QJsonObject &json)
-{
-    return withUnknownKeys<MeterSetup>(json, [](const QJsonObject &j) {
-        MeterSetup m;
-        m.description = j.value(QStringLiteral("description")).toString();
-        const QJsonObject id = j.value(QStringLiteral("identity")).toObject();
-        m.identity = {id.value(QStringLiteral("manufacturer")).toString(),
-                      id.value(QStringLiteral("model")).toString(),
-                      id.value(QStringLiteral("serial")).toString(),
-                      id.value(QStringLiteral("firmware")).toString(),
-                      id.value(QStringLiteral("resource")).toString(),
-                      id.value(QStringLiteral("transport")).toString(),
-                      id.value(QStringLiteral("simulated")).toBool()};
-        m.element = j.value(QStringLiteral("element")).toInt(1);
-        m.intervalMs = j.value(QStringLiteral("interval_ms")).toInt(100);
-        m.mode = j.value(QStringLiteral("mode")).toString();
-        m.voltageRange = rangeFromJson(j.value(QStringLiteral("voltage_range")));
-        m.currentRange = rangeFromJson(j.value(QStringLiteral("current_range")));
-        m.powerRangeWatts = j.value(QStringLiteral("power_range_w")).toDouble();
-        m.accuracyOfReading = j.value(QStringLiteral("accuracy_of_reading")).toDouble();
-        m.accuracyOfRange = j.value(QStringLiteral("accuracy_of_range")).toDouble();
-        m.averaging = j.value(QStringLiteral("averaging")).toBool();
-        m.items = stringsOf(j.value(QStringLiteral("items")));
-        m.warnings = takeMessages(j, QStringLiteral("warnings"));
-        return m;
-    });
-}
-
-// ---- The DUT ----------------------------------------------------------------------------
-
 namespace {
 
 QJsonObject sourceSetupJson(const SourceSetup &s)
@@ -318,6 +278,67 @@ SourceSetup sourceSetupFromJson(const QJsonObject &j)
 }
 
 } // namespace
+
+QJsonObject toJson(const MeterSetup &m)
+{
+    const MeterIdentity &id = m.identity;
+    QJsonObject json{
+        {QStringLiteral("description"), m.description},
+        {QStringLiteral("identity"), QJsonObject{{QStringLiteral("manufacturer"), id.manufacturer},
+                                                 {QStringLiteral("model"), id.model},
+                                                 {QStringLiteral("serial"), id.serial},
+                                                 {QStringLiteral("firmware"), id.firmware},
+                                                 {QStringLiteral("resource"), id.resource},
+                                                 {QStringLiteral("transport"), id.transport},
+                                                 {QStringLiteral("simulated"), id.simulated}}},
+        {QStringLiteral("element"), m.element},
+        {QStringLiteral("interval_ms"), m.intervalMs},
+        {QStringLiteral("mode"), m.mode},
+        {QStringLiteral("voltage_range"), rangeJson(m.voltageRange)},
+        {QStringLiteral("current_range"), rangeJson(m.currentRange)},
+        {QStringLiteral("power_range_w"), m.powerRangeWatts},
+        {QStringLiteral("accuracy_of_reading"), m.accuracyOfReading},
+        {QStringLiteral("accuracy_of_range"), m.accuracyOfRange},
+        {QStringLiteral("averaging"), m.averaging},
+        {QStringLiteral("items"), QJsonArray::fromStringList(m.items)}};
+    putMessages(json, QStringLiteral("warnings"), m.warnings);
+    if (m.source)
+        json.insert(QStringLiteral("source"), sourceSetupJson(*m.source));
+    addExtra(json, m.extra);
+    return json;
+}
+
+MeterSetup meterSetupFromJson(const QJsonObject &json)
+{
+    return withUnknownKeys<MeterSetup>(json, [](const QJsonObject &j) {
+        MeterSetup m;
+        m.description = j.value(QStringLiteral("description")).toString();
+        const QJsonObject id = j.value(QStringLiteral("identity")).toObject();
+        m.identity = {id.value(QStringLiteral("manufacturer")).toString(),
+                      id.value(QStringLiteral("model")).toString(),
+                      id.value(QStringLiteral("serial")).toString(),
+                      id.value(QStringLiteral("firmware")).toString(),
+                      id.value(QStringLiteral("resource")).toString(),
+                      id.value(QStringLiteral("transport")).toString(),
+                      id.value(QStringLiteral("simulated")).toBool()};
+        m.element = j.value(QStringLiteral("element")).toInt(1);
+        m.intervalMs = j.value(QStringLiteral("interval_ms")).toInt(100);
+        m.mode = j.value(QStringLiteral("mode")).toString();
+        m.voltageRange = rangeFromJson(j.value(QStringLiteral("voltage_range")));
+        m.currentRange = rangeFromJson(j.value(QStringLiteral("current_range")));
+        m.powerRangeWatts = j.value(QStringLiteral("power_range_w")).toDouble();
+        m.accuracyOfReading = j.value(QStringLiteral("accuracy_of_reading")).toDouble();
+        m.accuracyOfRange = j.value(QStringLiteral("accuracy_of_range")).toDouble();
+        m.averaging = j.value(QStringLiteral("averaging")).toBool();
+        m.items = stringsOf(j.value(QStringLiteral("items")));
+        m.warnings = takeMessages(j, QStringLiteral("warnings"));
+        if (j.value(QStringLiteral("source")).isObject())
+            m.source = sourceSetupFromJson(j.value(QStringLiteral("source")).toObject());
+        return m;
+    });
+}
+
+// ---- The DUT ----------------------------------------------------------------------------
 
 QJsonObject toJson(const DutSetup &d)
 {

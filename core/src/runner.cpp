@@ -105,6 +105,23 @@ void SessionRunner::start()
             0, this, [this, why = path.error().message] { fail(SessionStatus::Failed, why); });
         return;
     }
+    emit phaseChanged(PhaseKind::Prepare, msg::kPhaseConnecting, 0.0, 0.0);
+    const QString meter = m_settings.meterResource.trimmed();
+    if (isPowerSourceResource(meter)) {
+        QTimer::singleShot(0, this, [this, meter] { useSourceMeter(meter); });
+        return;
+    }
+    if (meter == QLatin1String("auto") && !wt300OnUsb()) {
+        // The DUT first: its power sources decide between one of them and the simulator.
+        m_choosingMeter = true;
+        QTimer::singleShot(0, this, &SessionRunner::meterReady);
+        return;
+    }
+    openMeter(m_settings.meterResource);
+}
+
+void SessionRunner::openMeter(const QString &resource)
+{
     m_meter = new MeterAcquisition(this);
     connect(m_meter, &MeterAcquisition::opened, this, &SessionRunner::onMeterOpened);
     connect(m_meter, &MeterAcquisition::configured, this, &SessionRunner::onMeterConfigured);
@@ -119,8 +136,7 @@ void SessionRunner::start()
             [this](const Message &why) { emitWarning(why, QStringLiteral("meter")); });
     connect(m_meter, &MeterAcquisition::recovered, this,
             [this](const Message &what, int) { emitWarning(what, QStringLiteral("meter")); });
-    emit phaseChanged(PhaseKind::Prepare, msg::kPhaseConnecting, 0.0, 0.0);
-    m_meter->open(m_settings.meterResource, m_options.meterOptions);
+    m_meter->open(resource, m_options.meterOptions);
 }
 
 void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
@@ -149,6 +165,9 @@ void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
     } else if (const auto *selfTest = std::get_if<worker::SelfTestDone>(&event.body)) {
         if (forPending)
             onSelfTest(*selfTest);
+    } else if (const auto *sources = std::get_if<worker::Sources>(&event.body)) {
+        if (forPending && m_choosingMeter)
+            onAutoSources(sources->sources); // runner_source_meter.cpp
     } else if (const auto *governor = std::get_if<worker::GovernorDone>(&event.body)) {
         if (forPending)
             onGovernor(*governor);
@@ -166,6 +185,8 @@ void SessionRunner::onDutEvent(const WorkerEvent &event, qint64 hostNs)
     } else if (const auto *failure = std::get_if<worker::Failure>(&event.body)) {
         if (forRun)
             onRunError(failure->message);
+        else if (forPending && m_choosingMeter)
+            onAutoSources({}, QStringLiteral("sources: ") + failure->message);
         else if (forPending &&
                  (m_flow->stage() == Stage::Pinning || m_flow->stage() == Stage::Restoring))
             onGovernorError(failure->message);

@@ -95,9 +95,20 @@ void SessionRunner::onMeterConfigured(const AppliedConfig &applied)
     for (const Item &item : applied.items)
         m.items << itemHeader(item);
     m.warnings = applied.warnings;
+    if (m_autoMeterNote)
+        m.warnings.prepend(*m_autoMeterNote); // `auto` chose the simulator: why
     for (const Message &w : applied.warnings)
         emit warning(Message(msg::kMeterWarning).arg(w));
+    meterReady();
+}
 
+void SessionRunner::meterReady()
+{
+    if (m_dut != nullptr) {
+        // `auto` started the DUT first to choose the meter: its catalogue next.
+        m_pendingCommand = m_dut->list();
+        return;
+    }
     Dut::LinkFactory factory = m_options.linkFactory;
     if (!factory) {
         auto link = makeDutLink(m_settings.dutResource, m_options.dutOptions,
@@ -202,6 +213,10 @@ void SessionRunner::onDutReady(const WorkerHello &hello, qint64 hostNs)
         emit note(Message(msg::kEarlierWorker).arg(*hello.replacedWorker));
     for (const QString &w : hello.system.warnings)
         emitWarning(Message(msg::kDutMessage).arg(w));
+    if (m_choosingMeter) {
+        chooseAutoMeter(); // runner_source_meter.cpp
+        return;
+    }
     m_pendingCommand = m_dut->list();
 }
 
@@ -391,12 +406,15 @@ bool SessionRunner::createSession()
     }
     emit sessionCreated(*id);
     emit prepared(m_meterSetup, m_dutSetup, static_cast<int>(m_runs.size()));
-    // The integrator runs from here, so every sample carries the energy so far.
-    if (m_settings.integrator) {
-        m_meter->integrate(IntegrationCommand::Reset);
-        m_meter->integrate(IntegrationCommand::Start);
+    // The integrator runs from here, so every sample carries the energy so far. A power source
+    // on the DUT as the meter streams already: its readings count from here.
+    if (m_meter != nullptr) {
+        if (m_settings.integrator) {
+            m_meter->integrate(IntegrationCommand::Reset);
+            m_meter->integrate(IntegrationCommand::Start);
+        }
+        m_meter->start();
     }
-    m_meter->start();
     return beginPhase(PhaseKind::Prepare, msg::kPhasePrepared, 0, 0.0);
 }
 

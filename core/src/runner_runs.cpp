@@ -9,6 +9,7 @@
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/session_flow.h>
+#include <cipherwatt/core/source_meter.h>
 #include <cipherwatt/instruments/acquisition.h>
 
 #include <QLoggingCategory>
@@ -712,6 +713,11 @@ void SessionRunner::finalize()
     }
     if (m_recorder->exists()) {
         storeSourceReadings();
+        if (m_sourceMeter) { // its readings and how its sampling ended
+            m_meterSetup.source = m_meterSourceSetup;
+            m_meterSetup.description = sourceMeterDescription(m_meterSourceSetup);
+            store(m_recorder->setMeter(m_meterSetup));
+        }
         store(m_recorder->setDut(m_dutSetup));
         store(m_recorder->setAnalysis(analysis));
     }

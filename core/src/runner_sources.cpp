@@ -13,16 +13,13 @@
 
 #include <cipherwatt/core/runner.h>
 #include <cipherwatt/core/session_flow.h>
+#include <cipherwatt/core/source_meter.h>
 
 #include <cmath>
 
 namespace cipherwatt::core {
 
 namespace {
-
-// How often the worker reads a source: the meter's update rate. A fuel gauge refreshes less
-// often; the worker reports a reading when its value changes, and measures the refresh period.
-constexpr double kSourceIntervalSeconds = 0.1;
 
 // Readings a run must hold for a source's figures not to be flagged short: a fuel gauge that
 // refreshes every few seconds gives few in a short run.
@@ -32,12 +29,15 @@ constexpr int kMinSourceReadings = 10;
 
 bool SessionRunner::checkSources()
 {
-    if (m_settings.sources.isEmpty())
+    QStringList all = m_settings.sources;
+    if (m_sourceMeter)
+        all.prepend(m_meterSourceSetup.requested);
+    if (all.isEmpty())
         return true;
     if (!m_dutSetup.hasGovernor()) { // a microcontroller
         m_rejectedSettings = true;
         fail(SessionStatus::Failed,
-             Message(msg::kSourcesOnMcu).arg(m_settings.sources.join(QStringLiteral(", "))));
+             Message(msg::kSourcesOnMcu).arg(all.join(QStringLiteral(", "))));
         return false;
     }
     if (m_dutSetup.protocol < 4) {
@@ -53,6 +53,10 @@ void SessionRunner::startSources()
     // The worker answers in order: each source has started, or been refused, before the answer
     // to anything sent after it (the plan's check, the self-test), so before the session is
     // created.
+    if (m_sourceMeter) {
+        m_meterSource = SourceState{};
+        m_meterSource.command = m_dut->sample(m_meterSourceSetup.requested, kSourceReadSeconds);
+    }
     m_sources.clear();
     m_dutSetup.sources.clear();
     for (const QString &resource : m_settings.sources) {
@@ -61,7 +65,7 @@ void SessionRunner::startSources()
         setup.resource = resource;
         m_dutSetup.sources.push_back(setup);
         SourceState state;
-        state.command = m_dut->sample(resource, kSourceIntervalSeconds);
+        state.command = m_dut->sample(resource, kSourceReadSeconds);
         m_sources.push_back(state);
     }
 }
@@ -71,24 +75,34 @@ void SessionRunner::restartSources()
     // A new worker after a crash: the old one's sampling died with it. Each source that was
     // sampled starts again; its readings so far stay, the new ones follow from the new start.
     m_sourcesStopCommand = 0;
+    if (m_sourceMeter && m_meterSource.startedHostNs >= 0) {
+        // The meter's readings go on from the new start; the samples so far stay.
+        m_meterSource.running = false;
+        m_meterSource.startedHostNs = -1;
+        m_meterSource.command = m_dut->sample(m_meterSourceSetup.requested, kSourceReadSeconds);
+    }
     for (std::size_t i = 0; i < m_sources.size(); ++i) {
         SourceState &state = m_sources[i];
         if (state.startedHostNs < 0)
             continue; // refused: it stays so
         state.running = false;
         state.startedHostNs = -1;
-        state.command = m_dut->sample(m_dutSetup.sources[i].requested, kSourceIntervalSeconds);
+        state.command = m_dut->sample(m_dutSetup.sources[i].requested, kSourceReadSeconds);
     }
 }
 
 bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
 {
-    if (event.id == 0 || m_sources.empty())
+    if (event.id == 0)
         return false;
+    if (m_sourceMeter && event.id == m_meterSource.command)
+        return onMeterSourceEvent(event, hostNs); // runner_source_meter.cpp
     if (event.id == m_sourcesStopCommand) {
         // A source that ended on its own just before: nothing was left to stop.
         return std::holds_alternative<worker::Failure>(event.body);
     }
+    if (m_sources.empty())
+        return false;
     std::size_t i = 0;
     while (i < m_sources.size() && m_sources[i].command != event.id)
         ++i;
@@ -175,8 +189,9 @@ void SessionRunner::stopSources()
 {
     if (m_sourcesStopCommand != 0 || m_dutGone || m_dut == nullptr)
         return;
-    const bool any = std::any_of(m_sources.begin(), m_sources.end(),
-                                 [](const SourceState &s) { return s.running; });
+    const bool any =
+        m_meterSource.running || std::any_of(m_sources.begin(), m_sources.end(),
+                                             [](const SourceState &s) { return s.running; });
     if (any)
         m_sourcesStopCommand = m_dut->sampleStop();
 }
@@ -186,21 +201,28 @@ void SessionRunner::sizeRunsForSources()
     // What each source asks of a run: the readings a run needs at its reading period (a fuel
     // gauge's refresh period once the worker has seen it), with the same headroom as the meter's
     // (runner_runs.cpp, onPilotEnd) and two readings that cross the run's ends and cannot count.
+    // The meter itself, when it is a source, needs minUpdates of them: the pilots sized the runs
+    // for its 0.1 s reads, a fuel gauge refreshes every few seconds.
     double need = 0.0;
     double period = 0.0;
+    int count = 0;
     QString which;
-    for (std::size_t i = 0; i < m_sources.size(); ++i) {
-        const SourceSetup &setup = m_dutSetup.sources[i];
-        if (!m_sources[i].running)
-            continue;
+    const auto ask = [&](const SourceSetup &setup, int readings) {
         const double p = setup.updateSeconds.value_or(
-            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceIntervalSeconds);
-        const double seconds = (kMinSourceReadings * 1.15 + 2) * p;
+            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceReadSeconds);
+        const double seconds = (readings * 1.15 + 2) * p;
         if (seconds > need) {
             need = seconds;
             period = p;
+            count = readings;
             which = setup.resource;
         }
+    };
+    if (m_sourceMeter && m_meterSource.running)
+        ask(m_meterSourceSetup, m_settings.minUpdates);
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        if (m_sources[i].running)
+            ask(m_dutSetup.sources[i], kMinSourceReadings);
     }
     if (need <= m_sourceRunSeconds)
         return; // nothing new to ask (a gauge's period is known better as the session goes on)
@@ -224,7 +246,7 @@ void SessionRunner::sizeRunsForSources()
                                      .arg(need, 0, 'f', 1)
                                      .arg(which)
                                      .arg(period, 0, 'g', 3)
-                                     .arg(kMinSourceReadings);
+                                     .arg(count);
             emit note(text);
             store(m_recorder->addEvent(QStringLiteral("plan"), text, steadyNs()));
         }
@@ -236,7 +258,7 @@ void SessionRunner::sizeRunsForSources()
                             .arg(m_settings.runLength.seconds, 0, 'g', 3)
                             .arg(which)
                             .arg(period, 0, 'g', 3)
-                            .arg(kMinSourceReadings)
+                            .arg(count)
                             .arg(need, 0, 'f', 1));
         break;
     case RunLength::Kind::Iterations:
@@ -279,7 +301,7 @@ void SessionRunner::analyseSources(RunRecord &run, const RunInput &in, SourceCac
         RunInput at = in;
         // Readings are missed against the source's own period: a gauge's refresh period.
         at.updateSeconds = setup.updateSeconds.value_or(
-            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceIntervalSeconds);
+            setup.intervalSeconds > 0 ? setup.intervalSeconds : kSourceReadSeconds);
         const PinLevel level = run.plan.pinLevel();
         const std::tuple key{i, level.frequencyKHz, level.governor};
         auto windows = cache.windows.find(key);

@@ -57,6 +57,13 @@ PrepareStep prepareStep(const Message &label)
     return PrepareStep::Other;
 }
 
+bool isPowerSourceResource(const QString &resource)
+{
+    return resource.startsWith(QLatin1String("rapl:")) || resource == QLatin1String("battery") ||
+           resource.startsWith(QLatin1String("battery:")) ||
+           resource.startsWith(QLatin1String("hwmon:"));
+}
+
 std::optional<Message> sourceResourceProblem(const QString &resource)
 {
     const auto after = [&](QLatin1String prefix) { return resource.mid(prefix.size()); };

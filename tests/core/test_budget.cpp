@@ -71,6 +71,24 @@ TEST_CASE("budget: 2.5 W net on the 150 W range, correlated and conservative, by
         CHECK(r.idleWatts == Approx(40.0));
     }
 
+    SECTION("no accuracy specified (a power source on the DUT as the meter): the statistical "
+            "terms alone, whatever the model")
+    {
+        accuracy.specified = false;
+        for (const UncertaintyModel model :
+             {UncertaintyModel::Correlated, UncertaintyModel::Conservative}) {
+            accuracy.model = model;
+            const RunResult r = analyseRun(window(20.0, 30.0), samples, baseline, accuracy, 100);
+            CHECK(r.netWatts == Approx(2.5));
+            CHECK(r.budget.components.size() == 2);
+            // u = √2 x 0.00502519 = 0.00710669 W, ν = u⁴ / (2 x 0.00502519⁴ / 99) = 198,
+            // t(198) = 1.97202: ±0.0140146 W.
+            CHECK(r.netUncertainty == Approx(0.00710669).epsilon(1e-5));
+            CHECK(r.budget.dof == Approx(198).epsilon(1e-6));
+            CHECK(r.netHigh - r.netWatts == Approx(0.0140146).epsilon(1e-4));
+        }
+    }
+
     SECTION("conservative: each window's whole limit, independently (the earlier model)")
     {
         accuracy.model = UncertaintyModel::Conservative;

@@ -4,6 +4,8 @@
 // values are the grammar's, written out by hand.
 
 #include <cipherwatt/core/dut_kinds.h>
+#include <cipherwatt/core/session.h>
+#include <cipherwatt/core/source_meter.h>
 #include <cipherwatt/instruments/meter.h>
 #include <cipherwatt/instruments/resource.h>
 
@@ -189,4 +191,71 @@ TEST_CASE("resources: a DUT's options are checked when its link is made", "[reso
     CHECK(core::makeDutLink(QStringLiteral("local"), {{QStringLiteral("key"), key}},
                             core::DutContext{})
               .ok());
+}
+
+TEST_CASE("resources: a power source as the meter, and what `auto` takes among the DUT's "
+          "sources",
+          "[resources][source-meter]")
+{
+    using core::DutPowerSource;
+    const auto source = [](const char *resource, const char *kind, bool readable = true,
+                           const char *problem = "") {
+        DutPowerSource s;
+        s.resource = QString::fromUtf8(resource);
+        s.kind = QString::fromUtf8(kind);
+        s.readable = readable;
+        s.problem = QString::fromUtf8(problem);
+        return s;
+    };
+    CHECK(core::isPowerSourceResource(QStringLiteral("rapl:package-0")));
+    CHECK(core::isPowerSourceResource(QStringLiteral("battery")));
+    CHECK(core::isPowerSourceResource(QStringLiteral("battery:BAT1")));
+    CHECK(core::isPowerSourceResource(QStringLiteral("hwmon:ina3221/VDD_IN")));
+    CHECK_FALSE(core::isPowerSourceResource(QStringLiteral("sim")));
+    CHECK_FALSE(core::isPowerSourceResource(QStringLiteral("batteryx")));
+
+    // psys (the platform) before the package, a package before the battery.
+    auto choice = core::chooseAutoMeterSource(
+        {source("rapl:package-0", "rapl"), source("rapl:package-0/core", "rapl"),
+         source("rapl:psys", "rapl"), source("battery:BAT0", "battery")});
+    CHECK(choice.resource == QStringLiteral("rapl:psys"));
+    choice = core::chooseAutoMeterSource(
+        {source("rapl:package-0", "rapl"), source("battery:BAT0", "battery")});
+    CHECK(choice.resource == QStringLiteral("rapl:package-0"));
+    CHECK(choice.what == QStringLiteral("RAPL energy counter of the CPU package only"));
+    // A root-only counter is not read through a helper unasked: the battery instead.
+    choice = core::chooseAutoMeterSource(
+        {source("rapl:package-0", "rapl", false, "cannot read energy_uj: Permission denied"),
+         source("battery:BAT0", "battery")});
+    CHECK(choice.resource == QStringLiteral("battery:BAT0"));
+    // Two packages are half a machine each; two batteries share the load; a charging battery
+    // measures the charger; a hwmon rail is the operator's to name: none of them.
+    choice = core::chooseAutoMeterSource(
+        {source("rapl:package-0", "rapl"), source("rapl:package-1", "rapl"),
+         source("battery:BAT0", "battery", true, "battery BAT0 is Charging"),
+         source("hwmon:ina3221/VDD_IN", "hwmon")});
+    CHECK(choice.resource.isEmpty());
+    CHECK(choice.notChosen ==
+          QStringList{QStringLiteral("rapl:package-0: one of 2 CPU packages"),
+                      QStringLiteral("rapl:package-1: one of 2 CPU packages"),
+                      QStringLiteral("battery:BAT0: battery BAT0 is Charging"),
+                      QStringLiteral("hwmon:ina3221/VDD_IN: a rail is chosen by the operator, "
+                                     "never by auto")});
+    choice = core::chooseAutoMeterSource(
+        {source("battery:BAT0", "battery"), source("battery:BAT1", "battery")});
+    CHECK(choice.resource.isEmpty());
+    CHECK(core::chooseAutoMeterSource({}).resource.isEmpty());
+
+    // The window's form offers the three kinds; their strings are the ones sessions take.
+    const auto kinds = core::sourceResourceKinds();
+    REQUIRE(kinds.size() == 3);
+    for (const char *text :
+         {"rapl:package-0/core", "battery", "battery:BAT0", "hwmon:ina3221/VDD_IN"}) {
+        auto parsed = instruments::parseResource(kinds, QString::fromUtf8(text), kBad);
+        INFO(text);
+        REQUIRE(parsed.ok());
+        CHECK(instruments::formatResource(*parsed->kind, parsed->values) ==
+              QString::fromUtf8(text));
+        CHECK_FALSE(core::sourceResourceProblem(QString::fromUtf8(text)));
+    }
 }

@@ -62,6 +62,34 @@ QList<QPair<QString, QString>> meterFacts(const SessionData &d)
 {
     const MeterSetup &m = d.meter;
     const MeterIdentity &id = m.identity;
+    if (m.source) {
+        // A power source on the DUT as the meter: no instrument, ranges or mode to give.
+        const SourceSetup &src = *m.source;
+        QList<QPair<QString, QString>> kv{
+            {QStringLiteral("Meter"),
+             QStringLiteral("power source on the DUT, not a power meter: %1").arg(src.resource)},
+            {QStringLiteral("What it measures"), id.model},
+            {QStringLiteral("Read"),
+             QStringLiteral("%1 in %2 by the DUT's worker: %3")
+                 .arg(src.method, src.unit, src.files.join(QStringLiteral(", ")))},
+            {QStringLiteral("Update interval"),
+             src.updateSeconds
+                 ? QStringLiteral("read every %1 s; the gauge refreshed every %2 s")
+                       .arg(QString::number(src.intervalSeconds),
+                            fmt::significant(*src.updateSeconds, 3))
+                 : QStringLiteral("read every %1 s").arg(QString::number(src.intervalSeconds))},
+            {QStringLiteral("Readings"),
+             src.problem.isEmpty()
+                 ? QString::number(src.readings)
+                 : QStringLiteral("%1; stopped: %2").arg(src.readings).arg(src.problem)},
+            {QStringLiteral("Power accuracy"),
+             QStringLiteral("not specified by its maker: every interval is the statistical part "
+                            "only")},
+        };
+        for (const Message &w : m.warnings)
+            kv << QPair{QStringLiteral("Note"), w.english()};
+        return kv;
+    }
     QList<QPair<QString, QString>> kv{
         {QStringLiteral("Meter"), QStringLiteral("%1 %2").arg(id.manufacturer, id.model)},
         {QStringLiteral("Serial, firmware"), QStringLiteral("%1, %2").arg(id.serial, id.firmware)},
@@ -292,31 +320,56 @@ QStringList methodParagraphs(const SessionData &d)
     else
         out << QStringLiteral("Idle level under each run: the baseline before the runs (no idle "
                               "window after them to follow a change of the idle level).");
-    out << (s.uncertainty == UncertaintyModel::Correlated
-                ? QStringLiteral(
-                      "Uncertainty (95 %), correlated model: the standard errors of P_run and "
-                      "P_idle (the number of updates reduced for their lag-1 autocorrelation); "
-                      "the meter's accuracy ±(%1 % of reading + %2 % of range): baseline and runs "
-                      "were read on the same fixed ranges, so the range term's offset is common "
-                      "and cancels in P_net, the reading term applies to P_net, and a quarter of "
-                      "the range term is taken as not common (linearity, zero drift between the "
-                      "windows), independently in the two; rectangular distributions, combined "
-                      "in quadrature with a Student t factor for the Welch-Satterthwaite degrees "
-                      "of freedom. Energy per byte and per operation carry the same relative "
-                      "interval. The budget of every run is below; the model, its sources and "
-                      "a worked example are in CipherWatt's docs/method.md.")
-                : QStringLiteral(
-                      "Uncertainty (95 %), conservative model: the standard errors of P_run and "
-                      "P_idle (the number of updates reduced for their lag-1 autocorrelation) "
-                      "and the meter's accuracy limits ±(%1 % of reading + %2 % of range), taken "
-                      "as rectangular distributions for the run and the idle level "
-                      "independently, combined in quadrature with a Student t factor for the "
-                      "Welch-Satterthwaite degrees of freedom. Energy per byte and per "
-                      "operation carry the same relative interval. The budget of every run is "
-                      "below (docs/method.md)."))
-               .arg(fmt::significant(d.meter.accuracyOfReading * 100, 3),
-                    fmt::significant(d.meter.accuracyOfRange * 100, 3));
-    if (s.integrator)
+    if (d.meter.isDutSource())
+        out << QStringLiteral(
+                   "Uncertainty (95 %): the standard errors of P_run and P_idle (the number of "
+                   "readings "
+                   "reduced for their lag-1 autocorrelation), combined in quadrature with a "
+                   "Student t "
+                   "factor for the Welch-Satterthwaite degrees of freedom. The meter was a power "
+                   "source "
+                   "on the DUT (%1) whose maker specifies no accuracy, so no accuracy term is "
+                   "included: "
+                   "the intervals cover the readings' scatter, not the sensor's own error (RAPL is "
+                   "a "
+                   "model on some CPUs and excludes what lies outside its domain; a fuel gauge's "
+                   "figures depend on its calibration). Energy per byte and per operation carry "
+                   "the "
+                   "same relative interval (docs/method.md).")
+                   .arg(d.meter.source->resource);
+    else
+        out << (s.uncertainty == UncertaintyModel::Correlated
+                    ? QStringLiteral(
+                          "Uncertainty (95 %), correlated model: the standard errors of P_run and "
+                          "P_idle (the number of updates reduced for their lag-1 autocorrelation); "
+                          "the meter's accuracy ±(%1 % of reading + %2 % of range): baseline and "
+                          "runs "
+                          "were read on the same fixed ranges, so the range term's offset is "
+                          "common "
+                          "and cancels in P_net, the reading term applies to P_net, and a quarter "
+                          "of "
+                          "the range term is taken as not common (linearity, zero drift between "
+                          "the "
+                          "windows), independently in the two; rectangular distributions, combined "
+                          "in quadrature with a Student t factor for the Welch-Satterthwaite "
+                          "degrees "
+                          "of freedom. Energy per byte and per operation carry the same relative "
+                          "interval. The budget of every run is below; the model, its sources and "
+                          "a worked example are in CipherWatt's docs/method.md.")
+                    : QStringLiteral(
+                          "Uncertainty (95 %), conservative model: the standard errors of P_run "
+                          "and "
+                          "P_idle (the number of updates reduced for their lag-1 autocorrelation) "
+                          "and the meter's accuracy limits ±(%1 % of reading + %2 % of range), "
+                          "taken "
+                          "as rectangular distributions for the run and the idle level "
+                          "independently, combined in quadrature with a Student t factor for the "
+                          "Welch-Satterthwaite degrees of freedom. Energy per byte and per "
+                          "operation carry the same relative interval. The budget of every run is "
+                          "below (docs/method.md)."))
+                   .arg(fmt::significant(d.meter.accuracyOfReading * 100, 3),
+                        fmt::significant(d.meter.accuracyOfRange * 100, 3));
+    if (s.integrator && !d.meter.isDutSource())
         out << QStringLiteral(
             "Cross-check: the meter's integrator (WH) ran through the session; for "
             "every run the energy it counted over the used updates is compared "

@@ -3,6 +3,7 @@
 #include "report_text.h"
 
 #include <cipherwatt/core/analysis.h>
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/flags.h>
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
@@ -311,6 +312,34 @@ void namedFactorSection(Document &doc, const std::vector<FactorEffect> &effects,
             .arg(reference));
 }
 
+// The fourth paper's cycles model beside each result's measured energy per byte
+// (cycles_model.h): the estimate, the clock it took and model ÷ measured.
+Table cyclesModelTable(const std::vector<CyclesModelRow> &model)
+{
+    Table t;
+    t.header = {QStringLiteral("result"),   QStringLiteral("measured (95 %)"),
+                QStringLiteral("cycles/B"), QStringLiteral("clock [MHz]"),
+                QStringLiteral("model"),    QStringLiteral("model ÷ measured (95 %)")};
+    t.numeric = {false, true, true, true, true, true};
+    for (const CyclesModelRow &r : model) {
+        const Estimate &e = r.measuredNj;
+        t.rows << QStringList{
+            fmt::runShort(r.key.cipher, r.key.backendLabel(), r.key.operation, r.key.bufferBytes),
+            std::isfinite(e.value)
+                ? fmt::quantityWithInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9,
+                                            Quantity::EnergyPerByte)
+                : fmt::missing(),
+            std::isfinite(r.cyclesPerByte) ? fmt::significant(r.cyclesPerByte, 4) : fmt::missing(),
+            std::isfinite(r.hertz)
+                ? QStringLiteral("%1 (%2)").arg(fmt::significant(r.hertz / 1e6, 4), r.clock)
+                : fmt::missing(),
+            std::isfinite(r.modelNj) ? fmt::quantity(r.modelNj * 1e-9, Quantity::EnergyPerByte)
+                                     : r.problem,
+            cyclesModelRatioText(r)};
+    }
+    return t;
+}
+
 } // namespace
 
 Result<void> writeSessionPdf(const SessionData &d, const QString &path)
@@ -325,6 +354,11 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
         doc.warning(QStringLiteral("The meter of this session was the simulated WT332: its power "
                                    "values are modelled, not measured, and must not be published "
                                    "as measurements."));
+    if (d.meter.source)
+        doc.warning(QStringLiteral("The meter of this session was a power source on the DUT, "
+                                   "%1, not a power meter: its maker specifies no accuracy, so "
+                                   "every interval below is the statistical part only.")
+                        .arg(d.meter.source->resource));
     if (d.summary.status != SessionStatus::Complete)
         doc.warning(QStringLiteral("The session is %1: %2. Its results cover what was measured "
                                    "before it ended.")
@@ -474,6 +508,22 @@ Result<void> writeSessionPdf(const SessionData &d, const QString &path)
                            "less than the wall, so a ratio below 1 is expected, and its "
                            "constancy across ciphers is the check. docs/method.md, \"Power "
                            "sources on the DUT\"."),
+            true);
+    }
+    if (const std::vector<CyclesModelRow> model = cyclesModelRows(d); !model.empty()) {
+        doc.heading(QStringLiteral("Cycles model"), 2);
+        doc.table(cyclesModelTable(model));
+        doc.paragraph(
+            QStringLiteral("The fourth paper's estimate beside each measured energy per byte, "
+                           "not a measurement: E = cycles / f × I × V with %1, from the run's "
+                           "measured cycles per byte. The clock is the one given, else the run's "
+                           "frequency level as read back, else the counter's mean rate over the "
+                           "loop (cycles ÷ seconds: the clock the loop ran at); a counter "
+                           "that does not count core cycles (TSC, cntvct) is converted at its "
+                           "own rate. The model's constants carry no uncertainty here: the "
+                           "ratio's 95 % interval is the measured value's. docs/method.md, "
+                           "\"The cycles model\".")
+                .arg(cyclesModelText(*d.settings.cyclesModel)),
             true);
     }
     if (d.dut.kind == QLatin1String("mcu")) {

@@ -259,7 +259,9 @@ void plotPowerTrace(QCustomPlot &plot, const SessionData &session, int maxPoints
     plot.yAxis->setRange(std::max(0.0, lo - margin), hi + margin * 2.5);
     plot.xAxis->setRange(t.empty() ? 0 : t.front(), t.empty() ? 1 : t.back());
     plot.xAxis->setLabel(QStringLiteral("time since the session started [s]"));
-    plot.yAxis->setLabel(QStringLiteral("power, element %1 [W]").arg(session.meter.element));
+    plot.yAxis->setLabel(session.meter.source
+                             ? QStringLiteral("power, %1 [W]").arg(session.meter.source->resource)
+                             : QStringLiteral("power, element %1 [W]").arg(session.meter.element));
     if (session.summary.simulated)
         plot.yAxis->setLabel(plot.yAxis->label() + QStringLiteral(", SIMULATED"));
 
@@ -324,9 +326,11 @@ QString powerTraceCaption(const SessionData &session)
     if (post)
         parts << QStringLiteral("the idle baseline again after the runs (grey)");
     const QString last = parts.takeLast();
-    return QStringLiteral("Power of the DUT (meter element %1) over the session, one point per "
-                          "meter update: %2 and %3.")
-        .arg(session.meter.element)
+    return QStringLiteral("Power of the DUT (%1) over the session, one point per meter update: "
+                          "%2 and %3.")
+        .arg(session.meter.source
+                 ? QStringLiteral("%1 on the DUT, as the meter").arg(session.meter.source->resource)
+                 : QStringLiteral("meter element %1").arg(session.meter.element))
         .arg(parts.join(QStringLiteral(", ")), last);
 }
 

@@ -77,6 +77,9 @@ struct MeterAccuracy
     // Both ranges fixed for the whole session: false when auto-range was on, and then no part
     // of the range term is common to two windows.
     bool rangesFixed = true;
+    // False for a power source on the DUT as the meter (RAPL, a fuel gauge, hwmon), whose maker
+    // specifies no accuracy: a budget then has no meter terms, only the statistical ones.
+    bool specified = true;
 };
 
 // Standard uncertainty (1 sigma) the meter's accuracy limits give a mean power `watts`.

@@ -28,7 +28,8 @@
 
 namespace cipherwatt::core {
 struct SourceSetup;
-}
+struct MeterSetup;
+} // namespace cipherwatt::core
 
 namespace cipherwatt::core::format {
 
@@ -144,6 +145,9 @@ QString payloadShort(const QString &payload);
 // A secondary power source as a session read it: "rapl:package-0 (rapl: energy_uj in uJ), read
 // every 0.1 s, 224 readings", with a gauge's refresh period and why it stopped early.
 QString sourceText(const SourceSetup &source);
+// The meter in a few words, for a CSV cell beside each figure: "YOKOGAWA WT332 (C3TL08017E)",
+// "simulated WT332", or "rapl:package-0: power source on the DUT, accuracy not specified".
+QString meterShort(const MeterSetup &meter);
 // A frequency level: "1200 MHz", "1234.567 MHz" (whole kHz, as cpufreq takes them).
 QString megahertz(std::uint64_t kHz);
 // " @ 1200 MHz" after a backend, for a run at a frequency level; empty for none.

@@ -44,6 +44,26 @@ struct MeterIdentity
     bool simulated = false;
 };
 
+// A power source on the DUT as its worker sampled it: a secondary one of the session
+// (SessionSettings::sources), or the meter itself (MeterSetup::source): what it is, what was
+// read and how often, and how its sampling ended.
+struct SourceSetup
+{
+    QString requested; // as given: "rapl:package"
+    QString resource;  // as the worker resolved it: "rapl:package-0"
+    QString kind;      // rapl, battery, hwmon
+    QString method;    // energy_uj, power_now, curr_input*in_input, ...
+    QString unit;      // of the files read: uJ, uW, mA*mV, ...
+    QStringList files;
+    double intervalSeconds = 0.0; // how often the worker read it
+    // A fuel gauge's refresh period as the worker measured it (the median interval between
+    // changes), the last one it reported; none: not a gauge, or no change seen yet.
+    std::optional<double> updateSeconds;
+    qint64 readings = 0;
+    QString ended;   // done, stopped, error, shutdown; empty: still sampling when stored
+    QString problem; // why it stopped early (a read that failed, a charger plugged in)
+};
+
 struct MeterSetup
 {
     QString description; // "YOKOGAWA WT332 (serial ...)"
@@ -59,6 +79,11 @@ struct MeterSetup
     bool averaging = false;
     QStringList items; // "P1", "U1", ...
     QList<Message> warnings;
+    // Set when the meter was a power source on the DUT (`--meter rapl:package-0`, or `auto`
+    // with no WT300 attached): no ranges, no mode, and an accuracy its maker does not specify
+    // (accuracyOfReading and accuracyOfRange are 0: the figures carry the statistical part only).
+    std::optional<SourceSetup> source;
+    bool isDutSource() const { return source.has_value(); }
     QJsonObject extra;
 };
 
@@ -175,25 +200,6 @@ struct GovernorRestore
     bool turboRestored = false;
     QString journal;
     QJsonObject extra;
-};
-
-// A secondary power source of the session as the DUT's worker sampled it (SessionSettings::
-// sources): what it is, what was read and how often, and how its sampling ended.
-struct SourceSetup
-{
-    QString requested; // as given: "rapl:package"
-    QString resource;  // as the worker resolved it: "rapl:package-0"
-    QString kind;      // rapl, battery, hwmon
-    QString method;    // energy_uj, power_now, curr_input*in_input, ...
-    QString unit;      // of the files read: uJ, uW, mA*mV, ...
-    QStringList files;
-    double intervalSeconds = 0.0; // how often the worker read it
-    // A fuel gauge's refresh period as the worker measured it (the median interval between
-    // changes), the last one it reported; none: not a gauge, or no change seen yet.
-    std::optional<double> updateSeconds;
-    qint64 readings = 0;
-    QString ended;   // done, stopped, error, shutdown; empty: still sampling when stored
-    QString problem; // why it stopped early (a read that failed, a charger plugged in)
 };
 
 struct DutSetup

@@ -142,6 +142,10 @@ signals:
 
 private:
     // Preparation (runner_prepare.cpp).
+    void openMeter(const QString &resource); // a WT300 or the simulator, by MeterAcquisition
+    // The meter is set up: the DUT's worker is started next (or, when `auto` started it first to
+    // choose the meter, its catalogue asked for).
+    void meterReady();
     void onMeterOpened(const instruments::Identity &identity,
                        const instruments::Capabilities &capabilities);
     void onMeterConfigured(const instruments::AppliedConfig &applied);
@@ -224,6 +228,17 @@ private:
     void onQuietReading(const std::optional<CpuCounters> &counters);
     void waitForStable(); // runner_stable.cpp
     void checkStable();
+
+    // A power source on the DUT as the meter (runner_source_meter.cpp): `--meter rapl:…`,
+    // `battery`, `hwmon:…`, or `auto` with no WT300 on USB and a source the DUT can read now.
+    // Its readings become the session's samples (P only), its accuracy is not specified.
+    static bool wt300OnUsb();
+    void useSourceMeter(const QString &resource);
+    void chooseAutoMeter(); // asks the DUT's worker for its sources (m_choosingMeter)
+    // `problem`: the worker could not list them.
+    void onAutoSources(const std::vector<DutPowerSource> &sources, const QString &problem = {});
+    bool onMeterSourceEvent(const WorkerEvent &event, qint64 hostNs);
+    void meterSourceFailed(const QString &why);
 
     // Secondary power sources on the DUT (runner_sources.cpp): sampled by the worker from the
     // plan's check to the end, each reading kept with the host's time of it.
@@ -391,6 +406,14 @@ private:
         std::size_t stored = 0; // readings written to the database (none before it exists)
     };
     std::vector<SourceState> m_sources; // parallel to m_dutSetup.sources
+    // The meter when it is a power source on the DUT: its sampling and set-up, and the number of
+    // the next sample made of its readings.
+    bool m_sourceMeter = false;
+    bool m_choosingMeter = false;           // `auto` without a WT300: the DUT's sources decide
+    std::optional<Message> m_autoMeterNote; // what `auto` chose and why, kept with the meter
+    SourceState m_meterSource;
+    SourceSetup m_meterSourceSetup;
+    std::uint64_t m_meterSourceSequence = 0;
     int m_sourcesStopCommand = 0;
     double m_sourceRunSeconds = 0.0; // the longest run length the sources have asked for
     // The settle pause in force is an idle window (SessionSettings::settleIsIdle).

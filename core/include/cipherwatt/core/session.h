@@ -74,6 +74,16 @@ struct PlanEntry
     bool isCommand() const { return !command.isEmpty(); }
 };
 
+// The fourth paper's cycles model's constants (cycles_model.h): energy = cycles / f × I × V.
+struct CyclesModel
+{
+    double volts = 0.0; // the CPU's supply voltage
+    double amps = 0.0;  // the average current drawn per clock cycle
+    // The clock the cycles ran at; none: the run's own (its frequency level as read back, else
+    // the counter's mean rate over the loop).
+    std::optional<double> hertz;
+};
+
 struct SessionSettings
 {
     QString label;
@@ -128,6 +138,9 @@ struct SessionSettings
     // ECB and CBC buffers that are not whole blocks padded with zeros (the third paper's
     // 5-byte payloads), instead of refused; energy per byte stays per payload byte.
     bool padWithZeros = false;
+    // The fourth paper's cycles model beside the measured energy per byte (cycles_model.h);
+    // none: not shown.
+    std::optional<CyclesModel> cyclesModel;
     int repeats = 1;
     RunOrder runOrder = RunOrder::Interleaved;
     std::optional<std::uint64_t> runOrderSeed; // Randomised: drawn at the start when not given
@@ -165,6 +178,9 @@ inline double levelIdleSeconds(const SessionSettings &s)
 {
     return s.idleBetweenSeconds > 0 ? s.idleBetweenSeconds : s.baselineSeconds;
 }
+// A resource string that names a power source on the DUT (rapl:…, battery, battery:…, hwmon:…),
+// well formed or not: as a meter (`--meter rapl:package-0`) it is read by the DUT's worker.
+bool isPowerSourceResource(const QString &resource);
 // What is wrong with a power source's resource string (SessionSettings::sources), in words
 // that name it; none when it has one of the forms rapl:<zone>, battery, battery:<name>,
 // hwmon:<sensor>/<label>. Whether the DUT has it is the worker's to say.
