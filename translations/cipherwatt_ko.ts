@@ -688,6 +688,57 @@
     </message>
 </context>
 <context>
+    <name>cipherwatt::core::PowerSource</name>
+    <message>
+        <source>RAPL zone on the DUT</source>
+        <translation>DUT의 RAPL 영역</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s RAPL energy counter (Intel, AMD since Linux 5.8) read by its worker every 0.1 s: the CPU package or the platform (psys), not the wall. Its maker specifies no accuracy: intervals are statistical only. Root-only on current kernels: read through sudo or pkexec.</source>
+        <translation>워커가 0.1초마다 읽는 DUT의 RAPL 에너지 카운터(Intel, Linux 5.8부터 AMD): 벽면 전력이 아니라 CPU 패키지 또는 플랫폼(psys)의 값입니다. 제조사가 정확도를 명시하지 않으므로 구간은 통계적 부분만 포함합니다. 최신 커널에서는 root만 읽을 수 있어 sudo 또는 pkexec를 거쳐 읽습니다.</translation>
+    </message>
+    <message>
+        <source>Zone:</source>
+        <translation>영역:</translation>
+    </message>
+    <message>
+        <source>package-0, psys, or a subzone such as package-0/core (cipherwatt-bench sources lists them)</source>
+        <translation>package-0, psys 또는 package-0/core 같은 하위 영역 (cipherwatt-bench sources가 목록을 보여 줌)</translation>
+    </message>
+    <message>
+        <source>Battery of the DUT</source>
+        <translation>DUT의 배터리</translation>
+    </message>
+    <message>
+        <source>The DUT&apos;s fuel gauge, read by its worker: the whole machine on battery, refreshed every few seconds (runs are lengthened to match). It must be discharging. Its maker specifies no accuracy: intervals are statistical only.</source>
+        <translation>워커가 읽는 DUT의 배터리 잔량계: 배터리로 동작하는 기기 전체의 전력이며 몇 초마다 갱신됩니다(실행 길이를 그에 맞게 늘림). 방전 중이어야 합니다. 제조사가 정확도를 명시하지 않으므로 구간은 통계적 부분만 포함합니다.</translation>
+    </message>
+    <message>
+        <source>Battery:</source>
+        <translation>배터리:</translation>
+    </message>
+    <message>
+        <source>BAT0; empty: the DUT&apos;s only battery</source>
+        <translation>BAT0. 비우면 DUT의 유일한 배터리</translation>
+    </message>
+    <message>
+        <source>hwmon sensor on the DUT</source>
+        <translation>DUT의 hwmon 센서</translation>
+    </message>
+    <message>
+        <source>A power, or current and voltage, input of the DUT&apos;s hwmon (INA219, INA226, INA3221 boards, Jetson modules, USB-C PD controllers), read by its worker every 0.1 s. Its maker specifies no accuracy here: intervals are statistical only.</source>
+        <translation>워커가 0.1초마다 읽는 DUT hwmon의 전력 입력 또는 전류·전압 입력(INA219, INA226, INA3221 보드, Jetson 모듈, USB-C PD 컨트롤러). 여기서는 제조사가 정확도를 명시하지 않으므로 구간은 통계적 부분만 포함합니다.</translation>
+    </message>
+    <message>
+        <source>Sensor/label:</source>
+        <translation>센서/레이블:</translation>
+    </message>
+    <message>
+        <source>The sensor&apos;s name and the input&apos;s label, e.g. ina3221/VDD_IN</source>
+        <translation>센서 이름과 입력 레이블, 예: ina3221/VDD_IN</translation>
+    </message>
+</context>
+<context>
     <name>cipherwatt::core::RangeAdvisor</name>
     <message>
         <source>no range of the %1 holds %2 = %3 with headroom (the largest is %4)</source>
@@ -1090,6 +1141,26 @@
     <message>
         <source>runs of %1 s are too short for power source %2, which gives a reading every %3 s: each run needs %4 of them (%5 s); its figures will be flagged short</source>
         <translation>%1초 실행은 %3초마다 값을 하나 주는 전력 소스 %2에 너무 짧습니다: 실행마다 %4개(%5초)가 필요합니다. 그 수치는 짧은 실행으로 표시됩니다</translation>
+    </message>
+    <message>
+        <source>the meter is power source %1 on the DUT (%2, %3), read every %4 s: not a calibrated instrument; its maker does not specify its accuracy, so every interval is the statistical part only</source>
+        <translation>전력계는 DUT의 전력 소스 %1 (%2, %3)이며 %4초마다 읽음: 교정된 계측기가 아니고 제조사가 정확도를 명시하지 않으므로 모든 구간은 통계적 부분만 포함함</translation>
+    </message>
+    <message>
+        <source>%1: a power source on the DUT has no ranges to set (--voltage-range, --current-range, --ranges are for a WT300)</source>
+        <translation>%1: DUT의 전력 소스에는 설정할 레인지가 없음 (--voltage-range, --current-range, --ranges는 WT300용)</translation>
+    </message>
+    <message>
+        <source>meter auto: no WT300 on USB; the DUT&apos;s %1 is the meter (%2)</source>
+        <translation>전력계 auto: USB에 WT300이 없음. DUT의 %1을(를) 전력계로 사용함 (%2)</translation>
+    </message>
+    <message>
+        <source>meter auto: no WT300 on USB and no power source on the DUT that can be read now (%1): the simulated WT332 is the meter</source>
+        <translation>전력계 auto: USB에 WT300이 없고 지금 읽을 수 있는 DUT 전력 소스도 없음 (%1): 모의 WT332를 전력계로 사용함</translation>
+    </message>
+    <message>
+        <source>the DUT has none</source>
+        <translation>DUT에 없음</translation>
     </message>
 </context>
 <context>
@@ -2617,6 +2688,10 @@ Written before that: %2.</source>
         <source>%1 [W]</source>
         <translation>%1 [W]</translation>
     </message>
+    <message>
+        <source>Power, %1 [W]</source>
+        <translation>전력, %1 [W]</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::LiveView</name>
@@ -3212,6 +3287,14 @@ Failed: %2</source>
         <source>Energy per byte with each chunking beside the first (means over repeats, 95 % intervals), with the ratio</source>
         <translation>각 청킹의 바이트당 에너지를 첫 번째와 나란히 (반복 평균, 95 % 구간), 비율과 함께</translation>
     </message>
+    <message>
+        <source>Power (%1)</source>
+        <translation>전력 (%1)</translation>
+    </message>
+    <message>
+        <source>meter %1</source>
+        <translation>전력계 %1</translation>
+    </message>
 </context>
 <context>
     <name>cipherwatt::gui::MainWindow</name>
@@ -3638,6 +3721,10 @@ Failed: %2</source>
     <message>
         <source>Allow auto-range (every result flagged: not for publication)</source>
         <translation>자동 레인지 허용 (모든 결과에 표시: 발표용 아님)</translation>
+    </message>
+    <message>
+        <source>Read by the DUT&apos;s worker during the session, every 0.1 s (a fuel gauge as often as it refreshes). Not a power meter: its maker specifies no accuracy, so every interval is the statistical part only, and every output names it. From a terminal, &lt;tt&gt;cipherwatt-cli meter probe %1 --dut …&lt;/tt&gt; reads it now.</source>
+        <translation>세션 동안 DUT의 워커가 0.1초마다 읽습니다(배터리 잔량계는 갱신될 때마다). 전력계가 아닙니다: 제조사가 정확도를 명시하지 않으므로 모든 구간은 통계적 부분만 포함하며, 모든 출력에 그 이름이 표시됩니다. 터미널에서 &lt;tt&gt;cipherwatt-cli meter probe %1 --dut …&lt;/tt&gt;로 지금 읽을 수 있습니다.</translation>
     </message>
 </context>
 <context>
@@ -4098,6 +4185,22 @@ Failed: %2</source>
     <message>
         <source>Source ÷ meter (95 %)</source>
         <translation>소스 ÷ 계측기 (95 %)</translation>
+    </message>
+    <message>
+        <source>No cycles model: %1</source>
+        <translation>사이클 모델 없음: %1</translation>
+    </message>
+    <message>
+        <source>The fourth paper&apos;s estimate, not a measurement: E = cycles / f × I × V with %1.
+Model: %2 %3 from %4 cycles/byte at %5 MHz (%6).
+The ratio&apos;s interval is the measured value&apos;s alone.</source>
+        <translation>측정값이 아닌 네 번째 논문의 추정치: E = 사이클 / f × I × V, %1.
+모델: %5 MHz (%6)에서 %4 사이클/바이트로부터 %2 %3.
+비율의 구간은 측정값의 구간만 반영합니다.</translation>
+    </message>
+    <message>
+        <source>Cycles model ÷ measured (95 %)</source>
+        <translation>사이클 모델 ÷ 측정값 (95 %)</translation>
     </message>
 </context>
 <context>
@@ -4566,6 +4669,18 @@ Simulated meter: the power values of this session are modelled, not measured.</s
     <message>
         <source>Power sources:</source>
         <translation>전력 소스:</translation>
+    </message>
+    <message>
+        <source>none; e.g. 1.35V,200mA,700MHz</source>
+        <translation>없음. 예: 1.35V,200mA,700MHz</translation>
+    </message>
+    <message>
+        <source>The fourth paper&apos;s cycles model beside each measured energy per byte: E = cycles / f × I × V, from the CPU&apos;s supply voltage, its current per cycle and, optionally, the clock (by default each run&apos;s own). An estimate, never mixed with the measurement: the results show its ratio to it.</source>
+        <translation>측정한 바이트당 에너지 옆에 표시하는 네 번째 논문의 사이클 모델: E = 사이클 / f × I × V. CPU 공급 전압, 사이클당 전류, 그리고 선택적으로 클록(기본값은 각 실행의 클록)으로 계산합니다. 측정값과 섞지 않는 추정치이며, 결과에는 측정값 대비 비율이 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Cycles model:</source>
+        <translation>사이클 모델:</translation>
     </message>
 </context>
 <context>

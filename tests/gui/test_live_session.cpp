@@ -434,6 +434,63 @@ TEST_CASE("live view: a power source on the DUT gets a strip of its own under th
     CHECK(bandsOn(*again.plot(), again.plot()->sourceStrip(0)) == plot.phaseBandCount());
 }
 
+TEST_CASE("live view: a RAPL zone on the DUT as the only meter, named as such, with the cycles "
+          "model beside the results",
+          "[gui][session][sources]")
+{
+    // The fake zone follows the worker's load: idle 2.0 W, busy 5.0 W (net 3.0 W).
+    test::TempDir dir;
+    test::FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", 50'000'000);
+    tree.setRaplEnergy("intel-rapl:0", 0);
+    const test::LoadFollowingRapl rapl(tree, "intel-rapl:0", 50'000'000, 2.0, 5.0);
+    LiveView view;
+    view.resize(1360, 860);
+    view.show();
+    SessionSettings settings = test::quickSettings(QStringLiteral("chacha20/botan:encrypt"));
+    settings.meterResource = QStringLiteral("rapl:package");
+    settings.voltageRange.reset();
+    settings.currentRange.reset();
+    CyclesModel model;
+    model.volts = 1.35;
+    model.amps = 0.2;
+    settings.cyclesModel = model;
+    RunnerOptions options = test::quickOptions(database(dir));
+    options.localWorker.sysfsRoot = QString::fromStdString(tree.root().string());
+    const auto outcome = test::runLive(view, settings, options, {});
+    INFO(outcome.reason.toStdString());
+    REQUIRE(outcome.status == SessionStatus::Complete);
+    view.refreshNow();
+    // The power axis and the tile name the source; no voltage, current or power factor tiles.
+    CHECK(view.plot()->strip(Channel::Power)->axis(QCPAxis::atLeft)->label() ==
+          QStringLiteral("Power, rapl:package-0 [W]"));
+    auto *voltage = view.findChild<QWidget *>(QStringLiteral("voltageReadout"));
+    REQUIRE(voltage != nullptr);
+    CHECK_FALSE(voltage->isVisible());
+    auto *badge = view.findChild<QLabel *>(QStringLiteral("simulatedBadge"));
+    REQUIRE(badge != nullptr);
+    CHECK_FALSE(badge->isVisible());
+    // The zone's net power, stored as the session's own.
+    auto storage = Storage::open(database(dir));
+    REQUIRE(storage.ok());
+    auto stored = (*storage)->load(1);
+    REQUIRE(stored.ok());
+    REQUIRE(stored->meter.source);
+    REQUIRE(stored->runs.size() == 1);
+    REQUIRE(stored->runs[0].analysis);
+    CHECK(stored->runs[0].analysis->netWatts == Approx(3.0).epsilon(0.08));
+
+    auto *table = view.findChild<QTableView *>(QStringLiteral("resultsTable"));
+    REQUIRE(table != nullptr);
+    CHECK(table->isColumnHidden(ResultsModel::SourceRatio));
+    CHECK_FALSE(table->isColumnHidden(ResultsModel::CyclesModelRatio));
+    const QString ratio =
+        table->model()->index(0, ResultsModel::CyclesModelRatio).data().toString();
+    INFO(ratio.toStdString());
+    CHECK(ratio.section(QLatin1Char(' '), 0, 0).toDouble() > 0.0);
+    test::saveScreenshot(view, QStringLiteral("live-source-meter"));
+}
+
 TEST_CASE("live view: Cancel asks first, then the runner cancels the session", "[gui][session]")
 {
     test::TempDir dir;

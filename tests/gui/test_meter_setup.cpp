@@ -6,6 +6,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <catch2/catch.hpp>
 
@@ -91,4 +93,37 @@ TEST_CASE("meter set-up: mode and ranges go to the session and are remembered", 
     CHECK(panel.meterProblem().isEmpty());
     form.applyTo(s);
     CHECK(s.rangesAutoFix);
+}
+
+TEST_CASE("meter set-up: a power source on the DUT as the meter has no element, mode or ranges",
+          "[gui][sources]")
+{
+    gui::ConnectionPanel panel;
+    panel.resize(460, 820);
+    panel.show();
+    MeterForm &form = *panel.meterForm();
+    auto *kind = child<QComboBox>(form, "meterKind");
+    choose(kind, QStringLiteral("rapl"));
+    CHECK(form.isDutSource());
+    CHECK_FALSE(child<QComboBox>(form, "voltageRange")->isVisible());
+    CHECK_FALSE(child<QComboBox>(form, "meterMode")->isVisible());
+    CHECK_FALSE(child<QPushButton>(form, "probeMeter")->isEnabled());
+    // The zone is required.
+    CHECK_FALSE(form.problem().isEmpty());
+    auto *zone = child<QLineEdit>(form, "raplZone");
+    zone->setText(QStringLiteral("package-0"));
+    CHECK(form.problem().isEmpty());
+    CHECK(form.resource() == QStringLiteral("rapl:package-0"));
+    core::SessionSettings s;
+    s.voltageRange = instruments::Range{false, 300.0};
+    s.rangesAutoFix = true;
+    form.applyTo(s);
+    CHECK_FALSE(s.voltageRange);
+    CHECK_FALSE(s.rangesAutoFix);
+    saveGrab(panel, QStringLiteral("meter-source"));
+    // Back to a WT300: its rows again.
+    choose(kind, QStringLiteral("sim"));
+    CHECK_FALSE(form.isDutSource());
+    CHECK(child<QComboBox>(form, "voltageRange")->isVisible());
+    CHECK(child<QPushButton>(form, "probeMeter")->isEnabled());
 }

@@ -498,6 +498,12 @@ void LivePlot::setElement(int element)
     applyAxisLabels();
 }
 
+void LivePlot::setPowerSource(const QString &resource)
+{
+    m_powerSource = resource;
+    applyAxisLabels();
+}
+
 void LivePlot::setBaseline(double watts, bool final)
 {
     m_baseline = watts;
@@ -561,7 +567,10 @@ void LivePlot::applyAxisLabels()
         m_sourceStrips[i]
             .rect->axis(QCPAxis::atLeft)
             ->setLabel(tr("%1 [W]").arg(m_trace.sources()[i].resource));
-    m_rects[0]->axis(QCPAxis::atLeft)->setLabel(tr("Power P%1 [W]").arg(m_element));
+    m_rects[0]
+        ->axis(QCPAxis::atLeft)
+        ->setLabel(m_powerSource.isEmpty() ? tr("Power P%1 [W]").arg(m_element)
+                                           : tr("Power, %1 [W]").arg(m_powerSource));
     m_rects[1]->axis(QCPAxis::atLeft)->setLabel(tr("U%1 [V]").arg(m_element));
     m_rects[2]->axis(QCPAxis::atLeft)->setLabel(tr("I%1 [A]").arg(m_element));
 }

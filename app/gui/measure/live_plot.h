@@ -49,6 +49,9 @@ public:
     void setDetailStripsVisible(bool visible);
     // The meter element that powers the DUT, for the axis labels ("P1 [W]").
     void setElement(int element);
+    // A power source on the DUT as the meter (its resource, "rapl:package-0"): the power axis
+    // names it instead of an element; empty: a WT300's element.
+    void setPowerSource(const QString &resource);
     // The idle baseline as a dashed line; NaN hides it.
     void setBaseline(double watts, bool final);
 
@@ -172,6 +175,7 @@ private:
     std::size_t m_syncedPoints = 0;
     std::size_t m_syncedFlags = 0;
     int m_element = 1;
+    QString m_powerSource; // the meter is this power source on the DUT; empty: a WT300
     bool m_follow = true;
     double m_window = 60.0;
     bool m_stripsVisible = false;

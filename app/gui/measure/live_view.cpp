@@ -163,8 +163,14 @@ void LiveView::beginSession(const core::SessionSettings &settings)
     m_trace.clear();
     m_plot->reset();
     m_plot->setElement(m_element);
+    m_powerSource.clear();
+    m_plot->setPowerSource({});
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_voltage, m_current, m_powerFactor, m_stripsButton})
+        w->setVisible(true);
     m_results->clear();
     m_results->setPerOperation(false);
+    m_results->setCyclesModel(settings.cyclesModel);
     showResultColumns();
     m_resultsPane->hide();
     m_splitterMoved = false;
@@ -209,10 +215,19 @@ void LiveView::onPrepared(const core::MeterSetup &meter, const core::DutSetup &d
     m_results->setPerOperation(!dut.hasGovernor());
     showResultColumns();
     m_plot->setElement(m_element);
-    m_power->setCaption(tr("Power P%1").arg(m_element));
+    // A power source on the DUT as the meter reads power alone, and has no element.
+    m_powerSource = meter.source ? meter.source->resource : QString();
+    m_plot->setPowerSource(m_powerSource);
+    m_power->setCaption(m_powerSource.isEmpty() ? tr("Power P%1").arg(m_element)
+                                                : tr("Power (%1)").arg(m_powerSource));
     m_voltage->setCaption(tr("Voltage U%1").arg(m_element));
     m_current->setCaption(tr("Current I%1").arg(m_element));
     m_powerFactor->setCaption(tr("Power factor λ%1").arg(m_element));
+    for (QWidget *w : std::initializer_list<QWidget *>{m_voltage, m_current, m_powerFactor})
+        w->setVisible(m_powerSource.isEmpty());
+    if (!m_powerSource.isEmpty())
+        m_stripsButton->setChecked(false);
+    m_stripsButton->setVisible(m_powerSource.isEmpty());
     scheduleRefresh();
 }
 

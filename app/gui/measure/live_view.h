@@ -200,6 +200,7 @@ private:
     qint64 m_sessionId = 0;
     int m_plannedRuns = 0;
     int m_element = 1;
+    QString m_powerSource; // the meter is this power source on the DUT; empty: a WT300
     ItemIndex m_items;
     QString m_meterDescription;
     QString m_dutDescription;

@@ -102,10 +102,10 @@ void LiveView::updateHeader()
             parts << tr("stored, read-only");
         if (!m_settings.operatorName.isEmpty())
             parts << tr("operator %1").arg(m_settings.operatorName);
-        parts << tr("meter %1, element %2")
-                     .arg(m_meterDescription.isEmpty() ? m_settings.meterResource
-                                                       : m_meterDescription)
-                     .arg(m_element);
+        const QString meter =
+            m_meterDescription.isEmpty() ? m_settings.meterResource : m_meterDescription;
+        parts << (m_powerSource.isEmpty() ? tr("meter %1, element %2").arg(meter).arg(m_element)
+                                          : tr("meter %1").arg(meter));
         parts << tr("DUT %1").arg(m_dutDescription.isEmpty() ? m_settings.dutResource
                                                              : m_dutDescription);
     }
@@ -335,6 +335,7 @@ void LiveView::showResultColumns()
                              ResultsModel::ChargePerOperation})
         m_table->setColumnHidden(column, !m_results->perOperation());
     m_table->setColumnHidden(ResultsModel::SourceRatio, !m_results->hasSources());
+    m_table->setColumnHidden(ResultsModel::CyclesModelRatio, !m_results->hasCyclesModel());
 }
 
 void LiveView::showExperiment(const core::SessionData &session)

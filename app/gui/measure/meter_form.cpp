@@ -2,6 +2,7 @@
 
 #include "widgets/resource_form.h"
 
+#include <cipherwatt/core/source_meter.h>
 #include <cipherwatt/instruments/acquisition.h>
 #include <cipherwatt/instruments/resource.h>
 #include <cipherwatt/instruments/usbtmc.h>
@@ -73,6 +74,19 @@ void fillRangeBox(QComboBox *box, const std::vector<double> &values, const char 
     box->setCurrentIndex(at >= 0 ? at : 0);
 }
 
+// The meter's kinds: the WT300's transports and the simulator, then the DUT's own power sources
+// (a RAPL zone, its battery, a hwmon input) as the meter when there is no WT300.
+std::span<const ResourceKind> meterFormKinds()
+{
+    static const std::vector<ResourceKind> kinds = [] {
+        std::vector<ResourceKind> all(meterResourceKinds().begin(), meterResourceKinds().end());
+        all.insert(all.end(), core::sourceResourceKinds().begin(),
+                   core::sourceResourceKinds().end());
+        return all;
+    }();
+    return kinds;
+}
+
 } // namespace
 
 QLabel *errorLabel(QWidget *parent)
@@ -94,9 +108,12 @@ MeterForm::MeterForm(QWidget *parent)
     : QGroupBox(tr("Power Meter"), parent)
 {
     auto *form = new QFormLayout(this);
-    m_form = new ResourceForm(meterResourceKinds(), QStringLiteral("meter"), form);
+    m_layout = form;
+    m_form = new ResourceForm(meterFormKinds(), QStringLiteral("meter"), form);
     connect(m_form, &ResourceForm::changed, this, [this] {
         showText(m_error, problem());
+        if (m_probe != nullptr)
+            showKindRows(); // the source's name in the hint follows the fields
         emit changed();
     });
 
@@ -134,6 +151,37 @@ MeterForm::MeterForm(QWidget *parent)
     form->addRow(m_info);
     form->addRow(m_values);
     form->addRow(m_error);
+    connect(m_form, &ResourceForm::kindChanged, this, &MeterForm::showKindRows);
+    showKindRows();
+}
+
+bool MeterForm::isDutSource() const
+{
+    const QString prefix = m_form->currentPrefix();
+    const auto kinds = core::sourceResourceKinds();
+    return std::any_of(kinds.begin(), kinds.end(),
+                       [&](const ResourceKind &k) { return prefix == QLatin1String(k.prefix); });
+}
+
+void MeterForm::showKindRows()
+{
+    // A power source on the DUT has no element, mode or ranges, and is read by the DUT's worker
+    // during a session: Probe is for a meter this program talks to.
+    const bool source = isDutSource();
+    for (QWidget *w : std::initializer_list<QWidget *>{
+             m_element, m_mode, m_voltageRange, m_currentRange, m_rangesAutoFix, m_allowAutoRange})
+        m_layout->setRowVisible(w, !source);
+    m_probe->setEnabled(!source || m_probing);
+    if (source && !m_probing) {
+        showText(m_info, tr("Read by the DUT's worker during the session, every 0.1 s (a fuel "
+                            "gauge as often as it refreshes). Not a power meter: its maker "
+                            "specifies no accuracy, so every interval is the statistical part "
+                            "only, and every output names it. From a terminal, "
+                            "<tt>cipherwatt-cli meter probe %1 --dut …</tt> reads it now.")
+                             .arg(resource().toHtmlEscaped()));
+    } else if (!m_probing) {
+        showText(m_info, {});
+    }
 }
 
 bool MeterForm::isProbing() const
@@ -165,6 +213,13 @@ int MeterForm::element() const
 
 QString MeterForm::problem() const
 {
+    if (isDutSource()) {
+        if (const QString why = m_form->problem(); !why.isEmpty())
+            return tr("Power meter: %1.").arg(why);
+        if (const auto why = core::sourceResourceProblem(resource()))
+            return tr("Power meter: %1.").arg(why->translated());
+        return {};
+    }
     // USB without a meter attached: say what to do rather than what the parser would.
     if (m_form->currentPrefix() == QLatin1String("usbtmc")) {
         const auto *devices =
@@ -234,6 +289,13 @@ void MeterForm::fillRanges(const std::vector<double> &volts, const std::vector<d
 
 void MeterForm::applyTo(core::SessionSettings &s) const
 {
+    if (isDutSource()) {
+        s.voltageRange.reset();
+        s.currentRange.reset();
+        s.rangesAutoFix = false;
+        s.allowAutoRange = false;
+        return;
+    }
     s.meterMode =
         parseMeasurementMode(m_mode->currentData().toString()).value_or(MeasurementMode::Rms);
     s.voltageRange = rangeOf(m_voltageRange);
@@ -261,6 +323,7 @@ void MeterForm::restore(const QSettings &settings)
     select(m_currentRange, "currentRange");
     m_allowAutoRange->setChecked(settings.value(QStringLiteral("allowAutoRange")).toBool());
     m_rangesAutoFix->setChecked(settings.value(QStringLiteral("rangesAutoFix")).toBool());
+    showKindRows();
 }
 
 void MeterForm::save(QSettings &settings) const

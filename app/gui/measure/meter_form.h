@@ -1,7 +1,8 @@
 #pragma once
 
 // The Power Meter part of the connections: which meter (a form made from the meter's resource
-// declarations: USB, TCP, serial port, the simulator), the element that powers the DUT, and
+// declarations: USB, TCP, serial port, the simulator; and the DUT's own power sources, a RAPL
+// zone, its battery or a hwmon input, when there is no WT300), the element that powers the DUT, and
 // Probe, which connects off the GUI thread and shows the meter's identity and live values: in
 // small text here, and (monitorStarted/monitorSample) in the live view's tiles and plot, until
 // Stop or until a session needs the meter. Nothing it reads is stored. Below, the meter's
@@ -45,6 +46,8 @@ public:
     QString resource() const; // the meter resource string (DESIGN.md)
     int element() const;      // the element that powers the DUT
     QString problem() const;  // why it cannot work, or empty
+    // The meter is a power source on the DUT (rapl:, battery, hwmon:), read by its worker.
+    bool isDutSource() const;
     // The meter's set-up as chosen: mode, ranges, auto-range allowed, auto-fix.
     void applyTo(core::SessionSettings &settings) const;
 
@@ -67,9 +70,12 @@ private:
     void probe();
     void showValues(const instruments::Sample &sample);
     void addRangeControls(QFormLayout *form);
+    // The WT300's rows (element, mode, ranges) only for a WT300 or the simulator.
+    void showKindRows();
     // The range lists: every range of the family, or the probed model's.
     void fillRanges(const std::vector<double> &volts, const std::vector<double> &amps);
 
+    QFormLayout *m_layout = nullptr;
     ResourceForm *m_form = nullptr;
     QSpinBox *m_element = nullptr;
     QComboBox *m_mode = nullptr;

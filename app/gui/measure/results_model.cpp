@@ -27,6 +27,7 @@ void ResultsModel::clear()
     m_runs.clear();
     m_rows.clear();
     m_sourceTexts.clear();
+    m_cyclesModelRows.clear();
     endResetModel();
 }
 
@@ -81,9 +82,19 @@ void ResultsModel::updateRun(const core::RunUpdate &update)
     setRows(core::resultRows(session));
 }
 
+void ResultsModel::setCyclesModel(const std::optional<core::CyclesModel> &model)
+{
+    m_cyclesModel = model;
+    m_cyclesModelRows =
+        model ? core::cyclesModelRows(*model, m_rows, m_runs) : std::vector<core::CyclesModelRow>{};
+    if (!m_rows.empty())
+        emit dataChanged(index(0, CyclesModelRatio), index(rowCount() - 1, CyclesModelRatio));
+}
+
 void ResultsModel::setSession(const core::SessionData &session)
 {
     m_runs = session.runs;
+    m_cyclesModel = session.settings.cyclesModel;
     setPerOperation(!session.dut.hasGovernor());
     setRows(core::resultRows(session));
 }
@@ -148,6 +159,8 @@ void ResultsModel::setRows(std::vector<ResultRow> rows)
     // The columns' units follow the rows (a column shares one), set before any row is shown.
     const auto units = qScopeGuard([this] { refreshUnits(); });
     m_sourceTexts = sourceTexts(rows);
+    m_cyclesModelRows = m_cyclesModel ? core::cyclesModelRows(*m_cyclesModel, rows, m_runs)
+                                      : std::vector<core::CyclesModelRow>{};
     const bool extends =
         rows.size() >= m_rows.size() &&
         std::equal(m_rows.begin(), m_rows.end(), rows.begin(),
@@ -301,6 +314,13 @@ QString ResultsModel::text(const ResultRow &row, int column) const
         const auto i = static_cast<std::size_t>(&row - m_rows.data());
         return measured && i < m_sourceTexts.size() ? m_sourceTexts[i] : QString();
     }
+    case CyclesModelRatio: {
+        const auto i = static_cast<std::size_t>(&row - m_rows.data());
+        if (!measured || i >= m_cyclesModelRows.size())
+            return {};
+        const core::CyclesModelRow &m = m_cyclesModelRows[i];
+        return core::cyclesModelRatioText(m, QLocale());
+    }
     case CyclesPerByte:
         if (!measured)
             return {};
@@ -385,6 +405,21 @@ QString ResultsModel::toolTip(const ResultRow &row, int column) const
     switch (column) {
     case Buffer:
         return tr("%1 B per operation").arg(QLocale().toString(row.key.bufferBytes));
+    case CyclesModelRatio: {
+        const auto i = static_cast<std::size_t>(&row - m_rows.data());
+        if (row.measured == 0 || i >= m_cyclesModelRows.size() || !m_cyclesModel)
+            return {};
+        const core::CyclesModelRow &m = m_cyclesModelRows[i];
+        if (!std::isfinite(m.modelNj))
+            return tr("No cycles model: %1").arg(m.problem);
+        return tr("The fourth paper's estimate, not a measurement: E = cycles / f × I × V with "
+                  "%1.\nModel: %2 %3 from %4 cycles/byte at %5 MHz (%6).\nThe ratio's "
+                  "interval is the measured value's alone.")
+            .arg(core::cyclesModelText(*m_cyclesModel),
+                 DisplayFormat::plain(m.modelNj * 1e-9, m_energy), m_energy.symbol,
+                 DisplayFormat::significant(m.cyclesPerByte),
+                 DisplayFormat::significant(m.hertz / 1e6), m.clock);
+    }
     case NetPower:
         return row.measured > 0 ? spread(row.netWatts, 1.0, m_power) + budgetTip(row) : QString();
     case EnergyPerByte:
@@ -485,6 +520,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Cycles/byte");
         case SourceRatio:
             return tr("Source ÷ meter (95 %)");
+        case CyclesModelRatio:
+            return tr("Cycles model ÷ measured (95 %)");
         case EnergyPerByte:
             return withUnit(tr("Energy/byte ± 95 %"));
         case TimePerOperation:

@@ -6,12 +6,14 @@
 // (core/format.h), and the flags inline: the most severe one's text in its severity's colour.
 // Filled live from the runner's run updates as runs finish, or at once from a stored session.
 
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/format.h>
 #include <cipherwatt/core/results.h>
 #include <cipherwatt/core/runner.h>
 
 #include <QAbstractTableModel>
 
+#include <optional>
 #include <vector>
 
 namespace cipherwatt::gui {
@@ -40,6 +42,9 @@ public:
         // Each secondary power source's net power ÷ the meter's (SessionSettings::sources):
         // shown for sessions that have sources (hasSources()).
         SourceRatio,
+        // The fourth paper's cycles model ÷ the measured energy per byte
+        // (SessionSettings::cyclesModel): shown for sessions that have a model (hasCyclesModel()).
+        CyclesModelRatio,
         Status, // the flags, inline
         ColumnCount
     };
@@ -60,6 +65,10 @@ public:
     // Whether any run has a secondary power source's figures: the view hides the column
     // otherwise.
     bool hasSources() const;
+    // The fourth paper's cycles model to show beside the measurements (none: the column is
+    // hidden).
+    void setCyclesModel(const std::optional<core::CyclesModel> &model);
+    bool hasCyclesModel() const { return m_cyclesModel.has_value(); }
     void setPerOperation(bool on);
 
     const std::vector<core::ResultRow> &rows() const { return m_rows; }
@@ -92,6 +101,8 @@ private:
     std::vector<core::StoredRun> m_runs;
     std::vector<core::ResultRow> m_rows;
     std::vector<QString> m_sourceTexts; // parallel to m_rows
+    std::optional<core::CyclesModel> m_cyclesModel;
+    std::vector<core::CyclesModelRow> m_cyclesModelRows; // parallel to m_rows, with a model
     core::format::Unit m_time;
     core::format::Unit m_power;
     core::format::Unit m_budgetUnit; // the budgets' terms: every row's in one unit

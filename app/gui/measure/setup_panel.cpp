@@ -3,6 +3,7 @@
 #include "measure/factor_table.h"
 #include "measure/plan_builder.h"
 
+#include <cipherwatt/core/cycles_model.h>
 #include <cipherwatt/core/format.h>
 
 #include <QCheckBox>
@@ -293,10 +294,22 @@ SetupPanel::SetupPanel(QWidget *parent)
     m_sourcesError = addError(dutBox);
     m_sourcesError->setObjectName(QStringLiteral("sourcesError"));
     dutForm->addRow(QString(), m_sourcesError);
+    m_cyclesModel = new QLineEdit(dutBox);
+    m_cyclesModel->setObjectName(QStringLiteral("cyclesModel"));
+    m_cyclesModel->setPlaceholderText(tr("none; e.g. 1.35V,200mA,700MHz"));
+    m_cyclesModel->setToolTip(
+        tr("The fourth paper's cycles model beside each measured energy per byte: E = cycles / "
+           "f × I × V, from the CPU's supply voltage, its current per cycle and, optionally, "
+           "the clock (by default each run's own). An estimate, never mixed with the "
+           "measurement: the results show its ratio to it."));
+    dutForm->addRow(tr("Cycles model:"), m_cyclesModel);
+    m_cyclesModelError = addError(dutBox);
+    m_cyclesModelError->setObjectName(QStringLiteral("cyclesModelError"));
+    dutForm->addRow(QString(), m_cyclesModelError);
     layout->addWidget(dutBox);
     layout->addStretch();
 
-    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_sources})
+    for (QLineEdit *edit : {m_label, m_buffers, m_operator, m_sources, m_cyclesModel})
         connect(edit, &QLineEdit::textChanged, this, &SetupPanel::changed);
     connect(m_factors, &FactorTable::changed, this, &SetupPanel::changed);
     connect(m_padWithZeros, &QCheckBox::toggled, this, &SetupPanel::changed);
@@ -433,6 +446,11 @@ bool SetupPanel::validate()
     const std::optional<core::Message> sources = sourcesProblem(sourceList());
     showError(m_sourcesError, sources ? sources->translated() : QString());
     ok = ok && !sources;
+    const QString model = m_cyclesModel->text().trimmed();
+    const auto parsed = model.isEmpty() ? core::Result<core::CyclesModel>(core::CyclesModel{})
+                                        : core::parseCyclesModel(model);
+    showError(m_cyclesModelError, parsed ? QString() : parsed.error().message.translated());
+    ok = ok && parsed.ok();
     return ok;
 }
 
@@ -478,6 +496,10 @@ SessionSettings SetupPanel::settings() const
     s.disableTurbo = m_pinGovernor->isChecked() && m_noTurbo->isChecked();
     s.cpu = m_cpu->currentData().toInt();
     s.sources = sourceList();
+    if (const QString model = m_cyclesModel->text().trimmed(); !model.isEmpty()) {
+        if (auto parsed = core::parseCyclesModel(model))
+            s.cyclesModel = *parsed;
+    }
     return s;
 }
 
@@ -514,6 +536,7 @@ void SetupPanel::setSettings(const SessionSettings &s)
     m_tags->setText(s.tags.join(QStringLiteral(", ")));
     m_notes->setPlainText(s.notes);
     m_sources->setText(s.sources.join(QStringLiteral(", ")));
+    m_cyclesModel->setText(s.cyclesModel ? core::cyclesModelSpec(*s.cyclesModel) : QString());
     m_plan->showPlan(s.planSpec);
     QStringList sizes;
     for (const std::size_t b : s.bufferSizes)
@@ -664,6 +687,7 @@ void SetupPanel::restore()
     m_fixFrequency->setChecked(settings.value(QStringLiteral("fixFrequency"), false).toBool());
     m_noTurbo->setChecked(settings.value(QStringLiteral("noTurbo"), false).toBool());
     m_sources->setText(settings.value(QStringLiteral("sources")).toString());
+    m_cyclesModel->setText(settings.value(QStringLiteral("cyclesModel")).toString());
     m_plan->setCommandsText(settings.value(QStringLiteral("commands")).toString());
     checkPlan(settings.value(QStringLiteral("plan")).toStringList());
     settings.endGroup();
@@ -697,6 +721,7 @@ void SetupPanel::save() const
     settings.setValue(QStringLiteral("fixFrequency"), m_fixFrequency->isChecked());
     settings.setValue(QStringLiteral("noTurbo"), m_noTurbo->isChecked());
     settings.setValue(QStringLiteral("sources"), m_sources->text());
+    settings.setValue(QStringLiteral("cyclesModel"), m_cyclesModel->text());
     settings.setValue(QStringLiteral("commands"), m_plan->commandsText());
     settings.setValue(QStringLiteral("plan"), m_plan->chosen());
     settings.endGroup();

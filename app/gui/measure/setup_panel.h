@@ -136,6 +136,8 @@ private:
     QComboBox *m_cpu = nullptr;
     QLineEdit *m_sources = nullptr; // secondary power sources on the DUT
     QLabel *m_sourcesError = nullptr;
+    QLineEdit *m_cyclesModel = nullptr; // the fourth paper's model's constants
+    QLabel *m_cyclesModelError = nullptr;
 };
 
 } // namespace cipherwatt::gui
