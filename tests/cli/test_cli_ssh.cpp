@@ -293,3 +293,45 @@ TEST_CASE("ssh: meter probe reads a RAPL zone on an SSH DUT through its worker",
     }
     CHECK(joules / seconds == Approx(kWatts).epsilon(0.05));
 }
+
+TEST_CASE("ssh: run --meter auto with no WT300 takes the SSH DUT's RAPL package zone as the "
+          "meter",
+          "[cli][sources][source-meter]")
+{
+    // A fake RAPL zone drawing 7.5 W throughout on the far side of the SSH link: auto finds no
+    // WT300 on USB, asks the DUT's worker for its sources and takes the zone; the session's idle
+    // level is the zone's 7.5 W (the runs add nothing: the zone does not follow the load).
+    constexpr double kWatts = 7.5;
+    constexpr std::uint64_t kRange = 1'000'000'000;
+    SshServer server;
+    TempDir home;
+    cipherwatt::test::FakePowerTree tree;
+    tree.addRaplZone("intel-rapl:0", "package-0", kRange);
+    const cipherwatt::test::Ticker ticker(
+        std::chrono::milliseconds(2), std::chrono::seconds(90), [&tree](double t) {
+            tree.setRaplEnergy("intel-rapl:0",
+                               static_cast<std::uint64_t>(kWatts * 1e6 * t) % kRange);
+        });
+    const std::string db = (home.path() / "s.sqlite").string();
+    const auto r = cli(home, {"run", "--meter", "auto", "--plan", "chacha20/botan:encrypt",
+                              "--baseline", "1.5", "--seconds", "1", "--min-updates", "5",
+                              "--label", "auto over ssh", "--db", db, "--dut", server.resource(),
+                              "--ssh-key", server.clientKey().string(), "--remote-worker",
+                              CIPHERWATT_BENCH_EXE, "--sysfs-root", tree.root().string(),
+                              "--accept-new-host-key"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.err, Catch::Contains("meter auto: no WT300 on USB; the DUT's rapl:package-0 is "
+                                      "the meter"));
+    const auto shown = cli(home, {"show", "1", "--db", db, "--json"});
+    REQUIRE(shown.exitCode == 0);
+    const QJsonObject session =
+        QJsonDocument::fromJson(QByteArray::fromStdString(shown.out)).object();
+    CHECK(session[QStringLiteral("meter_setup")][QStringLiteral("source")]
+                 [QStringLiteral("resource")] == QStringLiteral("rapl:package-0"));
+    CHECK(session[QStringLiteral("simulated")] == false);
+    const QJsonObject baseline =
+        session[QStringLiteral("analysis")][QStringLiteral("baseline")].toObject();
+    INFO(QJsonDocument(baseline).toJson().toStdString());
+    CHECK(baseline[QStringLiteral("mean_w")].toDouble() == Approx(kWatts).epsilon(0.03));
+}
