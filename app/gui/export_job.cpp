@@ -107,7 +107,7 @@ void ExportJob::next()
         itemDone(item, watcher->result());
     });
     watcher->setFuture(QtConcurrent::run([sessions, item]() -> QString {
-        Result<void> r;
+        core::Result<void> r;
         if (item.kind == ExportItem::Kind::RunsCsv)
             r = writeRunsCsv(*sessions, item.path);
         else if (item.kind == ExportItem::Kind::SamplesCsv)
@@ -120,7 +120,7 @@ void ExportJob::next()
 
 void ExportJob::writePdf(const ExportItem &item)
 {
-    Result<void> r;
+    core::Result<void> r;
     if (item.kind == ExportItem::Kind::ComparisonPdf) {
         r = report::writeComparisonPdf(*m_sessions, item.path);
     } else {
@@ -128,9 +128,9 @@ void ExportJob::writePdf(const ExportItem &item)
             std::find_if(m_sessions->begin(), m_sessions->end(),
                          [&](const SessionData &d) { return d.summary.id == item.session; });
         if (it == m_sessions->end())
-            r = Error{core::ErrorCode::NotFound,
-                      core::Message::plain(
-                          tr("session %1 was not read").arg(fmt::sessionId(item.session)))};
+            r = core::Error{core::ErrorCode::NotFound,
+                            core::Message::plain(
+                                tr("session %1 was not read").arg(fmt::sessionId(item.session)))};
         else
             r = report::writeSessionPdf(*it, item.path);
     }

@@ -235,7 +235,7 @@ namespace {
 
 // A run's cycles-model cells: the constants, the clock and where it came from, the estimate,
 // and model ÷ measured with the measured energy per byte's 95 % interval inverted.
-QStringList cyclesModelCells(const SessionData &d, const StoredRun &r)
+QStringList runCyclesModelCells(const SessionData &d, const StoredRun &r)
 {
     QStringList cells;
     if (!d.settings.cyclesModel) {
@@ -466,7 +466,7 @@ Result<void> writeRunsCsv(const std::vector<SessionData> &sessions, const QStrin
                         << num(it->ratioLow, 4) << num(it->ratioHigh, 4) << flagsText(it->flags);
                 }
                 if (anyModel)
-                    row << cyclesModelCells(d, r);
+                    row << runCyclesModelCells(d, r);
                 if (!csv.row(row))
                     return false;
             }

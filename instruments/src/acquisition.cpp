@@ -19,7 +19,7 @@ namespace {
 // path.
 constexpr std::chrono::seconds kErrorPollPeriod{5};
 
-std::int64_t steadyNs()
+std::int64_t monotonicNs()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
@@ -148,7 +148,7 @@ void AcquisitionWorker::start()
         return;
     }
     m_streaming = true;
-    m_lastErrorPollNs = steadyNs();
+    m_lastErrorPollNs = monotonicNs();
     emit streamingChanged(true);
     emit streamStarted();
     QMetaObject::invokeMethod(this, &AcquisitionWorker::step, Qt::QueuedConnection);
@@ -174,7 +174,7 @@ void AcquisitionWorker::step()
         m_incident.reset();
     }
     emit sampleReady(*sample);
-    const std::int64_t now = steadyNs();
+    const std::int64_t now = monotonicNs();
     if (now - m_lastErrorPollNs >= std::chrono::nanoseconds(kErrorPollPeriod).count()) {
         m_lastErrorPollNs = now;
         auto errors = m_meter->readErrors();
@@ -194,7 +194,7 @@ void AcquisitionWorker::onFault(const Error &error)
         endStream();
         return;
     }
-    const std::int64_t now = steadyNs();
+    const std::int64_t now = monotonicNs();
     if (m_incident) {
         m_incident->last = error;
         m_incident->recovered = false;
@@ -245,7 +245,7 @@ void AcquisitionWorker::recoverStep()
     incident.note =
         Message(action == PowerMeter::RecoveryAction::Reconnect ? msg::kMeterReconnected
                                                                 : msg::kMeterResynchronised)
-            .arg(secondsText(steadyNs() - incident.startNs));
+            .arg(secondsText(monotonicNs() - incident.startNs));
     qCInfo(lcAcquisition).noquote() << incident.note.english();
     QMetaObject::invokeMethod(this, &AcquisitionWorker::step, Qt::QueuedConnection);
 }
@@ -257,7 +257,7 @@ Error AcquisitionWorker::gaveUp() const
     return Error{incident.cause.code, Message(msg::kMeterGaveUp)
                                           .arg(incident.cause.message)
                                           .arg(incident.attempts)
-                                          .arg(secondsText(steadyNs() - incident.startNs))
+                                          .arg(secondsText(monotonicNs() - incident.startNs))
                                           .arg(incident.last.describe())};
 }
 

@@ -1,5 +1,7 @@
 #include "measure/plan_builder.h"
 
+#include "measure/meter_form.h" // errorLabel, showText
+
 #include <QAbstractScrollArea>
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -28,20 +30,12 @@ constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kBackendRole = Qt::UserRole + 2;
 constexpr int kVisibleRows = 8;
 
-QLabel *errorLabel(QWidget *parent, const QString &name)
+// The form's red error label (meter_form.h), named for tests and style sheets.
+QLabel *namedErrorLabel(QWidget *parent, const QString &name)
 {
-    auto *label = new QLabel(parent);
+    QLabel *label = errorLabel(parent);
     label->setObjectName(name);
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #c62828;"));
-    label->setVisible(false);
     return label;
-}
-
-void showText(QLabel *label, const QString &text)
-{
-    label->setText(text);
-    label->setVisible(!text.isEmpty());
 }
 
 // The entries of a plan spec: split at commas outside quotes (a program's arguments may hold
@@ -204,9 +198,9 @@ PlanBuilder::PlanBuilder(QWidget *parent)
     commandsLabel->setBuddy(m_commands);
     connect(m_commands, &QPlainTextEdit::textChanged, this, &PlanBuilder::changed);
     layout->addWidget(m_commands);
-    m_commandsError = errorLabel(this, QStringLiteral("commandsError"));
+    m_commandsError = namedErrorLabel(this, QStringLiteral("commandsError"));
     layout->addWidget(m_commandsError);
-    m_planError = errorLabel(this, QStringLiteral("planError"));
+    m_planError = namedErrorLabel(this, QStringLiteral("planError"));
     layout->addWidget(m_planError);
     rebuildChosen();
 }
