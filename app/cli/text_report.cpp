@@ -164,28 +164,14 @@ QString cyclesModelTable(const SessionData &session)
     if (model.empty())
         return {};
     QList<QStringList> rows;
-    for (const CyclesModelRow &r : model) {
-        const Estimate &e = r.measuredNj;
-        const bool measured = std::isfinite(e.value);
-        rows << QStringList{
-            r.key.label(),
-            measured ? fmt::quantityWithInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9,
-                                                 Quantity::EnergyPerByte)
-                     : fmt::missing(),
-            std::isfinite(r.cyclesPerByte) ? fmt::significant(r.cyclesPerByte, 4) : fmt::missing(),
-            std::isfinite(r.hertz)
-                ? QStringLiteral("%1 MHz (%2)").arg(fmt::significant(r.hertz / 1e6, 4), r.clock)
-                : fmt::missing(),
-            std::isfinite(r.modelNj) ? fmt::quantity(r.modelNj * 1e-9, Quantity::EnergyPerByte)
-                                     : r.problem,
-            cyclesModelRatioText(r)};
-    }
+    for (const CyclesModelRow &r : model)
+        rows << (QStringList{r.key.label()} << cyclesModelCells(r));
     return QStringLiteral("\nCycles model (the fourth paper's estimate, not a measurement: E = "
                           "cycles / f × I × V with %1; model ÷ measured with the measured "
                           "value's 95 % interval):\n")
                .arg(cyclesModelText(*session.settings.cyclesModel)) +
            formatTable({QStringLiteral("result"), QStringLiteral("measured"),
-                        QStringLiteral("cycles/B"), QStringLiteral("clock"),
+                        QStringLiteral("cycles/B"), QStringLiteral("clock [MHz]"),
                         QStringLiteral("model"), QStringLiteral("model ÷ measured")},
                        rows, {false, true, true, true, true, true});
 }

@@ -138,6 +138,25 @@ CyclesModelRun cyclesModelRun(const CyclesModel &model, const StoredRun &run)
     return out;
 }
 
+QStringList cyclesModelCells(const CyclesModelRow &row)
+{
+    using format::Quantity;
+    const Estimate &e = row.measuredNj;
+    return {std::isfinite(e.value)
+                ? format::quantityWithInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9,
+                                               Quantity::EnergyPerByte)
+                : format::missing(),
+            std::isfinite(row.cyclesPerByte) ? format::significant(row.cyclesPerByte, 4)
+                                             : format::missing(),
+            std::isfinite(row.hertz)
+                ? QStringLiteral("%1 (%2)").arg(format::significant(row.hertz / 1e6, 4), row.clock)
+                : format::missing(),
+            std::isfinite(row.modelNj)
+                ? format::quantity(row.modelNj * 1e-9, Quantity::EnergyPerByte)
+                : row.problem,
+            cyclesModelRatioText(row)};
+}
+
 std::vector<CyclesModelRow> cyclesModelRows(const CyclesModel &model,
                                             const std::vector<ResultRow> &results,
                                             const std::vector<StoredRun> &runs)

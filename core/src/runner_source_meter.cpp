@@ -147,6 +147,26 @@ std::span<const ResourceKind> sourceResourceKinds()
     return kinds;
 }
 
+void takeSampleStart(SourceSetup &setup, const worker::SampleStarted &started)
+{
+    setup.resource = started.source.resource;
+    setup.kind = started.source.kind;
+    setup.method = started.source.method;
+    setup.unit = started.source.unit;
+    setup.files = started.source.files;
+    setup.intervalSeconds = started.interval;
+}
+
+QString withoutSourceName(const SourceSetup &setup, const QString &message)
+{
+    QString why = message;
+    for (const QString &name : {setup.requested, setup.resource}) {
+        if (why.startsWith(name + QStringLiteral(": ")))
+            why = why.mid(name.size() + 2);
+    }
+    return why;
+}
+
 bool SessionRunner::wt300OnUsb()
 {
     const auto devices = findUsbtmcDevices();
@@ -251,12 +271,7 @@ bool SessionRunner::onMeterSourceEvent(const WorkerEvent &event, qint64 hostNs)
     if (const auto *started = std::get_if<worker::SampleStarted>(&event.body)) {
         state.startedHostNs = hostNs;
         state.running = true;
-        setup.resource = started->source.resource;
-        setup.kind = started->source.kind;
-        setup.method = started->source.method;
-        setup.unit = started->source.unit;
-        setup.files = started->source.files;
-        setup.intervalSeconds = started->interval;
+        takeSampleStart(setup, *started);
         m_identity.model = measures(setup.kind, setup.resource);
         m_meterSetup.identity.model = m_identity.model;
         m_meterSetup.identity.resource = setup.resource;
@@ -308,14 +323,9 @@ bool SessionRunner::onMeterSourceEvent(const WorkerEvent &event, qint64 hostNs)
     } else if (const auto *failure = std::get_if<worker::Failure>(&event.body)) {
         state.running = false;
         setup.ended = QStringLiteral("error");
-        QString why = failure->message;
-        for (const QString &name : {setup.requested, setup.resource}) {
-            if (why.startsWith(name + QStringLiteral(": ")))
-                why = why.mid(name.size() + 2);
-        }
-        setup.problem = why;
+        setup.problem = withoutSourceName(setup, failure->message);
         m_meterSetup.source = setup;
-        meterSourceFailed(why);
+        meterSourceFailed(setup.problem);
     } else {
         return false;
     }

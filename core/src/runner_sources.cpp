@@ -113,12 +113,7 @@ bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
     if (const auto *started = std::get_if<worker::SampleStarted>(&event.body)) {
         state.startedHostNs = hostNs;
         state.running = true;
-        setup.resource = started->source.resource;
-        setup.kind = started->source.kind;
-        setup.method = started->source.method;
-        setup.unit = started->source.unit;
-        setup.files = started->source.files;
-        setup.intervalSeconds = started->interval;
+        takeSampleStart(setup, *started);
         emit note(Message(msg::kSourceSampling)
                       .arg(setup.resource, setup.kind, setup.method)
                       .arg(setup.intervalSeconds));
@@ -149,12 +144,7 @@ bool SessionRunner::onSourceEvent(const WorkerEvent &event, qint64 hostNs)
         // operator's mistake, before anything was measured.
         state.running = false;
         setup.ended = QStringLiteral("error");
-        // The worker names the source first ("rapl:dram: no RAPL zone ..."): once is enough.
-        QString why = failure->message;
-        for (const QString &name : {setup.requested, setup.resource}) {
-            if (why.startsWith(name + QStringLiteral(": ")))
-                why = why.mid(name.size() + 2);
-        }
+        const QString why = withoutSourceName(setup, failure->message);
         setup.problem = why;
         if (!m_finished && !m_recorder->exists()) {
             m_rejectedSettings = true;

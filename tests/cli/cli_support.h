@@ -22,6 +22,17 @@ inline ProcessResult cli(std::vector<std::string> args)
     return runProcess(args, {}, std::chrono::seconds(120));
 }
 
+// `args` with the local DUT's worker reading the fake sysfs tree at `root` (--sysfs-root).
+inline std::vector<std::string> withFakeSysfs(const std::string &root,
+                                              std::vector<std::string> args)
+{
+    for (const std::string &a :
+         {std::string("--dut"), std::string("local"), std::string("--worker"),
+          std::string(CIPHERWATT_BENCH_EXE), std::string("--sysfs-root"), root})
+        args.push_back(a);
+    return args;
+}
+
 inline int lines(const std::string &text)
 {
     return static_cast<int>(std::count(text.begin(), text.end(), '\n'));

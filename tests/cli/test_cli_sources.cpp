@@ -31,11 +31,7 @@ namespace {
 
 std::vector<std::string> withDut(const FakePowerTree &tree, std::vector<std::string> args)
 {
-    for (const std::string &a :
-         {std::string("--dut"), std::string("local"), std::string("--worker"),
-          std::string(CIPHERWATT_BENCH_EXE), std::string("--sysfs-root"), tree.root().string()})
-        args.push_back(a);
-    return args;
+    return cipherwatt::test::withFakeSysfs(tree.root().string(), std::move(args));
 }
 
 } // namespace

@@ -313,11 +313,29 @@ TEST_CASE("ssh: run --meter auto with no WT300 takes the SSH DUT's RAPL package 
                                static_cast<std::uint64_t>(kWatts * 1e6 * t) % kRange);
         });
     const std::string db = (home.path() / "s.sqlite").string();
-    const auto r = cli(home, {"run", "--meter", "auto", "--plan", "chacha20/botan:encrypt",
-                              "--baseline", "1.5", "--seconds", "1", "--min-updates", "5",
-                              "--label", "auto over ssh", "--db", db, "--dut", server.resource(),
-                              "--ssh-key", server.clientKey().string(), "--remote-worker",
-                              CIPHERWATT_BENCH_EXE, "--sysfs-root", tree.root().string(),
+    const auto r = cli(home, {"run",
+                              "--meter",
+                              "auto",
+                              "--plan",
+                              "chacha20/botan:encrypt",
+                              "--baseline",
+                              "1.5",
+                              "--seconds",
+                              "1",
+                              "--min-updates",
+                              "5",
+                              "--label",
+                              "auto over ssh",
+                              "--db",
+                              db,
+                              "--dut",
+                              server.resource(),
+                              "--ssh-key",
+                              server.clientKey().string(),
+                              "--remote-worker",
+                              CIPHERWATT_BENCH_EXE,
+                              "--sysfs-root",
+                              tree.root().string(),
                               "--accept-new-host-key"});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);

@@ -168,9 +168,15 @@ void MeterForm::showKindRows()
     // A power source on the DUT has no element, mode or ranges, and is read by the DUT's worker
     // during a session: Probe is for a meter this program talks to.
     const bool source = isDutSource();
-    for (QWidget *w : std::initializer_list<QWidget *>{
-             m_element, m_mode, m_voltageRange, m_currentRange, m_rangesAutoFix, m_allowAutoRange})
-        m_layout->setRowVisible(w, !source);
+    // Greyed out rather than hidden: Qt 6.4's QFormLayout reads past its arrays when it lays out
+    // this form with these rows hidden beside the resource form's own (seen under valgrind).
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_element, m_mode, m_voltageRange, m_currentRange,
+                                          m_rangesAutoFix, m_allowAutoRange}) {
+        w->setEnabled(!source);
+        if (QWidget *label = m_layout->labelForField(w))
+            label->setEnabled(!source);
+    }
     m_probe->setEnabled(!source || m_probing);
     if (source && !m_probing) {
         showText(m_info, tr("Read by the DUT's worker during the session, every 0.1 s (a fuel "

@@ -70,7 +70,7 @@ private:
     void probe();
     void showValues(const instruments::Sample &sample);
     void addRangeControls(QFormLayout *form);
-    // The WT300's rows (element, mode, ranges) only for a WT300 or the simulator.
+    // The WT300's rows (element, mode, ranges) enabled only for a WT300 or the simulator.
     void showKindRows();
     // The range lists: every range of the family, or the probed model's.
     void fillRanges(const std::vector<double> &volts, const std::vector<double> &amps);

@@ -321,22 +321,10 @@ Table cyclesModelTable(const std::vector<CyclesModelRow> &model)
                 QStringLiteral("cycles/B"), QStringLiteral("clock [MHz]"),
                 QStringLiteral("model"),    QStringLiteral("model ÷ measured (95 %)")};
     t.numeric = {false, true, true, true, true, true};
-    for (const CyclesModelRow &r : model) {
-        const Estimate &e = r.measuredNj;
-        t.rows << QStringList{
-            fmt::runShort(r.key.cipher, r.key.backendLabel(), r.key.operation, r.key.bufferBytes),
-            std::isfinite(e.value)
-                ? fmt::quantityWithInterval(e.value * 1e-9, e.low * 1e-9, e.high * 1e-9,
-                                            Quantity::EnergyPerByte)
-                : fmt::missing(),
-            std::isfinite(r.cyclesPerByte) ? fmt::significant(r.cyclesPerByte, 4) : fmt::missing(),
-            std::isfinite(r.hertz)
-                ? QStringLiteral("%1 (%2)").arg(fmt::significant(r.hertz / 1e6, 4), r.clock)
-                : fmt::missing(),
-            std::isfinite(r.modelNj) ? fmt::quantity(r.modelNj * 1e-9, Quantity::EnergyPerByte)
-                                     : r.problem,
-            cyclesModelRatioText(r)};
-    }
+    for (const CyclesModelRow &r : model)
+        t.rows << (QStringList{fmt::runShort(r.key.cipher, r.key.backendLabel(), r.key.operation,
+                                             r.key.bufferBytes)}
+                   << cyclesModelCells(r));
     return t;
 }
 

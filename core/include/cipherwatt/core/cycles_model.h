@@ -17,6 +17,7 @@
 
 #include <QLocale>
 #include <QString>
+#include <QStringList>
 
 #include <limits>
 #include <optional>
@@ -70,6 +71,11 @@ struct CyclesModelRow
 // "0.873 (0.801 to 0.958)"; "2.94 (≥ 1.20)" when the measured interval reaches zero (no upper
 // bound); "–" without a ratio.
 QString cyclesModelRatioText(const CyclesModelRow &row, const QLocale &locale = QLocale::c());
+
+// A row's cells after its label, as `show` and the PDF print them: measured (95 %), cycles/B,
+// clock in MHz with where it came from, the model's energy per byte (or why there is none),
+// model ÷ measured.
+QStringList cyclesModelCells(const CyclesModelRow &row);
 
 // Every result row against the model, from the runs the rows were made of.
 std::vector<CyclesModelRow> cyclesModelRows(const CyclesModel &model,

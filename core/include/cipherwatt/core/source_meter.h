@@ -43,6 +43,13 @@ AutoMeterChoice chooseAutoMeterSource(const std::vector<DutPowerSource> &sources
 // worker resolves and checks what they name; sourceResourceProblem() checks their form.
 std::span<const instruments::ResourceKind> sourceResourceKinds();
 
+// What the worker said of a source when its sampling began (the resource as it resolved it,
+// what it reads and how often), into the session's record of it.
+void takeSampleStart(SourceSetup &setup, const worker::SampleStarted &started);
+// Why the worker refused or stopped a source, without the source's name that the worker puts
+// first ("rapl:dram: no RAPL zone …"): the session's message names it once.
+QString withoutSourceName(const SourceSetup &setup, const QString &message);
+
 // "rapl:package-0 on the DUT (RAPL energy counter, energy_uj in uJ): accuracy not specified by
 // its maker" for a meter that is a power source on the DUT.
 QString sourceMeterDescription(const SourceSetup &source);
