@@ -248,6 +248,36 @@ TEST_CASE("battery: every method of the ABI, and the gauge's refresh period dete
           "DUT's power only while the DUT runs on it (unplug the charger)");
 }
 
+TEST_CASE("battery: a gauge that refreshes every 5 s, as laptops' do: one reading a refresh, the "
+          "period measured",
+          "[power][battery]")
+{
+    // energy_now falls by 10 000 µWh at each refresh, 5 s apart: 36 J / 5 s = 7.2 W. The worker
+    // reads every 0.1 s; the first change it sees starts the first interval, so in 10.6 s it
+    // sees the refreshes at 5 s and 10 s: one reading, the mean over the 5 s between them.
+    FakePowerTree tree;
+    tree.addBattery("BAT0", {{"status", "Discharging"}, {"energy_now", "40000000"}});
+    const auto battery = openPowerSource(tree.root(), "battery:BAT0");
+    int k = 0;
+    Ticker gauge(5000ms, 20s, [&](double t) {
+        if (t > 0.5) // the first tick comes at once
+            tree.setBattery("BAT0", "energy_now", std::to_string(40'000'000 - 10'000 * ++k));
+    });
+    std::vector<PowerReading> readings;
+    const auto end = std::chrono::steady_clock::now() + 10600ms;
+    while (std::chrono::steady_clock::now() < end) {
+        if (auto r = battery->read())
+            readings.push_back(*r);
+        std::this_thread::sleep_for(100ms);
+    }
+    gauge.stop();
+    REQUIRE(readings.size() == 1);
+    CHECK(readings[0].spanSeconds == Approx(5.0).margin(0.15));
+    CHECK(readings[0].watts == Approx(7.2).epsilon(0.03));
+    REQUIRE(readings[0].updateInterval);
+    CHECK(*readings[0].updateInterval == Approx(5.0).margin(0.15));
+}
+
 TEST_CASE("battery: a charging battery is listed and refused, with its status", "[power][battery]")
 {
     FakePowerTree tree;

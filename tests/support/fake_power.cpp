@@ -91,10 +91,17 @@ Ticker::Ticker(std::chrono::milliseconds period, std::chrono::milliseconds limit
         using Clock = std::chrono::steady_clock;
         const auto start = Clock::now();
         auto next = start;
-        while (!m_stop && Clock::now() - start < limit) {
+        while (Clock::now() - start < limit) {
+            {
+                const std::lock_guard lock(m_mutex);
+                if (m_stop)
+                    return;
+            }
             tick(std::chrono::duration<double>(Clock::now() - start).count());
             next += period;
-            std::this_thread::sleep_until(next);
+            std::unique_lock lock(m_mutex);
+            if (m_wake.wait_until(lock, next, [this] { return m_stop; }))
+                return;
         }
     });
 }
@@ -106,7 +113,11 @@ Ticker::~Ticker()
 
 void Ticker::stop()
 {
-    m_stop = true;
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
     if (m_thread.joinable())
         m_thread.join();
 }

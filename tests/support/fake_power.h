@@ -7,8 +7,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -49,7 +51,8 @@ private:
 };
 
 // Calls `tick(seconds since start)` every `period` on its own thread, until destroyed or
-// `limit` has passed (a bound, so a test that forgets it cannot keep it running).
+// `limit` has passed (a bound, so a test that forgets it cannot keep it running). stop() does
+// not wait for the period to end.
 class Ticker
 {
 public:
@@ -62,7 +65,9 @@ public:
     void stop();
 
 private:
-    std::atomic<bool> m_stop{false};
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stop = false; // guarded by m_mutex
     std::thread m_thread;
 };
 
