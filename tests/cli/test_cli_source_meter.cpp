@@ -313,8 +313,13 @@ TEST_CASE("run --meter battery: the fuel gauge is the meter, runs last its refre
     const QJsonArray runs = session[QStringLiteral("results")].toArray();
     REQUIRE(runs.size() == 1);
     const QJsonObject a = runs[0].toObject()[QStringLiteral("analysis")].toObject();
-    INFO(QJsonDocument(a).toJson().toStdString());
-    CHECK(a[QStringLiteral("samples")].toInt() >= 6);
+    INFO(QJsonDocument(runs[0].toObject()).toJson().toStdString());
+    // Sized for 6 whole refresh periods with the meter's headroom: on a loaded machine the run
+    // may go faster than its pilot and hold fewer, and then it says so.
+    const int samples = a[QStringLiteral("samples")].toInt();
+    CHECK(samples >= 4);
+    if (samples < 6)
+        CHECK(QJsonDocument(a[QStringLiteral("flags")].toArray()).toJson().contains("short run"));
     CHECK(a[QStringLiteral("idle_w")].toDouble() == Approx(kIdle).epsilon(0.03));
     CHECK(a[QStringLiteral("net_w")].toDouble() == Approx(kBusy - kIdle).epsilon(0.12));
 

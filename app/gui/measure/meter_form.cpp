@@ -177,16 +177,19 @@ void MeterForm::showKindRows()
         if (QWidget *label = m_layout->labelForField(w))
             label->setEnabled(!source);
     }
-    m_probe->setEnabled(!source || m_probing);
-    if (source && !m_probing) {
+    const bool probing = isProbing();
+    m_probe->setEnabled(!source || probing);
+    if (source && !probing) {
         showText(m_info, tr("Read by the DUT's worker during the session, every 0.1 s (a fuel "
                             "gauge as often as it refreshes). Not a power meter: its maker "
                             "specifies no accuracy, so every interval is the statistical part "
                             "only, and every output names it. From a terminal, "
                             "<tt>cipherwatt-cli meter probe %1 --dut …</tt> reads it now.")
                              .arg(resource().toHtmlEscaped()));
-    } else if (!m_probing) {
-        showText(m_info, {});
+        m_sourceHint = true;
+    } else if (m_sourceHint && !probing) {
+        showText(m_info, {}); // only the hint: a probe's identity stays until the next probe
+        m_sourceHint = false;
     }
 }
 
@@ -351,6 +354,7 @@ void MeterForm::probe()
     }
     showText(m_error, {});
     showText(m_info, tr("Connecting to %1…").arg(resource()));
+    m_sourceHint = false;
     showText(m_values, {});
     m_items.clear();
     m_monitor = {};

@@ -90,6 +90,7 @@ private:
     QPointer<instruments::MeterAcquisition> m_probing;
     std::vector<QString> m_items;
     core::MeterSetup m_monitor; // what monitorStarted() said
+    bool m_sourceHint = false;  // m_info shows how a power source on the DUT is read
 };
 
 // A label that takes no room while it has nothing to say, and the red one for errors.
