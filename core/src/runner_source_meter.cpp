@@ -177,7 +177,8 @@ void SessionRunner::useSourceMeter(const QString &resource)
 {
     if (auto problem = sourceResourceProblem(resource)) {
         m_rejectedSettings = true;
-        fail(SessionStatus::Failed, Message(msg::kMeterFailed).arg(resource, *problem));
+        // The problem names the resource already: "meter: rapl:: rapl: needs a zone (…)".
+        fail(SessionStatus::Failed, Message(msg::kMeterWarning).arg(*problem));
         return;
     }
     if (m_settings.voltageRange || m_settings.currentRange || m_settings.rangesAutoFix) {
