@@ -161,40 +161,52 @@ std::vector<CyclesModelRow> cyclesModelRows(const CyclesModel &model,
                                             const std::vector<ResultRow> &results,
                                             const std::vector<StoredRun> &runs)
 {
+    // Each measured run's estimate, put with its row in one pass (the window does this at every
+    // run's end: a key made once per run, not once per run and row).
+    struct Estimates
+    {
+        std::vector<double> energy, hertz, cpb;
+        QStringList clocks;
+        QString problem;
+    };
+    std::vector<Estimates> byRow(results.size());
+    for (const StoredRun &run : runs) {
+        if (run.status != RunStatus::Done || !run.analysis || run.analysis->invalid)
+            continue;
+        const ResultKey key = ResultKey::of(run);
+        const auto row = std::find_if(results.begin(), results.end(),
+                                      [&](const ResultRow &r) { return r.key == key; });
+        if (row == results.end())
+            continue;
+        Estimates &e = byRow[static_cast<std::size_t>(row - results.begin())];
+        const CyclesModelRun m = cyclesModelRun(model, run);
+        if (!m.valid()) {
+            e.problem = m.problem;
+            continue;
+        }
+        e.energy.push_back(m.energyPerByteNj);
+        e.hertz.push_back(m.hertz);
+        e.cpb.push_back(m.cyclesPerByte);
+        if (!e.clocks.contains(m.clock))
+            e.clocks << m.clock;
+    }
     std::vector<CyclesModelRow> rows;
-    for (const ResultRow &row : results) {
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const ResultRow &row = results[i];
+        const Estimates &estimates = byRow[i];
         CyclesModelRow out;
         out.key = row.key;
         out.measuredNj = row.energyPerByteNj;
-        std::vector<double> estimates;
-        std::vector<double> hertz;
-        std::vector<double> cpb;
-        QStringList clocks;
-        QString problem;
-        for (const StoredRun &run : runs) {
-            if (run.status != RunStatus::Done || !run.analysis || run.analysis->invalid ||
-                !(ResultKey::of(run) == row.key))
-                continue;
-            const CyclesModelRun m = cyclesModelRun(model, run);
-            if (!m.valid()) {
-                problem = m.problem;
-                continue;
-            }
-            estimates.push_back(m.energyPerByteNj);
-            hertz.push_back(m.hertz);
-            cpb.push_back(m.cyclesPerByte);
-            if (!clocks.contains(m.clock))
-                clocks << m.clock;
-        }
-        if (estimates.empty()) {
-            out.problem = problem.isEmpty() ? QStringLiteral("no measured run") : problem;
+        if (estimates.energy.empty()) {
+            out.problem =
+                estimates.problem.isEmpty() ? QStringLiteral("no measured run") : estimates.problem;
             rows.push_back(out);
             continue;
         }
-        out.modelNj = spreadOf(estimates).median;
-        out.hertz = spreadOf(hertz).median;
-        out.cyclesPerByte = spreadOf(cpb).median;
-        out.clock = clocks.join(QStringLiteral(", "));
+        out.modelNj = spreadOf(estimates.energy).median;
+        out.hertz = spreadOf(estimates.hertz).median;
+        out.cyclesPerByte = spreadOf(estimates.cpb).median;
+        out.clock = estimates.clocks.join(QStringLiteral(", "));
         const Estimate &e = row.energyPerByteNj;
         if (row.measured > row.invalid && std::isfinite(e.value) && e.value > 0) {
             out.ratio = out.modelNj / e.value;
