@@ -323,50 +323,39 @@ QStringList methodParagraphs(const SessionData &d)
     if (d.meter.isDutSource())
         out << QStringLiteral(
                    "Uncertainty (95 %): the standard errors of P_run and P_idle (the number of "
-                   "readings "
-                   "reduced for their lag-1 autocorrelation), combined in quadrature with a "
-                   "Student t "
-                   "factor for the Welch-Satterthwaite degrees of freedom. The meter was a power "
-                   "source "
-                   "on the DUT (%1) whose maker specifies no accuracy, so no accuracy term is "
-                   "included: "
-                   "the intervals cover the readings' scatter, not the sensor's own error (RAPL is "
-                   "a "
-                   "model on some CPUs and excludes what lies outside its domain; a fuel gauge's "
-                   "figures depend on its calibration). Energy per byte and per operation carry "
-                   "the "
-                   "same relative interval (docs/method.md).")
+                   "readings reduced for their lag-1 autocorrelation), combined in quadrature "
+                   "with a Student t factor for the Welch-Satterthwaite degrees of freedom. The "
+                   "meter was a power source on the DUT (%1) whose maker specifies no accuracy, "
+                   "so no accuracy term is included: the intervals cover the readings' scatter, "
+                   "not the sensor's own error (RAPL is a model on some CPUs and excludes what "
+                   "lies outside its domain; a fuel gauge's figures depend on its calibration). "
+                   "Energy per byte and per operation carry the same relative interval "
+                   "(docs/method.md).")
                    .arg(d.meter.source->resource);
     else
         out << (s.uncertainty == UncertaintyModel::Correlated
                     ? QStringLiteral(
-                          "Uncertainty (95 %), correlated model: the standard errors of P_run and "
-                          "P_idle (the number of updates reduced for their lag-1 autocorrelation); "
-                          "the meter's accuracy ±(%1 % of reading + %2 % of range): baseline and "
-                          "runs "
-                          "were read on the same fixed ranges, so the range term's offset is "
-                          "common "
-                          "and cancels in P_net, the reading term applies to P_net, and a quarter "
-                          "of "
-                          "the range term is taken as not common (linearity, zero drift between "
-                          "the "
-                          "windows), independently in the two; rectangular distributions, combined "
-                          "in quadrature with a Student t factor for the Welch-Satterthwaite "
-                          "degrees "
-                          "of freedom. Energy per byte and per operation carry the same relative "
-                          "interval. The budget of every run is below; the model, its sources and "
-                          "a worked example are in CipherWatt's docs/method.md.")
+                          "Uncertainty (95 %), correlated model: the standard errors of P_run "
+                          "and P_idle (the number of updates reduced for their lag-1 "
+                          "autocorrelation); the meter's accuracy ±(%1 % of reading + %2 % of "
+                          "range): baseline and runs were read on the same fixed ranges, so the "
+                          "range term's offset is common and cancels in P_net, the reading term "
+                          "applies to P_net, and a quarter of the range term is taken as not "
+                          "common (linearity, zero drift between the windows), independently in "
+                          "the two; rectangular distributions, combined in quadrature with a "
+                          "Student t factor for the Welch-Satterthwaite degrees of freedom. "
+                          "Energy per byte and per operation carry the same relative interval. "
+                          "The budget of every run is below; the model, its sources and a worked "
+                          "example are in CipherWatt's docs/method.md.")
                     : QStringLiteral(
                           "Uncertainty (95 %), conservative model: the standard errors of P_run "
-                          "and "
-                          "P_idle (the number of updates reduced for their lag-1 autocorrelation) "
-                          "and the meter's accuracy limits ±(%1 % of reading + %2 % of range), "
-                          "taken "
-                          "as rectangular distributions for the run and the idle level "
-                          "independently, combined in quadrature with a Student t factor for the "
-                          "Welch-Satterthwaite degrees of freedom. Energy per byte and per "
-                          "operation carry the same relative interval. The budget of every run is "
-                          "below (docs/method.md)."))
+                          "and P_idle (the number of updates reduced for their lag-1 "
+                          "autocorrelation) and the meter's accuracy limits ±(%1 % of reading + "
+                          "%2 % of range), taken as rectangular distributions for the run and "
+                          "the idle level independently, combined in quadrature with a Student t "
+                          "factor for the Welch-Satterthwaite degrees of freedom. Energy per byte "
+                          "and per operation carry the same relative interval. The budget of "
+                          "every run is below (docs/method.md)."))
                    .arg(fmt::significant(d.meter.accuracyOfReading * 100, 3),
                         fmt::significant(d.meter.accuracyOfRange * 100, 3));
     if (s.integrator && !d.meter.isDutSource())
